@@ -1,0 +1,46 @@
+// Display widths: how many terminal cells a grapheme cluster takes.
+import { eastAsianWidth } from 'get-east-asian-width';
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+// Code points that take no cell of their own: combining marks, joiners,
+// variation selectors, and other format characters.
+const zeroWidth = /^[\p{Mn}\p{Me}\p{Cf}\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufe00-\ufe0f]$/u;
+
+/** Cells taken by one code point on its own (0, 1 or 2). */
+export function codePointWidth(cp: number): 0 | 1 | 2 {
+  if (cp < 0x300) return cp >= 0x20 && cp !== 0x7f && !(cp >= 0x80 && cp < 0xa0) ? 1 : 0;
+  if (zeroWidth.test(String.fromCodePoint(cp))) return 0;
+  if (cp >= 0x1160 && cp <= 0x11ff) return 0; // Hangul medial vowels and final consonants join the syllable
+  return eastAsianWidth(cp);
+}
+
+/** Cells taken by a grapheme cluster: the width of its first visible code point. */
+export function clusterWidth(cluster: string): 0 | 1 | 2 {
+  const first = cluster.codePointAt(0)!;
+  if (cluster.length <= 2 && (first < 0xd800 || cluster.length === 2)) return codePointWidth(first);
+  for (const ch of cluster) {
+    const w = codePointWidth(ch.codePointAt(0)!);
+    if (w > 0) return w;
+  }
+  return 0;
+}
+
+/** Splits text into grapheme clusters. */
+export function graphemes(text: string): string[] {
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
+/** Cells taken by a whole string (no tabs or newlines expected). */
+export function stringWidth(text: string): number {
+  let cells = 0;
+  // Pure ASCII needs no segmentation.
+  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  for (const cluster of graphemes(text)) cells += clusterWidth(cluster);
+  return cells;
+}
+
+/** Bytes a code point takes in UTF-8. */
+export function utf8Length(cp: number): number {
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}

@@ -1,0 +1,195 @@
+// Wrapping the display text into screen rows, near the viewport only.
+//
+// The text is cut into segments, each wrapped on its own: a segment is a line
+// (up to and with its newline), except that a line longer than BLOCK is also
+// cut at every BLOCK boundary after its first BLOCK, so that finding the rows
+// around any offset never needs more than a few blocks of text. Rows are
+// derived from offsets on demand and cached per segment; nothing stores a row
+// number, so a resize only needs a new Wrap.
+import type { Document } from './document/document.ts';
+import { clusterWidth, graphemes } from './text/width.ts';
+
+const LF = 0x0a;
+const TAB = 0x09;
+export const BLOCK = 32 * 1024;
+const CACHE_SEGMENTS = 512;
+
+export const TAB_STOP = 8;
+
+/** Row starts (offsets relative to the segment) of a segment's text wrapped to `width` cells. */
+export function wrapSegment(bytes: Buffer, width: number): number[] {
+  const rows = [0];
+  let col = 0;
+  const place = (cells: number, at: number) => {
+    if (col + cells > width && col > 0) {
+      rows.push(at);
+      col = 0;
+    }
+    col += cells;
+  };
+  // Pure ASCII (the common case) needs no grapheme segmentation.
+  if (isAscii(bytes)) {
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i];
+      if (b === LF) break;
+      place(b === TAB ? tabCells(col, width) : 1, i);
+    }
+    return rows;
+  }
+  let at = 0;
+  for (const cluster of graphemes(bytes.toString('utf8'))) {
+    if (cluster === '\n') break;
+    place(cluster === '\t' ? tabCells(col, width) : clusterWidth(cluster), at);
+    at += utf8Bytes(cluster);
+  }
+  return rows;
+}
+
+/** Cells a tab takes at column `col`: to the next stop, within the row. */
+export function tabCells(col: number, width: number): number {
+  if (col >= width) return TAB_STOP;
+  return Math.min(TAB_STOP - (col % TAB_STOP), width - col);
+}
+
+function isAscii(bytes: Buffer): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) return false;
+  return true;
+}
+
+export function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 2 : c >= 0xdc00 && c < 0xe000 ? 2 : 3;
+  }
+  return n;
+}
+
+export class Wrap {
+  private cache = new Map<number, number[]>();
+
+  constructor(
+    private readonly doc: Document,
+    readonly width: number,
+  ) {}
+
+  private get text() {
+    return this.doc.text;
+  }
+
+  /** The first character boundary at or after a multiple of BLOCK at or after `offset`. */
+  private boundaryFrom(offset: number): number {
+    let b = Math.ceil(offset / BLOCK) * BLOCK;
+    // Step past UTF-8 continuation bytes so a row never starts inside a character.
+    for (let k = 0; k < 3 && (this.text.byteAt(b) & 0xc0) === 0x80; k++) b++;
+    return b;
+  }
+
+  /** Start of the segment holding `offset`. */
+  segmentStart(offset: number): number {
+    const floor = Math.max(0, offset - 2 * BLOCK);
+    const nl = this.text.lastIndexOf(LF, offset, floor);
+    const lineStart = nl >= 0 ? nl + 1 : floor === 0 ? 0 : -Infinity;
+    let boundary = this.boundaryFrom(Math.floor(offset / BLOCK) * BLOCK);
+    if (boundary > offset) boundary = this.boundaryFrom(Math.floor(offset / BLOCK) * BLOCK - BLOCK);
+    return boundary - lineStart >= BLOCK && boundary > lineStart ? boundary : lineStart;
+  }
+
+  /** End (exclusive) of the segment starting at `start`. */
+  segmentEnd(start: number): number {
+    const isLineStart = start === 0 || this.text.byteAt(start - 1) === LF;
+    const cut = this.boundaryFrom(isLineStart ? start + BLOCK : start + 1);
+    const nl = this.text.indexOf(LF, start, cut);
+    return nl >= 0 ? nl + 1 : Math.min(cut, this.text.length);
+  }
+
+  /** Absolute row starts of the segment starting at `start`. */
+  rows(start: number): number[] {
+    const cached = this.cache.get(start);
+    if (cached) {
+      this.cache.delete(start);
+      this.cache.set(start, cached);
+      return cached;
+    }
+    const end = this.segmentEnd(start);
+    const rows = wrapSegment(this.text.bytes(start, end), this.width).map((r) => start + r);
+    // The segment at the end of text still being read may grow: don't keep it.
+    if (end < this.text.length || this.doc.complete) {
+      this.cache.set(start, rows);
+      if (this.cache.size > CACHE_SEGMENTS) this.cache.delete(this.cache.keys().next().value!);
+    }
+    return rows;
+  }
+
+  /** Start of the row holding `offset`. */
+  rowStart(offset: number): number {
+    if (offset >= this.text.length) offset = this.text.length - 1;
+    if (offset <= 0) return 0;
+    const rows = this.rows(this.segmentStart(offset));
+    let i = rows.length - 1;
+    while (i > 0 && rows[i] > offset) i--;
+    return rows[i];
+  }
+
+  /** Start of the row after the one starting at `row`, or null at the end of the text. */
+  nextRow(row: number): number | null {
+    const start = this.segmentStart(row);
+    const rows = this.rows(start);
+    const i = rows.indexOf(row);
+    if (i >= 0 && i + 1 < rows.length) return rows[i + 1];
+    const end = this.segmentEnd(start);
+    return end < this.text.length ? end : null;
+  }
+
+  /** Start of the row before the one starting at `row`, or null at the top. */
+  prevRow(row: number): number | null {
+    if (row <= 0) return null;
+    const rows = this.rows(this.segmentStart(row));
+    const i = rows.indexOf(row);
+    if (i > 0) return rows[i - 1];
+    const before = this.rows(this.segmentStart(row - 1));
+    return before[before.length - 1];
+  }
+
+  /** The row `n` rows below `row` (or the last one). */
+  down(row: number, n: number): number {
+    for (let k = 0; k < n; k++) {
+      const next = this.nextRow(row);
+      if (next === null) break;
+      row = next;
+    }
+    return row;
+  }
+
+  /** The row `n` rows above `row` (or the first one). */
+  up(row: number, n: number): number {
+    for (let k = 0; k < n; k++) {
+      const prev = this.prevRow(row);
+      if (prev === null) break;
+      row = prev;
+    }
+    return row;
+  }
+
+  /** Start of the last row of the text. */
+  lastRow(): number {
+    return this.text.length === 0 ? 0 : this.rowStart(this.text.length - 1);
+  }
+
+  /** The top row that shows the end of the text on the last of `height` rows. */
+  bottomTop(height: number): number {
+    return this.up(this.lastRow(), height - 1);
+  }
+
+  /** Up to `n` row starts from `row` down, each with its end. */
+  visibleRows(top: number, n: number): Array<{ start: number; end: number }> {
+    const rows: Array<{ start: number; end: number }> = [];
+    let row: number | null = top;
+    while (row !== null && rows.length < n && row < this.text.length) {
+      const next = this.nextRow(row);
+      rows.push({ start: row, end: next ?? this.text.length });
+      row = next;
+    }
+    return rows;
+  }
+}

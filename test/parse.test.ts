@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { Document } from '../src/document/document.ts';
+import { MarkupParser, parseAll } from '../src/document/parse.ts';
+
+function parse(input: string | Buffer) {
+  return parseAll(new Document('test'), input);
+}
+
+function links(doc: Document) {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i < doc.links.count; i++) {
+    out.push([doc.text.text(doc.links.start(i), doc.links.end(i)), doc.hrefs[i]]);
+  }
+  return out;
+}
+
+function tokens(doc: Document) {
+  const out: string[] = [];
+  for (let i = 0; i < doc.tokens.count; i++) out.push(doc.text.text(doc.tokens.start(i), doc.tokens.end(i)));
+  return out;
+}
+
+function shown(doc: Document) {
+  return doc.text.text(0, doc.text.length);
+}
+
+describe('markup parser', () => {
+  it('hides the href and keeps the brackets of a link', () => {
+    const doc = parse('see [the tour](tour.md) now');
+    expect(shown(doc)).toBe('see [the tour] now');
+    expect(links(doc)).toEqual([['[the tour]', 'tour.md']]);
+  });
+
+  it('leaves brackets and parentheses that form no link as text', () => {
+    const doc = parse("some [not] links, (this isn't a link) and [half](open");
+    expect(shown(doc)).toBe("some [not] links, (this isn't a link) and [half](open");
+    expect(links(doc)).toEqual([]);
+  });
+
+  it('shows escaped brackets bare and makes no link of them', () => {
+    const doc = parse('The links look like \\[rababa\\](url). This one \\(too\\).');
+    expect(shown(doc)).toBe('The links look like [rababa](url). This one (too).');
+    expect(links(doc)).toEqual([]);
+  });
+
+  it('keeps spaces and balanced parentheses in an href', () => {
+    const doc = parse('[a](some file.md) and [wiki](https://en.wikipedia.org/wiki/Foo_(bar)) and [esc](x\\)y)');
+    expect(links(doc)).toEqual([
+      ['[a]', 'some file.md'],
+      ['[wiki]', 'https://en.wikipedia.org/wiki/Foo_(bar)'],
+      ['[esc]', 'x)y'],
+    ]);
+    expect(shown(doc)).toBe('[a] and [wiki] and [esc]');
+  });
+
+  it('lists nested links in document order', () => {
+    const doc = parse('[outer [inner](in.md) text](out.md) [b [c [d](3)](2)](1)');
+    expect(links(doc)).toEqual([
+      ['[outer [inner] text]', 'out.md'],
+      ['[inner]', 'in.md'],
+      ['[b [c [d]]]', '1'],
+      ['[c [d]]', '2'],
+      ['[d]', '3'],
+    ]);
+  });
+
+  it('lets link text span lines but not an href', () => {
+    const doc = parse('[ RFC 3986\n Internet Standard ](/doc/rfc3986/) and [x](a\nb)');
+    expect(links(doc)).toEqual([['[ RFC 3986\n Internet Standard ]', '/doc/rfc3986/']]);
+    expect(shown(doc)).toBe('[ RFC 3986\n Internet Standard ] and [x](a\nb)');
+  });
+
+  it('turns terminal-changing bytes into hex tokens', () => {
+    const doc = parse('a\x1b[2Jb\x07c\x7fd\u0085e\u009bf\x00');
+    expect(shown(doc)).toBe('a<1b>[2Jb<07>c<7f>d<c285>e<c29b>f<00>');
+    expect(tokens(doc)).toEqual(['<1b>', '<07>', '<7f>', '<c285>', '<c29b>', '<00>']);
+  });
+
+  it('shows invalid UTF-8 byte by byte, and lone surrogates too', () => {
+    const doc = parse(Buffer.from([0x61, 0xff, 0x62, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0xe2, 0x82]));
+    expect(shown(doc)).toBe('a<ff>b<c3>(<ed><a0><80><e2><82>');
+  });
+
+  it('keeps tabs and valid UTF-8, drops a BOM, and reads CRLF as a line end', () => {
+    const doc = parse('\ufeffa\tb\r\n한글 é\rz');
+    expect(shown(doc)).toBe('a\tb\n한글 é<0d>z');
+  });
+
+  it('gives the same result however the input is cut into chunks', () => {
+    const input = Buffer.from(
+      '\ufeff[a [b](x y)](c(d)) \\[e\\] 한\u0301\r\n\x1b[0m [f](' + 'g'.repeat(50) + ') ]( [h]\u0085(i)',
+    );
+    const whole = parse(input);
+    for (let size = 1; size <= 7; size++) {
+      const doc = new Document('chunks');
+      const parser = new MarkupParser(doc);
+      for (let i = 0; i < input.length; i += size) parser.write(input.subarray(i, i + size));
+      parser.end();
+      expect(shown(doc)).toBe(shown(whole));
+      expect(links(doc)).toEqual(links(whole));
+      expect(tokens(doc)).toEqual(tokens(whole));
+    }
+  });
+});
