@@ -81,8 +81,11 @@ function reason(err: NodeJS.ErrnoException): string {
       return 'Permission denied';
     case 'EISDIR':
       return 'Is a directory';
-    default:
-      return err.message;
+    default: {
+      // "ENOTDIR: not a directory, open 'x'" → "Not a directory"
+      const text = /^[A-Z]+: ([^,]+)/.exec(err.message)?.[1] ?? err.message;
+      return text[0].toUpperCase() + text.slice(1);
+    }
   }
 }
 

@@ -1,19 +1,13 @@
 // The entry point of dist/lwl.
 import { main } from './cli.ts';
-import { writeAll } from '../term/tty.ts';
+import { restoreTerminal, writeAll } from '../term/tty.ts';
 
-// An error nobody caught: the terminal layer restores the screen on 'exit';
-// the error is printed after that, on the main screen.
+// An error nobody caught: give the terminal back first, so the error is
+// printed on the main screen in cooked mode.
 process.on('uncaughtException', (err) => {
-  process.exitCode = 70;
-  process.emit('exit', 70);
+  restoreTerminal();
   writeAll(2, `lwl: internal error: ${err.stack ?? err}\n`);
   process.exit(70);
 });
 
-main(process.argv.slice(2)).then(
-  (status) => process.exit(status),
-  (err) => {
-    throw err;
-  },
-);
+main(process.argv.slice(2)).then((status) => process.exit(status));

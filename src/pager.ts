@@ -54,6 +54,8 @@ export class Pager {
   }
 
   private key(key: string): void {
+    // Lets the tests check that a crash gives the terminal back.
+    if (key === process.env.LWL_TEST_CRASH_KEY) throw new Error('crash asked for by LWL_TEST_CRASH_KEY');
     if (this.waiting) {
       // While waiting for the input, ^C (or q) gives up the wait and stays put.
       if (key === '<C-c>' || key === 'q' || key === '<Escape>') {

@@ -24,6 +24,14 @@ export function writeAll(fd: number, data: string | Uint8Array): void {
   }
 }
 
+/** The terminal lwl has taken, if any, so that a crash can give it back. */
+let current: Terminal | null = null;
+
+/** Gives back the terminal lwl has taken, if any (for uncaught errors). */
+export function restoreTerminal(): void {
+  current?.restore();
+}
+
 export interface Size {
   cols: number;
   rows: number;
@@ -81,6 +89,7 @@ export class Terminal {
   }
 
   private enter(): void {
+    current = this;
     this.input.setRawMode(true);
     this.input.resume();
     this.write(enterScreen);

@@ -1,0 +1,129 @@
+// The command line: options, bad input, pipes, and output that is not a terminal.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Session, lwl, root } from './session.ts';
+
+/** Runs lwl without a terminal. */
+function runPlain(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [lwl, ...args], { cwd: root, input, env: { ...process.env, ...env } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
+}
+
+let sessions: Session[] = [];
+afterEach(() => {
+  for (const s of sessions) s.kill();
+  sessions = [];
+});
+
+describe('options', () => {
+  it('prints help and the version', () => {
+    const help = runPlain(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout.toString()).toMatch(/^usage: lwl \[options\] \[FILE\]/);
+    const version = runPlain(['--version']);
+    expect(version.status).toBe(0);
+    expect(version.stdout.toString()).toMatch(/^lwl \d+\.\d+\.\d+\n$/);
+  });
+
+  it('rejects an unknown option with usage and status 2', () => {
+    const r = runPlain(['--frobnicate', 'samples/tour.md']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^lwl: unknown option '--frobnicate'\nusage: lwl/);
+    expect(r.stdout.length).toBe(0);
+  });
+});
+
+describe('bad paths', () => {
+  it.each([
+    ['no/such/file.md', 'No such file or directory'],
+    ['samples', 'Is a directory'],
+    ['samples/tour.md/x', 'Not a directory'],
+  ])('%s: one line on stderr, status 1, the terminal untouched', async (file, reason) => {
+    const s = Session.shell(`'${process.execPath}' dist/lwl ${file}; echo "status $?"`);
+    sessions.push(s);
+    await s.waitExit();
+    expect(s.output).toBe(`lwl: ${file}: ${reason}\r\nstatus 1\r\n`);
+  });
+
+  it('reports an unreadable file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-'));
+    const file = path.join(dir, 'secret.md');
+    fs.writeFileSync(file, 'secret');
+    fs.chmodSync(file, 0);
+    // root reads anything: run as nobody where we can, to make the file unreadable for real.
+    const asNobody = process.getuid?.() === 0 ? `setpriv --reuid=65534 --regid=65534 --clear-groups ` : '';
+    fs.chmodSync(dir, 0o755);
+    const s = Session.shell(`${asNobody}'${process.execPath}' ${lwl} ${file}; echo "status $?"`);
+    sessions.push(s);
+    await s.waitExit();
+    expect(s.output).toBe(`lwl: ${file}: Permission denied\r\nstatus 1\r\n`);
+  });
+});
+
+describe('output that is not a terminal', () => {
+  it('copies a file through unchanged, hostile bytes and all', () => {
+    const r = runPlain(['samples/controls.txt']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.equals(fs.readFileSync(path.join(root, 'samples/controls.txt')))).toBe(true);
+  });
+
+  it('copies a pipe through unchanged', () => {
+    const r = runPlain([], '[a](b) \x1b[2J\n');
+    expect(r.status).toBe(0);
+    expect(r.stdout.toString()).toBe('[a](b) \x1b[2J\n');
+  });
+});
+
+describe('piped input', () => {
+  it('pages text from a pipe and reads keys from the terminal', async () => {
+    const s = Session.shell(`cat test/e2e/fixtures/numbered.txt | '${process.execPath}' dist/lwl; echo "status $?"`);
+    sessions.push(s);
+    await s.waitForText('line 1 of');
+    await s.keys('j');
+    expect(s.rows()[0]).toMatch(/^line 2 /);
+    await s.keys('G');
+    expect(s.rows()[22]).toMatch(/^line 1000 /);
+    await s.press('q');
+    await s.waitExit();
+    expect(s.output).toMatch(/status 0/);
+    expect(s.onAlternateScreen).toBe(false);
+  });
+
+  it('shows the first screen while the input is still arriving', async () => {
+    const s = Session.shell(`(echo first line; sleep 3; echo later) | '${process.execPath}' dist/lwl`);
+    sessions.push(s);
+    await s.waitForText('first line', 2000);
+    expect(s.screen()).not.toContain('later');
+    await s.waitForText('later', 5000);
+  });
+
+  it('quits when asked while the input has not ended', async () => {
+    // The shell waits for the whole pipeline, so watch lwl leave the screen instead.
+    const s = Session.shell(`(echo waiting; sleep 30) | '${process.execPath}' dist/lwl`);
+    sessions.push(s);
+    await s.waitForText('waiting');
+    await s.press('q');
+    await s.waitFor((x) => !x.onAlternateScreen, 'the main screen');
+  });
+
+  it('says what is wrong when there is no input at all', async () => {
+    const s = Session.shell(`'${process.execPath}' dist/lwl; echo "status $?"`);
+    sessions.push(s);
+    await s.waitExit();
+    expect(s.output).toMatch(/^lwl: no input: name a FILE or pipe text in\r\nusage:/);
+    expect(s.output).toMatch(/status 2/);
+  });
+});
+
+describe('limited terminals', () => {
+  it('prints the document as shown, safely, on a dumb terminal', async () => {
+    const s = Session.lwl(['samples/controls.txt'], { env: { TERM: 'dumb' } });
+    sessions.push(s);
+    await s.waitExit();
+    expect(s.output).toContain('Clear the screen: <1b>[2J and home');
+    expect(s.output).not.toContain('\x1b');
+  });
+});

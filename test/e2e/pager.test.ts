@@ -1,0 +1,220 @@
+// The ground-mode pager as a user sees it, in a real pty.
+import { afterEach, describe, expect, it } from 'vitest';
+import { Session } from './session.ts';
+
+const keys = {
+  up: '\x1b[A',
+  down: '\x1b[B',
+  pageUp: '\x1b[5~',
+  pageDown: '\x1b[6~',
+  home: '\x1b[H',
+  end: '\x1b[F',
+  ctrlC: '\x03',
+  ctrlL: '\x0c',
+};
+
+let sessions: Session[] = [];
+function open(args: string[], opts = {}): Session {
+  const s = Session.lwl(args, opts);
+  sessions.push(s);
+  return s;
+}
+afterEach(() => {
+  for (const s of sessions) s.kill();
+  sessions = [];
+});
+
+/** A sample of numbered lines: row i of the screen shows "line i+top". */
+function numbered(): Session {
+  return open(['test/e2e/fixtures/numbered.txt']);
+}
+const firstLine = (s: Session) => Number(/^line (\d+)/.exec(s.rows()[0])?.[1]);
+
+describe('opening a document', () => {
+  it('shows the tour at 80x24 with the ground indicator', async () => {
+    const s = open(['samples/tour.md']);
+    await s.waitForText('Welcome to lwl');
+    const rows = s.rows();
+    expect(rows[0]).toBe('Welcome to lwl, less with links.');
+    expect(rows[3]).toBe('[text](href). It shows the text of each link, keeps the address out of the');
+    expect(rows[14]).toBe('Links look like this: [the markup guide], or like this:');
+    expect(rows[15]).toBe('[the URL Standard]. The brackets stay, so a');
+    expect(s.status()).toBe(':');
+    expect(s.onAlternateScreen).toBe(true);
+  });
+
+  it('shows links in blue and escaped brackets bare', async () => {
+    const s = open(['samples/tour.md']);
+    await s.waitForText('Welcome');
+    const col = s.column(14, '[the markup guide]');
+    expect(s.cell(14, col).getFgColor()).toBe(4);
+    expect(s.cell(14, col + 5).getFgColor()).toBe(4);
+    expect(s.cell(14, col - 2).isFgDefault()).toBe(true);
+    expect(s.rows()[19]).toContain('\\[escaped\\](brackets)'.replace(/\\/g, ''));
+  });
+
+  it('marks links with underline and no colour when NO_COLOR is set', async () => {
+    const s = open(['samples/tour.md'], { env: { NO_COLOR: '1' } });
+    await s.waitForText('Welcome');
+    const col = s.column(14, '[the markup guide]');
+    expect(s.cell(14, col).isUnderline()).toBeTruthy();
+    expect(s.cell(14, col).isFgDefault()).toBe(true);
+  });
+
+  it('shows rows past the end as ~', async () => {
+    const s = open(['samples/wide.md'], { rows: 14 });
+    await s.waitForText('Characters of every width');
+    expect(s.rows().slice(10, 13)).toEqual(['~', '~', '~']);
+  });
+});
+
+describe('paging with every ground key', () => {
+  it('moves by lines, half screens, screens, and to the ends', async () => {
+    const s = numbered();
+    await s.waitForText('line 1 ');
+    // 23 text rows at 80x24: a screen is 23 lines, half a screen 11.
+    const steps: Array<[string, number]> = [
+      ['j', 2],
+      [keys.down, 3],
+      ['k', 2],
+      [keys.up, 1],
+      [keys.up, 1], // already at the top
+      ['d', 12],
+      ['u', 1],
+      [' ', 24],
+      ['f', 47],
+      [keys.pageDown, 70],
+      ['b', 47],
+      [keys.pageUp, 24],
+      ['G', 978],
+      ['j', 978], // already at the bottom
+      ['g', 1],
+      [keys.end, 978],
+      [keys.home, 1],
+      ['5j', 6],
+      ['3k', 3],
+      ['2 ', 49],
+      ['<', 1],
+      ['100g', 100],
+      ['42G', 42],
+    ];
+    for (const [key, line] of steps) {
+      await s.keys(key);
+      expect({ key, line: firstLine(s) }).toEqual({ key, line });
+    }
+    expect(s.rows()[22]).toMatch(/^line 64 /);
+  });
+
+  it('ends on the last line at the bottom of the screen', async () => {
+    const s = numbered();
+    await s.waitForText('line 1 ');
+    await s.keys('G');
+    expect(s.rows()[22]).toMatch(/^line 1000 /);
+    expect(s.status()).toBe(':');
+  });
+
+  it('redraws the whole screen on ^L', async () => {
+    const s = numbered();
+    await s.waitForText('line 1 ');
+    const before = s.output.length;
+    await s.keys(keys.ctrlL);
+    expect(s.output.slice(before)).toContain('\x1b[2J');
+    expect(firstLine(s)).toBe(1);
+  });
+});
+
+describe('resizing', () => {
+  it('re-wraps the text and keeps the same text at the top', async () => {
+    const s = open(['samples/tour.md']);
+    await s.waitForText('Welcome');
+    await s.keys('7j'); // "Try it here:" at the top
+    expect(s.rows()[0]).toBe('Try it here:');
+    s.resize(30, 12);
+    await s.waitFor((x) => x.rows()[1] === '  j / k        one line down /', 'the re-wrapped screen');
+    expect(s.rows()[0]).toBe('Try it here:');
+    expect(s.rows()[2]).toBe(' up (or the arrow keys)');
+    s.resize(100, 30);
+    await s.waitFor((x) => x.rows()[1] === '  j / k        one line down / up (or the arrow keys)', 'the wider screen');
+    expect(s.rows()[0]).toBe('Try it here:');
+  });
+});
+
+describe('leaving', () => {
+  for (const [how, key] of [
+    ['q', 'q'],
+    ['^C', keys.ctrlC],
+  ]) {
+    it(`quits on ${how} and restores the terminal`, async () => {
+      const s = Session.shell(`'${process.execPath}' dist/lwl samples/tour.md; echo "status $?"; stty -a`);
+      sessions.push(s);
+      await s.waitForText('Welcome');
+      await s.press(key);
+      await s.waitExit();
+      expect(s.onAlternateScreen).toBe(false);
+      expect(s.output).toMatch(/status 0/);
+      expect(s.output).toMatch(/[^-]icanon/);
+      expect(s.output).toMatch(/[^-]echo /);
+      // The last word on the cursor was to show it.
+      expect(s.output.lastIndexOf('\x1b[?25h')).toBeGreaterThan(s.output.lastIndexOf('\x1b[?25l'));
+    });
+  }
+
+  for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT']) {
+    it(`restores the terminal when killed by ${signal}`, async () => {
+      const s = Session.shell(`'${process.execPath}' dist/lwl samples/tour.md & pid=$!; sleep 1; kill -${signal.slice(3)} $pid; wait $pid; echo "status $?"; stty -a`);
+      sessions.push(s);
+      await s.waitForText('Welcome');
+      await s.waitExit();
+      expect(s.onAlternateScreen).toBe(false);
+      expect(s.output).toMatch(/[^-]icanon/);
+      expect(s.output.lastIndexOf('\x1b[?25h')).toBeGreaterThan(s.output.lastIndexOf('\x1b[?25l'));
+      expect(s.output).toMatch(/status 1[2-4][0-9]/);
+    });
+  }
+
+  it('restores the terminal, then prints the error, when lwl crashes', async () => {
+    const s = Session.shell(`'${process.execPath}' dist/lwl samples/tour.md; echo "status $?"; stty -a`, {
+      env: { LWL_TEST_CRASH_KEY: 'x' },
+    });
+    sessions.push(s);
+    await s.waitForText('Welcome');
+    await s.press('x');
+    await s.waitExit();
+    expect(s.onAlternateScreen).toBe(false);
+    expect(s.output).toMatch(/[^-]icanon/);
+    const left = s.output.lastIndexOf('\x1b[?1049l');
+    expect(s.output.indexOf('lwl: internal error: Error: crash asked for')).toBeGreaterThan(left);
+    expect(s.output).toMatch(/status 70/);
+  });
+
+  it('leaves when the terminal hangs up', async () => {
+    const s = open(['samples/tour.md']);
+    await s.waitForText('Welcome');
+    s.proc.kill('SIGHUP');
+    const { exitCode, signal } = await s.waitExit();
+    expect(exitCode !== 0 || signal !== undefined).toBe(true);
+  });
+});
+
+describe('hostile bytes', () => {
+  it('shows escape sequences as tokens and leaves the screen and title alone', async () => {
+    const s = open(['samples/controls.txt']);
+    await s.waitForText('This file is hostile');
+    const rows = s.rows();
+    expect(rows[1]).toBe('Clear the screen: <1b>[2J and home the cursor: <1b>[H (shown as tokens).');
+    expect(rows[2]).toBe('Set the window title: <1b>]0;pwned<07> (an OSC sequence).');
+    expect(rows[3]).toBe('A C1 control, CSI as one character: <c29b>31m, and a NEL: <c285>.');
+    expect(rows[4]).toBe('Bell <07>, backspace <08>, DEL <7f>, NUL <00>, a lone CR <0d> in a line.');
+    expect(rows[5]).toBe('Invalid UTF-8: <ff><fe>, a cut sequence <e2><82>, a surrogate <ed><a0><80>.');
+    expect(rows[6]).toBe('Windows line ends are fine:');
+    expect(rows[7]).toBe('this line ended with CRLF.');
+    expect(s.title).toBe('');
+    // The token is red and inverse.
+    const col = s.column(1, '<1b>');
+    expect(s.cell(1, col).isInverse()).toBeTruthy();
+    expect(s.cell(1, col).getFgColor()).toBe(1);
+    // No raw ESC from the file reached the terminal.
+    expect(s.output).not.toContain('\x1b[2J and');
+    expect(s.output).not.toContain('\x1b]0;');
+  });
+});

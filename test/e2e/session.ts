@@ -1,0 +1,152 @@
+// Runs dist/lwl in a real pseudo-terminal (node-pty) and reads the screen
+// through a real terminal emulator (@xterm/headless): keys in, screen out.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pty from 'node-pty';
+import xterm from '@xterm/headless';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const lwl = path.join(root, 'dist/lwl');
+export const samples = path.join(root, 'samples');
+
+export interface SessionOptions {
+  cols?: number;
+  rows?: number;
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+export class Session {
+  readonly term: xterm.Terminal;
+  readonly proc: pty.IPty;
+  /** Everything lwl wrote, as received. */
+  output = '';
+  exit: Promise<{ exitCode: number; signal?: number }>;
+  private exited = false;
+  private pending: Promise<void> = Promise.resolve();
+  title = '';
+
+  /** Runs a shell command line in the pty (for pipes and wrappers). */
+  static shell(command: string, opts: SessionOptions = {}): Session {
+    return new Session('/bin/sh', ['-c', command], opts);
+  }
+
+  /** Runs lwl with these arguments. */
+  static lwl(args: string[], opts: SessionOptions = {}): Session {
+    return new Session(process.execPath, [lwl, ...args], opts);
+  }
+
+  constructor(file: string, args: string[], opts: SessionOptions = {}) {
+    const cols = opts.cols ?? 80;
+    const rows = opts.rows ?? 24;
+    this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+    this.term.onTitleChange((t) => (this.title = t));
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', TERM: 'xterm-256color', LANG: 'C.UTF-8', ...opts.env };
+    this.proc = pty.spawn(file, args, { name: env.TERM, cols, rows, cwd: opts.cwd ?? root, env });
+    this.proc.onData((data) => {
+      this.output += data;
+      this.pending = this.pending.then(() => new Promise<void>((resolve) => this.term.write(data, resolve)));
+    });
+    this.exit = new Promise((resolve) => {
+      this.proc.onExit((e) => {
+        this.exited = true;
+        resolve(e);
+      });
+    });
+  }
+
+  /** The screen's rows as text, trailing spaces trimmed. */
+  rows(): string[] {
+    const buffer = this.term.buffer.active;
+    const out: string[] = [];
+    for (let i = 0; i < this.term.rows; i++) out.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+    return out;
+  }
+
+  screen(): string {
+    return this.rows().join('\n');
+  }
+
+  /** The status line (the last row). */
+  status(): string {
+    const rows = this.rows();
+    return rows[rows.length - 1];
+  }
+
+  /** The cell at (row, col), to check attributes. */
+  cell(row: number, col: number): xterm.IBufferCell {
+    const buffer = this.term.buffer.active;
+    return buffer.getLine(buffer.viewportY + row)!.getCell(col)!;
+  }
+
+  /** Column where `text` starts on `row`, or -1. */
+  column(row: number, text: string): number {
+    return this.rows()[row].indexOf(text);
+  }
+
+  get onAlternateScreen(): boolean {
+    return this.term.buffer.active.type === 'alternate';
+  }
+
+  /** Types keys: a string of characters and escape sequences, sent as one write. */
+  async press(keys: string): Promise<void> {
+    this.proc.write(keys);
+  }
+
+  /** Types keys one at a time, waiting for the screen to settle after each. */
+  async keys(...keys: string[]): Promise<void> {
+    for (const key of keys) {
+      this.proc.write(key);
+      await this.settle();
+    }
+  }
+
+  resize(cols: number, rows: number): void {
+    this.proc.resize(cols, rows);
+    this.term.resize(cols, rows);
+  }
+
+  /** Waits until the screen satisfies `test`; fails with the screen shown if it never does. */
+  async waitFor(test: (s: Session) => boolean, what = 'the expected screen', timeoutMs = 8000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.pending;
+      if (test(this)) return;
+      if (Date.now() > deadline) {
+        throw new Error(`timed out waiting for ${what}; the screen was:\n${this.screen()}`);
+      }
+      await sleep(15);
+    }
+  }
+
+  async waitForText(text: string, timeoutMs?: number): Promise<void> {
+    await this.waitFor((s) => s.screen().includes(text), JSON.stringify(text), timeoutMs);
+  }
+
+  /** Waits until no output has arrived for a little while. */
+  async settle(quietMs = 60): Promise<void> {
+    let seen = -1;
+    while (seen !== this.output.length) {
+      seen = this.output.length;
+      await sleep(quietMs);
+    }
+    await this.pending;
+  }
+
+  async waitExit(timeoutMs = 8000): Promise<{ exitCode: number; signal?: number }> {
+    const timer = sleep(timeoutMs).then(() => {
+      throw new Error(`lwl did not exit; the screen was:\n${this.screen()}`);
+    });
+    const result = await Promise.race([this.exit, timer]);
+    await this.pending;
+    return result;
+  }
+
+  kill(): void {
+    if (!this.exited) this.proc.kill('SIGKILL');
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

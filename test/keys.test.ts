@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { KeyDecoder } from '../term/keys.ts';
+
+const decode = (...chunks: Array<string | number[]>) => {
+  const d = new KeyDecoder();
+  const keys: string[] = [];
+  for (const c of chunks) keys.push(...d.feed(typeof c === 'string' ? Buffer.from(c, 'latin1') : Uint8Array.from(c)));
+  return { keys, d };
+};
+
+describe('key decoder', () => {
+  it('decodes printable ASCII and UTF-8 characters', () => {
+    expect(decode('jk G').keys).toEqual(['j', 'k', ' ', 'G']);
+    expect(decode([0xed, 0x95, 0x9c, 0xc3, 0xa9, 0xf0, 0x9f, 0x99, 0x82]).keys).toEqual(['한', 'é', '🙂']);
+  });
+
+  it('names control keys', () => {
+    expect(decode('\x03\x0c\x15\x17\r\t\x7f\x08\x0a\x00\x1c').keys).toEqual([
+      '<C-c>', '<C-l>', '<C-u>', '<C-w>', '<Enter>', '<Tab>', '<Backspace>', '<Backspace>', '<C-j>', '<C-Space>', '<C-\\>',
+    ]);
+  });
+
+  it('decodes CSI and SS3 sequences', () => {
+    expect(decode('\x1b[A\x1b[B\x1b[C\x1b[D\x1bOA\x1bOH\x1b[H\x1b[F\x1b[1~\x1b[4~\x1b[5~\x1b[6~\x1b[3~\x1b[Z\x1b[1;5A').keys).toEqual([
+      '<Up>', '<Down>', '<Right>', '<Left>', '<Up>', '<Home>', '<Home>', '<End>', '<Home>', '<End>', '<PageUp>', '<PageDown>', '<Delete>', '<S-Tab>', '<Up>',
+    ]);
+  });
+
+  it('completes sequences and characters split across reads', () => {
+    expect(decode('\x1b', '[', '6', '~').keys).toEqual(['<PageDown>']);
+    expect(decode([0xed, 0x95], [0x9c]).keys).toEqual(['한']);
+    const { keys, d } = decode('\x1b');
+    expect(keys).toEqual([]);
+    expect(d.pending).toBe(true);
+    expect(d.feed(Buffer.from('OB'))).toEqual(['<Down>']);
+  });
+
+  it('reads a lone ESC as Escape only after the wait', () => {
+    const { keys, d } = decode('\x1b');
+    expect(keys).toEqual([]);
+    expect(d.flush()).toEqual(['<Escape>']);
+    expect(d.feed(Buffer.from('q'))).toEqual(['q']);
+  });
+
+  it('reads ESC and a character as Alt', () => {
+    expect(decode('\x1bx').keys).toEqual(['<M-x>']);
+  });
+
+  it('drops unknown and malformed sequences whole, never as text', () => {
+    expect(decode('\x1b[99X', 'a', '\x1b[200~', 'b', '\x1bOQ', 'c', '\x1b[?1;2c', 'd').keys).toEqual(['a', 'b', 'c', 'd']);
+    expect(decode('\x1b[' + '1;'.repeat(40) + 'A', 'e').keys).toEqual(['e']);
+    expect(decode([0xff, 0x80, 0x61, 0xed, 0x61]).keys).toEqual(['a', 'a']);
+  });
+
+  it('starts afresh when a sequence is broken off by another ESC', () => {
+    expect(decode('\x1b[1\x1b[A').keys).toEqual(['<Up>']);
+  });
+});

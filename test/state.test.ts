@@ -1,0 +1,85 @@
+// Ground-mode state from key sequences, without a terminal.
+import { describe, expect, it } from 'vitest';
+import { Document } from '../src/document/document.ts';
+import { parseAll } from '../src/document/parse.ts';
+import { initialState, press, type Context, type Effect, type State } from '../src/state.ts';
+import { Wrap } from '../src/wrap.ts';
+
+function context(lines: number, height = 10, width = 40): Context {
+  const text = Array.from({ length: lines }, (_, i) => `line ${i + 1}\n`).join('');
+  const doc = parseAll(new Document('t'), text);
+  return { doc, wrap: new Wrap(doc, width), height };
+}
+
+/** Presses keys in order; returns the last state and every effect. */
+function run(ctx: Context, keys: string[], state: State = initialState) {
+  const effects: Effect[] = [];
+  for (const key of keys) {
+    const result = press(state, key, ctx);
+    state = result.state;
+    effects.push(...result.effects);
+  }
+  return { state, effects };
+}
+
+const topLine = (ctx: Context, state: State) => ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top)).trim();
+
+describe('ground mode', () => {
+  const ctx = context(100);
+
+  it.each([
+    [['j'], 'line 2'],
+    [['<Down>', '<Down>'], 'line 3'],
+    [['j', 'k'], 'line 1'],
+    [['k'], 'line 1'],
+    [['d'], 'line 6'],
+    [['d', 'u'], 'line 1'],
+    [[' '], 'line 11'],
+    [['f', 'f', 'b'], 'line 11'],
+    [['<PageDown>', '<PageUp>'], 'line 1'],
+    [['G'], 'line 91'],
+    [['<End>', 'j'], 'line 91'],
+    [['G', 'g'], 'line 1'],
+    [['G', '<Home>'], 'line 1'],
+    [['G', '<'], 'line 1'],
+    [['5', 'j'], 'line 6'],
+    [['1', '2', 'j', '3', 'k'], 'line 10'],
+    [['2', ' '], 'line 21'],
+    [['4', '2', 'g'], 'line 42'],
+    [['9', '5', 'g'], 'line 91'],
+    [['2', '0', 'G'], 'line 20'],
+    [['0', 'j'], 'line 2'],
+  ])('%j shows %s at the top', (keys, line) => {
+    expect(topLine(ctx, run(ctx, keys).state)).toBe(line);
+  });
+
+  it('quits on q and ^C', () => {
+    expect(run(ctx, ['q']).effects).toEqual([{ kind: 'quit', status: 0 }]);
+    expect(run(ctx, ['<C-c>']).effects).toEqual([{ kind: 'quit', status: 0 }]);
+  });
+
+  it('asks for a full redraw on ^L', () => {
+    expect(run(ctx, ['<C-l>']).effects).toEqual([{ kind: 'redraw' }]);
+  });
+
+  it('forgets a count after the key it applied to, and ignores unbound keys', () => {
+    const { state } = run(ctx, ['3', 'x', 'j']);
+    expect(topLine(ctx, state)).toBe('line 2');
+    expect(state.count).toBe('');
+  });
+
+  it('waits for the whole document before going to the bottom', () => {
+    const doc = new Document('partial');
+    const partial: Context = { doc, wrap: new Wrap(doc, 40), height: 10 };
+    const { effects } = run(partial, ['G']);
+    expect(effects).toEqual([{ kind: 'awaitLoad', action: ['bottom'], count: null }]);
+  });
+
+  it('scrolls by wrapped rows, not lines', () => {
+    const doc = parseAll(new Document('t'), 'a'.repeat(100) + '\nnext\n');
+    const narrow: Context = { doc, wrap: new Wrap(doc, 40), height: 2 };
+    const { state } = run(narrow, ['j']);
+    expect(state.top).toBe(40);
+    expect(run(narrow, ['j', 'j', 'j']).state.top).toBe(80);
+  });
+});

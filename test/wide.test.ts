@@ -1,0 +1,61 @@
+// samples/wide.md wrapped by display cells at 80 and 17 columns.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Document } from '../src/document/document.ts';
+import { parseAll } from '../src/document/parse.ts';
+import { Wrap } from '../src/wrap.ts';
+import { stringWidth } from '../src/text/width.ts';
+
+const doc = parseAll(new Document('wide'), fs.readFileSync(new URL('../samples/wide.md', import.meta.url)));
+const rowsAt = (width: number) =>
+  new Wrap(doc, width).visibleRows(0, 100).map((r) => doc.text.text(r.start, r.end).replace(/\n$/, ''));
+
+describe('samples/wide.md', () => {
+  it('wraps at 80 columns only where a line is wider than 80 cells', () => {
+    const rows = rowsAt(80);
+    expect(rows).toHaveLength(10);
+    expect(rows[2]).toBe('Korean: 다람쥐 헌 쳇바퀴에 타고파. 한글은 한 글자가 두 칸을 차지합니다.');
+    // 79 cells of Japanese: the full stop, 2 cells wide, does not fit in the last one.
+    expect(rows[3]).toBe('Japanese: いろはにほへと ちりぬるを わかよたれそ つねならむ。カタカナとひらがな');
+    expect(stringWidth(rows[3])).toBe(79);
+    expect(rows[4]).toBe('。');
+    expect(rows[8]).toBe('Combining accents: cafe\u0301 is café, nai\u0308ve is naïve, e\u0301\u0301 stacks.');
+  });
+
+  it('wraps at 17 columns without splitting a wide character or a cluster', () => {
+    expect(rowsAt(17)).toEqual([
+      'Characters of eve',
+      'ry width, to chec',
+      'k wrapping by dis',
+      'play cells.',
+      '',
+      'Korean: 다람쥐 헌',
+      ' 쳇바퀴에 타고파.',
+      ' 한글은 한 글자가',
+      ' 두 칸을 차지합니',
+      '다.',
+      'Japanese: いろは',
+      'にほへと ちりぬる',
+      'を わかよたれそ ',
+      'つねならむ。カタ',
+      'カナとひらがな。',
+      'Chinese: 我能吞下',
+      '玻璃而不伤身体。',
+      'Fullwidth: ＡＢＣ',
+      '１２３ and halfwi',
+      'dth: ｱｲｳｴｵ',
+      'Emoji: 🙂 🎉 👍🏽 ',
+      '👨‍👩‍👧 and a flag 🇰🇷 i',
+      'n a row.',
+      'Combining accents',
+      ': cafe\u0301 is café, n',
+      'ai\u0308ve is naïve, e\u0301\u0301 ',
+      'stacks.',
+      'Mixed: a한b日c🙂d',
+      '한e日f🙂g한h日i🙂',
+      'j한k日l🙂m한n日o',
+      '🙂p',
+    ]);
+    for (const row of rowsAt(17)) expect(stringWidth(row)).toBeLessThanOrEqual(17);
+  });
+});
