@@ -32,7 +32,7 @@ test: dist/lwl typecheck
 	npx vitest run
 
 bench: dist/lwl
-	npx tsx bench/run.ts
+	npx tsx bench/run.ts $(BENCH_FLAGS)
 
 install: dist/lwl
 	install -d $(DESTDIR)$(BINDIR)

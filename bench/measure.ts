@@ -1,0 +1,151 @@
+// One run of one pager on one file: spawn it in a pty, then time each thing a
+// person does, in an order where each step starts from a known screen.
+//
+//   first screen → settle → j (bytes) → G (time) → g → /xyzzy (time) → /e (time) → memory → q
+//
+// G comes before the searches so that it pays for reading the rest of the file,
+// as it would for someone who opens a big file and presses G; the searches then
+// run over a file that is already read, and measure searching alone.
+import { MISSING_WORD, type Input } from './inputs.ts';
+import { PtySession } from './pty.ts';
+
+export type Figure = number | 'n/a' | 'timeout';
+
+export const MEASUREMENTS = ['firstScreen', 'searchMiss', 'searchHit', 'bottom', 'scrollBytes', 'peakMemory'] as const;
+export type Measurement = (typeof MEASUREMENTS)[number];
+/** A run's figures; a measurement is missing when an earlier step timed out and the run was given up. */
+export type RunResult = Partial<Record<Measurement, Figure>>;
+
+export interface Pager {
+  name: string;
+  command: string;
+  args: (file: string) => string[];
+  /** What the status line says when a search finds nothing. */
+  missMessage: string;
+  /** Typed after that message: less waits for RETURN, lwl goes on. */
+  afterMiss: string;
+  /** Cancels a search prompt that the pager may not understand. */
+  cancelPrompt: string;
+  /** How to tell that "/e" is done: a status line to wait for, or (null) the output going quiet. */
+  hitStatus: RegExp | null;
+}
+
+export interface Settings {
+  cols: number;
+  rows: number;
+  env: Record<string, string>;
+  cwd: string;
+  timeoutMs: number;
+}
+
+/** No output for this long: the screen has settled. */
+const SETTLE_MS = 300;
+/** The quiet period that ends the measurement of less's "/e" (see searchHit). */
+const HIT_QUIET_MS = 100;
+/** The quiet period that ends a scroll. */
+const SCROLL_QUIET_MS = 150;
+/** A search prompt that does not echo within this is taken as a missing feature. */
+const PROMPT_MS = 3000;
+
+class Timeout extends Error {}
+
+/** Runs the whole sequence once. `noSearch` is shared between runs, so a missing search is probed once. */
+export async function measureRun(pager: Pager, input: Input, settings: Settings, noSearch: Set<string>): Promise<RunResult> {
+  const s = new PtySession(pager.command, pager.args(input.path), settings);
+  const result: RunResult = {};
+  const { timeoutMs } = settings;
+  const must = <T>(value: T | null): T => {
+    if (value === null) throw new Timeout();
+    return value;
+  };
+  const settle = async () => must(await s.quiet(SETTLE_MS, timeoutMs));
+  const top = (x: PtySession) => x.row(0) === input.firstLine && x.status().trim() !== '';
+
+  /** Types a search into the prompt; false if the prompt never showed it (no search yet). */
+  const prompt = async (query: string): Promise<boolean> => {
+    if (noSearch.has(pager.name)) return false;
+    const shown = s.waitFor((x) => x.status().trimEnd().endsWith(query), PROMPT_MS);
+    s.type(`/${query}`);
+    if ((await shown) !== null) return true;
+    noSearch.add(pager.name);
+    s.type(pager.cancelPrompt);
+    await settle();
+    return false;
+  };
+
+  // The measurement under way, which gets "timeout" if a wait runs out.
+  let step: Measurement = 'firstScreen';
+  try {
+    // First screen: the file's first line at the top and the status line drawn.
+    result.firstScreen = must(await s.waitFor(top, timeoutMs)) - s.startedAt;
+
+    // One line of scrolling, once the screen has settled: every byte written until the pager goes quiet.
+    step = 'scrollBytes';
+    await settle();
+    const before = s.bytes;
+    s.type('j');
+    must(await s.quiet(SCROLL_QUIET_MS, timeoutMs, true));
+    result.scrollBytes = s.bytes - before;
+
+    // G: the last line on screen, and no "Reading..." (lwl's progress) on the status line. The
+    // status line is not waited for: less draws the last lines at once but its "(END)" some
+    // 0.4 s later on 100 MiB (it numbers the lines first: with -n it comes at once), and the
+    // text is what one waits for.
+    step = 'bottom';
+    const bottom = s.waitFor((x) => x.rows().includes(input.lastLine) && !x.status().includes('Reading'), timeoutMs);
+    let t0 = performance.now();
+    s.type('G');
+    result.bottom = must(await bottom) - t0;
+
+    // Back to the top, where both searches start; then a search that finds nothing, timed from Enter.
+    step = 'searchMiss';
+    await settle();
+    const back = s.waitFor(top, timeoutMs);
+    s.type('g');
+    must(await back);
+    await settle();
+    if (await prompt(MISSING_WORD)) {
+      const miss = s.waitFor((x) => x.status().includes(pager.missMessage), timeoutMs);
+      t0 = performance.now();
+      s.type('\r');
+      result.searchMiss = must(await miss) - t0;
+      s.type(pager.afterMiss);
+    } else result.searchMiss = 'n/a';
+
+    // A search with hundreds of thousands of matches, timed from Enter.
+    step = 'searchHit';
+    await settle();
+    if (await prompt('e')) {
+      t0 = performance.now();
+      if (pager.hitStatus) {
+        const pattern = pager.hitStatus;
+        const hit = s.waitFor((x) => pattern.test(x.status()), timeoutMs);
+        s.type('\r');
+        result.searchHit = must(await hit) - t0;
+      } else {
+        // less says nothing when a search succeeds: it redraws the screen from
+        // the match. So wait for the prompt to leave the status line (so that
+        // the echo of the typed keys does not count), then for the output to
+        // stop for HIT_QUIET_MS; the figure ends at the last byte of the redraw,
+        // which leaves the quiet period out. It assumes no pause of more than
+        // HIT_QUIET_MS inside the redraw, true of a search whose first match is
+        // a line or two away.
+        const gone = s.waitFor((x) => !x.status().trimEnd().endsWith('/e'), timeoutMs);
+        s.type('\r');
+        must(await gone);
+        result.searchHit = must(await s.quiet(HIT_QUIET_MS, timeoutMs)) - t0;
+      }
+      await settle();
+    } else result.searchHit = 'n/a';
+  } catch (err) {
+    if (!(err instanceof Timeout)) throw err;
+    // The steps after this one are not run: the pager is in no known state.
+    if (result[step] === undefined) result[step] = 'timeout';
+  } finally {
+    // Read last, after G and the searches have made the pager hold what it holds.
+    const peak = s.peakMemory();
+    if (peak !== null) result.peakMemory = peak;
+    await s.close('q');
+  }
+  return result;
+}

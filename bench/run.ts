@@ -1,0 +1,140 @@
+// `make bench`: lwl against less on generated files of 5 MiB, 100 MiB and 1 GiB.
+// Progress goes to stderr; the report (Markdown, for README.md) to stdout.
+//
+//   npx tsx bench/run.ts [--no-1g] [--runs N] [--timeout SECONDS]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generate, SIZES } from './inputs.ts';
+import { lessVersion, machine, nodeStartup, which } from './machine.ts';
+import { measureRun, type Pager, type RunResult, type Settings } from './measure.ts';
+import { killAll } from './pty.ts';
+import { header, table } from './report.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const lwlBin = path.join(root, 'dist/lwl');
+
+const usage = `usage: npx tsx bench/run.ts [--no-1g] [--runs N] [--timeout SECONDS]
+  --no-1g         skip the 1 GiB file
+  --runs N        runs per pager and file (default: 5 for 5 MiB, 3 for the bigger ones)
+  --timeout S     give up a step after S seconds and print "timeout" (default: 120)`;
+
+function options() {
+  try {
+    const { values } = parseArgs({
+      options: {
+        'no-1g': { type: 'boolean', default: false },
+        runs: { type: 'string' },
+        timeout: { type: 'string', default: '120' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    const runs = values.runs === undefined ? null : Number(values.runs);
+    const timeout = Number(values.timeout);
+    if (values.help) {
+      console.log(usage);
+      process.exit(0);
+    }
+    if ((runs !== null && !(Number.isInteger(runs) && runs > 0)) || !(timeout > 0)) throw new Error('--runs takes a whole number, --timeout a number of seconds');
+    return { skip1g: values['no-1g'], runs, timeoutS: timeout };
+  } catch (err) {
+    console.error(`bench: ${(err as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+}
+
+const log = (line: string) => process.stderr.write(line + '\n');
+
+const lwl: Pager = {
+  name: 'lwl',
+  command: process.execPath,
+  args: (file) => [lwlBin, file],
+  missMessage: 'No matches found',
+  afterMiss: '',
+  cancelPrompt: '\x1b',
+  hitStatus: /match 1 of [\d,]+/,
+};
+
+function lessPager(command: string): Pager {
+  return {
+    name: 'less',
+    command,
+    args: (file) => [file],
+    missMessage: 'Pattern not found',
+    afterMiss: '\r', // "Pattern not found  (press RETURN)"
+    cancelPrompt: '\x7f'.repeat(10), // backspacing past the "/" leaves the prompt
+    hitStatus: null,
+  };
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  if (!fs.existsSync(lwlBin)) {
+    console.error(`bench: ${lwlBin} is missing: run make first`);
+    process.exit(1);
+  }
+  // The pagers get a small, fixed environment: no LESS, LESSOPEN or NODE_OPTIONS from the caller's.
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/root',
+    TERM: 'xterm-256color',
+    LANG: 'C.UTF-8',
+    LESSHISTFILE: '-', // the benchmark's searches stay out of the user's ~/.lesshst
+  };
+  const lessBin = which('less');
+  const less = lessBin ? lessPager(lessBin) : null;
+  const lessName = lessBin ? `${lessVersion(lessBin)} at ${lessBin}` : null;
+  log(lessBin ? `less: ${lessName}` : 'less is not on PATH: measuring lwl alone');
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-bench-'));
+  const cleanup = () => {
+    killAll();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      cleanup();
+      process.exit(130);
+    });
+  }
+
+  const settings: Settings = { cols: 80, rows: 24, env, cwd: dir, timeoutMs: opts.timeoutS * 1000 };
+  const started = performance.now();
+  try {
+    const startup = nodeStartup(env);
+    const sections = [header(machine(), lessName, startup, opts.timeoutS)];
+    const noSearch = new Set<string>();
+    for (const spec of SIZES) {
+      if (opts.skip1g && spec.bytes >= 2 ** 30) continue;
+      let t = performance.now();
+      const input = generate(spec, dir);
+      log(`${spec.label}: generated in ${Math.round(performance.now() - t)} ms`);
+      const runs = opts.runs ?? (spec.bytes <= 10 * 2 ** 20 ? 5 : 3);
+      const results = { lwl: [] as RunResult[], less: [] as RunResult[] };
+      for (let i = 0; i < runs; i++) {
+        // Alternating the pagers spreads any drift of the machine over both.
+        for (const pager of less ? [lwl, less] : [lwl]) {
+          t = performance.now();
+          const result = await measureRun(pager, input, settings, noSearch);
+          results[pager.name as 'lwl' | 'less'].push(result);
+          log(`${spec.label}: ${pager.name} run ${i + 1}/${runs} in ${((performance.now() - t) / 1000).toFixed(1)} s ${JSON.stringify(result, round)}`);
+        }
+      }
+      fs.rmSync(input.path);
+      sections.push(table(input, runs, results.lwl, less ? results.less : null));
+    }
+    console.log(sections.join('\n\n'));
+    log(`bench: done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    cleanup();
+  }
+}
+
+/** JSON.stringify replacer: whole milliseconds in the progress lines. */
+function round(_key: string, value: unknown): unknown {
+  return typeof value === 'number' ? Math.round(value * 10) / 10 : value;
+}
+
+await main();
