@@ -55,7 +55,7 @@ const REASONS: { [K in ValidationError]?: string } = {
   'IPv4-in-IPv6-invalid-code-point': 'invalid IPv6 address (bad embedded IPv4)',
   'IPv4-in-IPv6-out-of-range-part': 'invalid IPv6 address (bad embedded IPv4)',
   'IPv4-in-IPv6-too-few-parts': 'invalid IPv6 address (bad embedded IPv4)',
-  'missing-scheme-non-relative-URL': 'relative URL without a base',
+  'missing-scheme-non-relative-URL': 'relative URL without a usable base',
   'host-missing': 'missing host',
   'port-out-of-range': 'port out of range',
   'port-invalid': 'invalid port',

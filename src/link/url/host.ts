@@ -4,7 +4,7 @@
 // Hosts are immutable values: a parsed URL may share its base URL's host object.
 
 import { failureReason, report, type ValidationError } from './errors.ts';
-import { domainToAscii, FORBIDDEN_HOST, hasPunycodeLabel } from './idna.ts';
+import { domainToAscii, FORBIDDEN_HOST } from './idna.ts';
 import {
   C0_CONTROL_SET,
   encodeRange,
@@ -13,6 +13,9 @@ import {
   percentDecode,
   utf8DecodeWithoutBOM,
 } from './percent.ts';
+
+// String methods through .call: see percent.ts for why.
+const { charCodeAt, includes, lastIndexOf, slice, toLowerCase } = String.prototype;
 
 export type Host =
   | { kind: 'domain'; value: string }
@@ -28,16 +31,18 @@ export type HostOrError = Host | ValidationError;
 
 export const EMPTY_HOST: Host = Object.freeze({ kind: 'empty' });
 
-/** The host parser: input and whether the URL is not special (the host is opaque). */
+const NON_ASCII = /[^\0-\x7f]/;
+
+/** The host parser: input, and whether the URL is not special (its host is opaque). */
 export function parseHost(input: string, isOpaque: boolean, errors?: ValidationError[]): HostResult {
   const r = hostParser(input, isOpaque, errors);
   return typeof r === 'string' ? { ok: false, reason: failureReason(r) } : { ok: true, host: r };
 }
 
 export function hostParser(input: string, isOpaque: boolean, errors?: ValidationError[]): HostOrError {
-  if (input.charCodeAt(0) === 0x5b /* [ */) {
-    if (input.charCodeAt(input.length - 1) !== 0x5d /* ] */) return fail(errors, 'IPv6-unclosed');
-    const pieces = parseIPv6(input.slice(1, -1), errors);
+  if (input.length > 0 && charCodeAt.call(input, 0) === 0x5b /* [ */) {
+    if (charCodeAt.call(input, input.length - 1) !== 0x5d /* ] */) return fail(errors, 'IPv6-unclosed');
+    const pieces = parseIPv6(slice.call(input, 1, -1), errors);
     return typeof pieces === 'string' ? pieces : { kind: 'ipv6', value: pieces };
   }
   if (isOpaque) return parseOpaqueHost(input, errors);
@@ -48,7 +53,7 @@ export function hostParser(input: string, isOpaque: boolean, errors?: Validation
   let domain = input;
   let ascii: string | null = fast;
   if (ascii === null) {
-    if (input.includes('%')) {
+    if (includes.call(input, '%')) {
       if (hasPercentEncodedByte(input)) report(errors, 'domain-percent-encoded');
       domain = utf8DecodeWithoutBOM(percentDecode(input));
     }
@@ -56,7 +61,7 @@ export function hostParser(input: string, isOpaque: boolean, errors?: Validation
     if (ascii === null) return 'domain-to-ASCII';
   }
   if (endsInANumber(ascii)) {
-    if (fast === null && /[^\0-\x7f]/.test(domain)) report(errors, 'IPv4-non-ASCII-input');
+    if (fast === null && NON_ASCII.test(domain)) report(errors, 'IPv4-non-ASCII-input');
     const v4 = parseIPv4(ascii, errors);
     return typeof v4 === 'string' ? v4 : { kind: 'ipv4', value: v4 };
   }
@@ -70,14 +75,20 @@ export function hostParser(input: string, isOpaque: boolean, errors?: Validation
  */
 function asciiDomainFastPath(input: string): string | null {
   let upper = false;
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
+  const n = input.length;
+  for (let i = 0; i < n; i++) {
+    const c = charCodeAt.call(input, i);
+    if ((c | 0x20) === 0x78 /* x */ && (i === 0 || charCodeAt.call(input, i - 1) === 0x2e)) {
+      // A label starting "xn--" needs the general path, which checks its punycode.
+      if (i + 3 < n && (charCodeAt.call(input, i + 1) | 0x20) === 0x6e && charCodeAt.call(input, i + 2) === 0x2d && charCodeAt.call(input, i + 3) === 0x2d) {
+        return null;
+      }
+    }
     if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e) continue;
     if (c >= 0x41 && c <= 0x5a) upper = true;
     else return null;
   }
-  const lower = upper ? input.toLowerCase() : input;
-  return hasPunycodeLabel(lower) ? null : lower;
+  return upper ? toLowerCase.call(input) : input;
 }
 
 function fail(errors: ValidationError[] | undefined, error: ValidationError): ValidationError {
@@ -88,12 +99,12 @@ function fail(errors: ValidationError[] | undefined, error: ValidationError): Va
 /** The ends-in-a-number checker, on a non-empty ASCII string. */
 export function endsInANumber(input: string): boolean {
   let end = input.length;
-  if (input.charCodeAt(end - 1) === 0x2e) end--; // a last empty part is ignored
-  const start = input.lastIndexOf('.', end - 1) + 1;
+  if (charCodeAt.call(input, end - 1) === 0x2e) end--; // a last empty part is ignored
+  const start = lastIndexOf.call(input, '.', end - 1) + 1;
   if (start >= end) return false; // "" is not a number
   let digits = true;
   for (let i = start; i < end; i++) {
-    const c = input.charCodeAt(i);
+    const c = charCodeAt.call(input, i);
     if (c < 0x30 || c > 0x39) {
       digits = false;
       break;
@@ -101,56 +112,96 @@ export function endsInANumber(input: string): boolean {
   }
   if (digits) return true;
   // Otherwise, whether it parses as an IPv4 number: "0x" or "0X" then hex digits.
-  if (end - start < 2 || input.charCodeAt(start) !== 0x30 || (input.charCodeAt(start + 1) | 0x20) !== 0x78) return false;
-  for (let i = start + 2; i < end; i++) if (!isAsciiHexDigit(input.charCodeAt(i))) return false;
+  if (end - start < 2 || charCodeAt.call(input, start) !== 0x30 || (charCodeAt.call(input, start + 1) | 0x20) !== 0x78) return false;
+  for (let i = start + 2; i < end; i++) if (!isAsciiHexDigit(charCodeAt.call(input, i))) return false;
   return true;
 }
 
 /** The IPv4 number parser: [value, whether it was not decimal], or null for failure. */
 export function parseIPv4Number(input: string): [number, boolean] | null {
-  if (input === '') return null;
-  let radix = 10;
-  let nonDecimal = false;
-  if (input.length >= 2 && input[0] === '0' && (input[1] === 'x' || input[1] === 'X')) {
-    radix = 16;
-    nonDecimal = true;
-    input = input.slice(2);
-  } else if (input.length >= 2 && input[0] === '0') {
-    radix = 8;
-    nonDecimal = true;
-    input = input.slice(1);
-  }
-  if (input === '') return [0, true];
-  const digits = radix === 16 ? /^[0-9a-fA-F]+$/ : radix === 8 ? /^[0-7]+$/ : /^[0-9]+$/;
-  if (!digits.test(input)) return null;
-  // Large parts lose precision as doubles, but stay large: only "> 255" and
-  // ">= 256 ** n" are asked of them.
-  return [parseInt(input, radix), nonDecimal];
+  const value = ipv4Number(input, 0, input.length);
+  return Number.isNaN(value) ? null : [value, isNonDecimal(input, 0, input.length)];
 }
+
+/** Whether the IPv4 number input[start, end) is written in hex ("0x") or octal ("0"). */
+function isNonDecimal(input: string, start: number, end: number): boolean {
+  return end - start >= 2 && charCodeAt.call(input, start) === 0x30;
+}
+
+/**
+ * The IPv4 number parser on input[start, end), without allocating: the value, or NaN for
+ * failure. Large parts lose precision as doubles but stay large, and only "> 255" and
+ * ">= 256 ** n" are asked of them.
+ */
+function ipv4Number(input: string, start: number, end: number): number {
+  if (start === end) return NaN;
+  let radix = 10;
+  if (end - start >= 2 && charCodeAt.call(input, start) === 0x30) {
+    if ((charCodeAt.call(input, start + 1) | 0x20) === 0x78) {
+      radix = 16;
+      start += 2;
+    } else {
+      radix = 8;
+      start += 1;
+    }
+  }
+  let value = 0;
+  for (let i = start; i < end; i++) {
+    const c = charCodeAt.call(input, i);
+    let digit: number;
+    if (c >= 0x30 && c <= 0x39) digit = c - 0x30;
+    else if (radix === 16 && (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66) digit = (c | 0x20) - 0x61 + 10;
+    else return NaN;
+    if (digit >= radix) return NaN;
+    value = value * radix + digit;
+  }
+  return value; // "0x" and "0" followed by nothing are 0
+}
+
+const POW256 = [1, 256, 256 ** 2, 256 ** 3, 256 ** 4];
 
 /** The IPv4 parser: the address as an unsigned 32-bit number, or the failing error. */
 export function parseIPv4(input: string, errors?: ValidationError[]): number | ValidationError {
-  const parts = input.split('.');
-  if (parts[parts.length - 1] === '') {
+  let end = input.length;
+  if (end > 0 && charCodeAt.call(input, end - 1) === 0x2e /* . */) {
+    // The last part is empty: it goes (there is another before it, as there is a dot).
     report(errors, 'IPv4-empty-part');
-    if (parts.length > 1) parts.pop();
+    end--;
   }
-  if (parts.length > 4) return fail(errors, 'IPv4-too-many-parts');
-  if (parts.length < 4) report(errors, 'IPv4-too-few-parts');
-  const numbers: number[] = [];
-  for (const part of parts) {
-    const result = parseIPv4Number(part);
-    if (result === null) return fail(errors, 'IPv4-non-numeric-part');
-    if (result[1]) report(errors, 'IPv4-non-decimal-part');
-    numbers.push(result[0]);
+  let dots = 0;
+  for (let i = 0; i < end; i++) if (charCodeAt.call(input, i) === 0x2e) dots++;
+  if (dots > 3) return fail(errors, 'IPv4-too-many-parts');
+  // The parts are read in place, with their values summed as they come.
+  let count = 0;
+  let ipv4 = 0;
+  let last = 0;
+  let start = 0;
+  let tooLarge = false;
+  for (;;) {
+    let dot = input.indexOf('.', start);
+    if (dot === -1 || dot >= end) dot = end;
+    const n = ipv4Number(input, start, dot);
+    if (Number.isNaN(n)) return fail(errors, 'IPv4-non-numeric-part');
+    if (isNonDecimal(input, start, dot)) report(errors, 'IPv4-non-decimal-part');
+    if (n > 255) report(errors, 'IPv4-out-of-range-part');
+    count++;
+    if (dot === end) {
+      last = n;
+      break;
+    }
+    if (n > 255) tooLarge = true;
+    ipv4 += n * POW256[4 - count]!;
+    start = dot + 1;
   }
-  if (numbers.some((n) => n > 255)) report(errors, 'IPv4-out-of-range-part');
-  const last = numbers.pop()!;
-  if (numbers.some((n) => n > 255)) return 'IPv4-out-of-range-part';
-  if (last >= 256 ** (5 - (numbers.length + 1))) return 'IPv4-out-of-range-part';
-  let ipv4 = last;
-  for (let i = 0; i < numbers.length; i++) ipv4 += numbers[i]! * 256 ** (3 - i);
-  return ipv4;
+  if (count < 4) report(errors, 'IPv4-too-few-parts');
+  if (tooLarge) return 'IPv4-out-of-range-part';
+  if (last >= POW256[5 - count]!) return 'IPv4-out-of-range-part';
+  return ipv4 + last;
+}
+
+/** The code unit at i, or -1 (EOF) past the end. */
+function at(input: string, i: number): number {
+  return i < input.length ? charCodeAt.call(input, i) : -1;
 }
 
 function hexValue(c: number): number {
@@ -167,15 +218,14 @@ export function parseIPv6(input: string, errors?: ValidationError[]): number[] |
   let pieceIndex = 0;
   let compress: number | null = null;
   let p = 0;
-  const at = (i: number): number => (i < input.length ? input.charCodeAt(i) : -1); // -1: EOF
-  if (at(p) === 0x3a) {
-    if (at(p + 1) !== 0x3a) return fail(errors, 'IPv6-invalid-compression');
+  if (at(input, p) === 0x3a) {
+    if (at(input, p + 1) !== 0x3a) return fail(errors, 'IPv6-invalid-compression');
     p += 2;
     compress = ++pieceIndex;
   }
-  while (at(p) !== -1) {
+  while (at(input, p) !== -1) {
     if (pieceIndex === 8) return fail(errors, 'IPv6-too-many-pieces');
-    if (at(p) === 0x3a) {
+    if (at(input, p) === 0x3a) {
       if (compress !== null) return fail(errors, 'IPv6-multiple-compression');
       p++;
       compress = ++pieceIndex;
@@ -183,26 +233,26 @@ export function parseIPv6(input: string, errors?: ValidationError[]): number[] |
     }
     let value = 0;
     let length = 0;
-    while (length < 4 && isAsciiHexDigit(at(p))) {
-      value = value * 0x10 + hexValue(at(p));
+    while (length < 4 && isAsciiHexDigit(at(input, p))) {
+      value = value * 0x10 + hexValue(at(input, p));
       p++;
       length++;
     }
-    if (at(p) === 0x2e) {
+    if (at(input, p) === 0x2e) {
       // An IPv4 address in the last two pieces.
       if (length === 0) return fail(errors, 'IPv4-in-IPv6-invalid-code-point');
       p -= length;
       if (pieceIndex > 6) return fail(errors, 'IPv4-in-IPv6-too-many-pieces');
       let numbersSeen = 0;
-      while (at(p) !== -1) {
+      while (at(input, p) !== -1) {
         let ipv4Piece: number | null = null;
         if (numbersSeen > 0) {
-          if (at(p) === 0x2e && numbersSeen < 4) p++;
+          if (at(input, p) === 0x2e && numbersSeen < 4) p++;
           else return fail(errors, 'IPv4-in-IPv6-invalid-code-point');
         }
-        if (!isDigit(at(p))) return fail(errors, 'IPv4-in-IPv6-invalid-code-point');
-        while (isDigit(at(p))) {
-          const number = at(p) - 0x30;
+        if (!isDigit(at(input, p))) return fail(errors, 'IPv4-in-IPv6-invalid-code-point');
+        while (isDigit(at(input, p))) {
+          const number = at(input, p) - 0x30;
           if (ipv4Piece === null) ipv4Piece = number;
           else if (ipv4Piece === 0) return fail(errors, 'IPv4-in-IPv6-invalid-code-point');
           else ipv4Piece = ipv4Piece * 10 + number;
@@ -215,10 +265,10 @@ export function parseIPv6(input: string, errors?: ValidationError[]): number[] |
       }
       if (numbersSeen !== 4) return fail(errors, 'IPv4-in-IPv6-too-few-parts');
       break;
-    } else if (at(p) === 0x3a) {
+    } else if (at(input, p) === 0x3a) {
       p++;
-      if (at(p) === -1) return fail(errors, 'IPv6-invalid-code-point');
-    } else if (at(p) !== -1) {
+      if (at(input, p) === -1) return fail(errors, 'IPv6-invalid-code-point');
+    } else if (at(input, p) !== -1) {
       return fail(errors, 'IPv6-invalid-code-point');
     }
     if (length > 1 && value < 0x10 ** (length - 1)) report(errors, 'IPv6-piece-leading-zero');
@@ -245,7 +295,7 @@ export function parseIPv6(input: string, errors?: ValidationError[]): number[] |
 /** The opaque-host parser: for hosts of URLs that are not special. */
 export function parseOpaqueHost(input: string, errors?: ValidationError[]): HostOrError {
   for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
+    const c = charCodeAt.call(input, i);
     if (c < 0x80 && FORBIDDEN_HOST[c]) return fail(errors, 'host-invalid-code-point');
   }
   // encodeRange also reports code points that are not URL units.

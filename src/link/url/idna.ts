@@ -23,6 +23,9 @@
 import { domainToASCII as nodeDomainToASCII } from 'node:url';
 import { report, type ValidationError } from './errors.ts';
 
+// String methods through .call: see percent.ts for why.
+const { includes, startsWith } = String.prototype;
+
 /** Forbidden domain code points in ASCII: forbidden host code points, C0 controls, %, DEL. */
 export const FORBIDDEN_DOMAIN = new Uint8Array(128);
 /** Forbidden host code points. */
@@ -47,7 +50,7 @@ function isAscii(s: string): boolean {
 
 /** Whether some label of the (ASCII) domain starts with "xn--", in any case. */
 export function hasPunycodeLabel(lower: string): boolean {
-  return lower.startsWith('xn--') || lower.includes('.xn--');
+  return startsWith.call(lower, 'xn--') || includes.call(lower, '.xn--');
 }
 
 /**

@@ -22,6 +22,11 @@ import {
 } from './percent.ts';
 import { defaultPort, isSpecialScheme, type ParseResult, type UrlRecord } from './record.ts';
 
+// String methods through .call: see percent.ts for why.
+const { charCodeAt, indexOf, slice } = String.prototype;
+
+// The states. The host and hostname states are folded into the authority state, which
+// finds where the host ends in the same scan.
 const SCHEME_START = 0;
 const SCHEME = 1;
 const NO_SCHEME = 2;
@@ -32,17 +37,16 @@ const RELATIVE_SLASH = 6;
 const SPECIAL_AUTHORITY_SLASHES = 7;
 const SPECIAL_AUTHORITY_IGNORE_SLASHES = 8;
 const AUTHORITY = 9;
-const HOST = 10;
-const PORT = 11;
-const FILE = 12;
-const FILE_SLASH = 13;
-const FILE_HOST = 14;
-const PATH_START = 15;
-const PATH = 16;
-const OPAQUE_PATH = 17;
-const QUERY = 18;
-const FRAGMENT = 19;
-const DONE = 20;
+const PORT = 10;
+const FILE = 11;
+const FILE_SLASH = 12;
+const FILE_HOST = 13;
+const PATH_START = 14;
+const PATH = 15;
+const OPAQUE_PATH = 16;
+const QUERY = 17;
+const FRAGMENT = 18;
+const DONE = 19;
 
 // The encode sets of the states that percent-encode as they go, with the code points that
 // end each state.
@@ -77,6 +81,12 @@ function fail(errors: ValidationError[], error: ValidationError): ValidationErro
   return error;
 }
 
+/** The code unit at i, or EOF past the end (reading past the end would give NaN, which
+ * makes V8 treat every code unit as a double from then on). */
+function codeAt(s: string, i: number): number {
+  return i < s.length ? charCodeAt.call(s, i) : EOF;
+}
+
 function isAsciiAlpha(c: number): boolean {
   return ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 }
@@ -85,39 +95,49 @@ function isSchemeCodePoint(c: number): boolean {
   return isAsciiAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 }
 
+/** "http" or "https" written in lower case at input[p, q), as a constant: the common
+ * schemes then cost no new string, and compare with the base's by identity. */
+function commonScheme(input: string, p: number, q: number): string | null {
+  if (q - p < 4 || q - p > 5) return null;
+  if (charCodeAt.call(input, p) !== 0x68 || charCodeAt.call(input, p + 1) !== 0x74) return null;
+  if (charCodeAt.call(input, p + 2) !== 0x74 || charCodeAt.call(input, p + 3) !== 0x70) return null;
+  return q - p === 4 ? 'http' : charCodeAt.call(input, p + 4) === 0x73 ? 'https' : null;
+}
+
 /** Removes leading and trailing C0 controls and spaces, then all tabs and newlines. */
 function preprocess(input: string, errors: ValidationError[]): string {
   let start = 0;
   let end = input.length;
-  while (start < end && input.charCodeAt(start) <= 0x20) start++;
-  while (end > start && input.charCodeAt(end - 1) <= 0x20) end--;
+  while (start < end && charCodeAt.call(input, start) <= 0x20) start++;
+  while (end > start && charCodeAt.call(input, end - 1) <= 0x20) end--;
   if (start !== 0 || end !== input.length) {
     report(errors, 'invalid-URL-unit');
-    input = input.slice(start, end);
+    input = slice.call(input, start, end);
   }
-  for (let i = 0; i < input.length; i++) {
-    const c = input.charCodeAt(i);
-    if (c === 0x09 || c === 0x0a || c === 0x0d) {
-      report(errors, 'invalid-URL-unit');
-      input = input.replace(/[\t\n\r]/g, '');
-      break;
-    }
+  // Native searches beat a loop here: most inputs have none of these.
+  if (indexOf.call(input, '\t') !== -1 || indexOf.call(input, '\n') !== -1 || indexOf.call(input, '\r') !== -1) {
+    report(errors, 'invalid-URL-unit');
+    input = input.replace(/[\t\n\r]/g, ''); // rare: a plain call is fine here
   }
   // The input is a scalar value string: lone surrogates become U+FFFD, as the API's
   // USVString conversion does.
-  return (input as WellFormed).isWellFormed() ? input : (input as WellFormed).toWellFormed();
+  return isWellFormed.call(input) ? input : toWellFormed.call(input);
 }
 
-type WellFormed = string & { isWellFormed(): boolean; toWellFormed(): string };
+// Not in TypeScript's ES2023 library yet; in V8 since Node 20.
+const { isWellFormed, toWellFormed } = String.prototype as unknown as {
+  isWellFormed(this: string): boolean;
+  toWellFormed(this: string): string;
+};
 
 /** "starts with a Windows drive letter", for input from index p. */
 function startsWithWindowsDriveLetter(input: string, p: number): boolean {
   if (input.length - p < 2) return false;
-  if (!isAsciiAlpha(input.charCodeAt(p))) return false;
-  const c1 = input.charCodeAt(p + 1);
+  if (!isAsciiAlpha(charCodeAt.call(input, p))) return false;
+  const c1 = charCodeAt.call(input, p + 1);
   if (c1 !== COLON && c1 !== 0x7c) return false;
   if (input.length - p === 2) return true;
-  const c2 = input.charCodeAt(p + 2);
+  const c2 = charCodeAt.call(input, p + 2); // in bounds: length - p > 2
   return c2 === SLASH || c2 === BACKSLASH || c2 === QUESTION || c2 === HASH;
 }
 
@@ -129,20 +149,25 @@ function isNormalizedWindowsDriveLetter(s: string | undefined): boolean {
   return s !== undefined && s.length === 2 && isAsciiAlpha(s.charCodeAt(0)) && s[1] === ':';
 }
 
-function isSingleDot(s: string): boolean {
-  return s === '.' || (s.length === 3 && s.toLowerCase() === '%2e');
+/** Whether s[i, i + 3) is "%2e", in any case. */
+function isPercentDot(s: string, i: number): boolean {
+  return charCodeAt.call(s, i) === 0x25 && charCodeAt.call(s, i + 1) === 0x32 && (charCodeAt.call(s, i + 2) | 0x20) === 0x65;
 }
 
-function isDoubleDot(s: string): boolean {
-  switch (s.length) {
+/** A single-dot segment: "." or "%2e" in any case. */
+function isSingleDot(s: string, n: number): boolean {
+  return n === 1 ? charCodeAt.call(s, 0) === 0x2e : n === 3 && isPercentDot(s, 0);
+}
+
+/** A double-dot segment: "..", ".%2e", "%2e." or "%2e%2e", in any case. */
+function isDoubleDot(s: string, n: number): boolean {
+  switch (n) {
     case 2:
-      return s === '..';
-    case 4: {
-      const l = s.toLowerCase();
-      return l === '.%2e' || l === '%2e.';
-    }
+      return charCodeAt.call(s, 0) === 0x2e && charCodeAt.call(s, 1) === 0x2e;
+    case 4:
+      return charCodeAt.call(s, 0) === 0x2e ? isPercentDot(s, 1) : isPercentDot(s, 0) && charCodeAt.call(s, 3) === 0x2e;
     case 6:
-      return s.toLowerCase() === '%2e%2e';
+      return isPercentDot(s, 0) && isPercentDot(s, 3);
     default:
       return false;
   }
@@ -177,26 +202,33 @@ export function basicParse(
   let state = SCHEME_START;
   let p = 0;
   while (state !== DONE) {
-    const c = p < n ? input.charCodeAt(p) : EOF;
+    const c = p < n ? charCodeAt.call(input, p) : EOF;
     switch (state) {
       case SCHEME_START:
         state = isAsciiAlpha(c) ? SCHEME : NO_SCHEME;
         break;
 
       case SCHEME: {
-        let q = p + 1;
-        while (q < n && isSchemeCodePoint(input.charCodeAt(q))) q++;
-        if (q >= n || input.charCodeAt(q) !== COLON) {
+        let q = p;
+        let upper = false;
+        for (; q < n; q++) {
+          const d = charCodeAt.call(input, q);
+          if (d >= 0x61 && d <= 0x7a) continue;
+          if (d >= 0x41 && d <= 0x5a) upper = true;
+          else if (!isSchemeCodePoint(d)) break;
+        }
+        if (q >= n || charCodeAt.call(input, q) !== COLON) {
           // Not a scheme after all: start over without one.
           state = NO_SCHEME;
           p = 0;
           break;
         }
-        scheme = input.slice(p, q).toLowerCase();
+        scheme = commonScheme(input, p, q) ?? slice.call(input, p, q);
+        if (upper) scheme = scheme.toLowerCase();
         special = isSpecialScheme(scheme);
         p = q + 1; // c is now the first code point of remaining
         if (scheme === 'file') {
-          if (input.charCodeAt(p) !== SLASH || input.charCodeAt(p + 1) !== SLASH) {
+          if (codeAt(input, p) !== SLASH || codeAt(input, p + 1) !== SLASH) {
             report(errors, 'special-scheme-missing-following-solidus');
           }
           state = FILE;
@@ -204,7 +236,7 @@ export function basicParse(
           state = SPECIAL_RELATIVE_OR_AUTHORITY;
         } else if (special) {
           state = SPECIAL_AUTHORITY_SLASHES;
-        } else if (input.charCodeAt(p) === SLASH) {
+        } else if (codeAt(input, p) === SLASH) {
           state = PATH_OR_AUTHORITY;
           p++;
         } else {
@@ -232,7 +264,7 @@ export function basicParse(
         break;
 
       case SPECIAL_RELATIVE_OR_AUTHORITY:
-        if (c === SLASH && input.charCodeAt(p + 1) === SLASH) {
+        if (c === SLASH && codeAt(input, p + 1) === SLASH) {
           state = SPECIAL_AUTHORITY_IGNORE_SLASHES;
           p += 2;
         } else {
@@ -306,7 +338,7 @@ export function basicParse(
         break;
 
       case SPECIAL_AUTHORITY_SLASHES:
-        if (c === SLASH && input.charCodeAt(p + 1) === SLASH) {
+        if (c === SLASH && codeAt(input, p + 1) === SLASH) {
           p += 2;
         } else {
           report(errors, 'special-scheme-missing-following-solidus');
@@ -316,7 +348,7 @@ export function basicParse(
 
       case SPECIAL_AUTHORITY_IGNORE_SLASHES: {
         let q = p;
-        while (q < n && (input.charCodeAt(q) === SLASH || input.charCodeAt(q) === BACKSLASH)) q++;
+        while (q < n && (charCodeAt.call(input, q) === SLASH || charCodeAt.call(input, q) === BACKSLASH)) q++;
         if (q !== p) report(errors, 'special-scheme-missing-following-solidus');
         p = q;
         state = AUTHORITY;
@@ -327,50 +359,48 @@ export function basicParse(
         // The authority runs to the first "/", "?", "#" (or "\" if special); its last "@"
         // ends the credentials. "@"s before it end up percent-encoded in them, and the
         // first ":" splits username from password, as the standard's buffer juggling does.
+        // The same scan finds the host's end: its first ":" outside brackets (the host
+        // state's), counted again from each "@".
         let q = p;
         let at = -1;
+        let colon = -1;
+        let insideBrackets = false;
         for (; q < n; q++) {
-          const d = input.charCodeAt(q);
-          if (d === 0x40) at = q;
-          else if (d === SLASH || d === QUESTION || d === HASH || (d === BACKSLASH && special)) break;
+          const d = charCodeAt.call(input, q);
+          if (d === SLASH || d === QUESTION || d === HASH || (d === BACKSLASH && special)) break;
+          if (d === 0x40) {
+            at = q;
+            colon = -1;
+            insideBrackets = false;
+          } else if (d === COLON) {
+            if (colon === -1 && !insideBrackets) colon = q;
+          } else if (d === 0x5b) {
+            insideBrackets = true;
+          } else if (d === 0x5d) {
+            insideBrackets = false;
+          }
         }
         if (at !== -1) {
           report(errors, 'invalid-credentials');
-          const colon = input.indexOf(':', p);
-          if (colon !== -1 && colon < at) {
-            username = encodeRange(input, p, colon, USERINFO_SET);
-            password = encodeRange(input, colon + 1, at, USERINFO_SET);
+          const split = indexOf.call(input, ':', p);
+          if (split !== -1 && split < at) {
+            username = encodeRange(input, p, split, USERINFO_SET);
+            password = encodeRange(input, split + 1, at, USERINFO_SET);
           } else {
             username = encodeRange(input, p, at, USERINFO_SET);
           }
           if (at + 1 === q) return fail(errors, 'host-missing');
           p = at + 1;
         }
-        state = HOST;
-        break;
-      }
-
-      case HOST: {
-        let q = p;
-        let insideBrackets = false;
-        let toPort = false;
-        for (; q < n; q++) {
-          const d = input.charCodeAt(q);
-          if (d === COLON && !insideBrackets) {
-            toPort = true;
-            break;
-          }
-          if (d === SLASH || d === QUESTION || d === HASH || (d === BACKSLASH && special)) break;
-          if (d === 0x5b) insideBrackets = true;
-          else if (d === 0x5d) insideBrackets = false;
-        }
-        if (q === p && (toPort || special)) return fail(errors, 'host-missing');
-        const h = hostParser(input.slice(p, q), !special, errors);
+        // The host state, on input[p, hostEnd).
+        const hostEnd = colon === -1 ? q : colon;
+        if (hostEnd === p && (colon !== -1 || special)) return fail(errors, 'host-missing');
+        const h = hostParser(slice.call(input, p, hostEnd), !special, errors);
         if (typeof h === 'string') return h;
         host = h;
-        if (toPort) {
+        if (colon !== -1) {
           state = PORT;
-          p = q + 1;
+          p = colon + 1;
         } else {
           state = PATH_START;
           p = q;
@@ -382,11 +412,11 @@ export function basicParse(
         let q = p;
         let value = 0;
         for (; q < n; q++) {
-          const d = input.charCodeAt(q);
+          const d = charCodeAt.call(input, q);
           if (d < 0x30 || d > 0x39) break;
           if (value <= 0xffff) value = value * 10 + (d - 0x30); // past 65535 it only needs to stay large
         }
-        const d = q < n ? input.charCodeAt(q) : EOF;
+        const d = q < n ? charCodeAt.call(input, q) : EOF;
         if (!(d === EOF || d === SLASH || d === QUESTION || d === HASH || (d === BACKSLASH && special))) {
           return fail(errors, 'port-invalid');
         }
@@ -458,10 +488,10 @@ export function basicParse(
       case FILE_HOST: {
         let q = p;
         for (; q < n; q++) {
-          const d = input.charCodeAt(q);
+          const d = charCodeAt.call(input, q);
           if (d === SLASH || d === BACKSLASH || d === QUESTION || d === HASH) break;
         }
-        if (q - p === 2 && isWindowsDriveLetter(input.slice(p, q))) {
+        if (q - p === 2 && isWindowsDriveLetter(slice.call(input, p, q))) {
           // "file://c:/": the drive letter is the path's first segment, not a host. The
           // path state reads it again from p, as the standard keeps it in the buffer.
           report(errors, 'file-invalid-Windows-drive-letter-host');
@@ -470,7 +500,7 @@ export function basicParse(
           host = EMPTY_HOST;
           state = PATH_START;
         } else {
-          let h = hostParser(input.slice(p, q), false, errors);
+          let h = hostParser(slice.call(input, p, q), false, errors);
           if (typeof h === 'string') return h;
           if (h.kind === 'domain' && h.value === 'localhost') h = EMPTY_HOST;
           host = h;
@@ -507,17 +537,18 @@ export function basicParse(
         for (;;) {
           let buffer = encodeRange(input, p, n, table, errors);
           const q = scanned.end;
-          const d = q < n ? input.charCodeAt(q) : EOF;
+          const size = buffer.length;
+          const d = q < n ? charCodeAt.call(input, q) : EOF;
           const slash = d === SLASH || d === BACKSLASH; // BACKSLASH only ends a segment if special
           if (d === BACKSLASH) report(errors, 'invalid-reverse-solidus');
-          if (isDoubleDot(buffer)) {
+          if (size <= 6 && isDoubleDot(buffer, size)) {
             shorten(path, scheme);
             // "/usr/.." is "/" with an empty last segment, not no path at all.
             if (!slash) path.push('');
-          } else if (isSingleDot(buffer)) {
+          } else if (size <= 3 && isSingleDot(buffer, size)) {
             if (!slash) path.push('');
           } else {
-            if (scheme === 'file' && path.length === 0 && isWindowsDriveLetter(buffer)) {
+            if (size === 2 && scheme === 'file' && path.length === 0 && isWindowsDriveLetter(buffer)) {
               buffer = buffer[0] + ':';
             }
             path.push(buffer);
@@ -543,9 +574,9 @@ export function basicParse(
         const q = scanned.end;
         // A space right before "?" or "#" is encoded, so that the path cannot end in a
         // space that a later trim would lose; other spaces stay as they are.
-        if (q < n && q > p && input.charCodeAt(q - 1) === 0x20) value = value.slice(0, -1) + '%20';
+        if (q < n && q > p && charCodeAt.call(input, q - 1) === 0x20) value = value.slice(0, -1) + '%20';
         opaquePath = value;
-        if (q < n && input.charCodeAt(q) === QUESTION) {
+        if (q < n && charCodeAt.call(input, q) === QUESTION) {
           query = '';
           state = QUERY;
         } else if (q < n) {
