@@ -1,0 +1,34 @@
+// Where each link goes: its href resolved against the document's base URL,
+// lazily (when a link is shown or selected) and once.
+import type { Document } from '../document/document.ts';
+import { discoverBase, type Base } from './base.ts';
+import { parseUrl, serializeUrl, type UrlRecord } from './url/index.ts';
+
+export type Target = { ok: true; url: UrlRecord; href: string } | { ok: false; reason: string };
+
+export class LinkTargets {
+  private cache = new Map<number, Target>();
+  private discovered: Base | null = null;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly baseOption: UrlRecord | null = null,
+  ) {}
+
+  /** The base URL, found from what is loaded when first asked for. */
+  get base(): Base {
+    this.discovered ??= discoverBase(this.doc, this.baseOption);
+    return this.discovered;
+  }
+
+  /** The target of link `i`. */
+  get(i: number): Target {
+    let target = this.cache.get(i);
+    if (!target) {
+      const result = parseUrl(this.doc.hrefs[i], this.base.url);
+      target = result.ok ? { ok: true, url: result.url, href: serializeUrl(result.url) } : { ok: false, reason: result.reason };
+      this.cache.set(i, target);
+    }
+    return target;
+  }
+}
