@@ -1,13 +1,48 @@
 // What a key can do: the actions keymap.ts binds keys to. Names and
-// arguments only; src/state.ts gives them their meaning.
+// arguments only; src/state.ts and the modules it calls give them meaning.
+import type { Matches } from './search.ts';
 
-export type Action =
+/** Actions of ground mode. */
+export type GroundAction =
   | ['quit']
   | ['redraw']
   | ['scrollLines', number]
   | ['scrollHalfScreens', number]
   | ['scrollScreens', number]
   | ['top']
-  | ['bottom'];
+  | ['bottom']
+  /** n / N: the next or previous search match, or link when no search is active. */
+  | ['step', 1 | -1]
+  /** Tab / Shift-Tab: the next or previous link on screen, round and round. */
+  | ['cycle', 1 | -1]
+  | ['search', 'forward' | 'backward']
+  | ['fork']
+  | ['exec']
+  | ['follow']
+  | ['back']
+  | ['preview'];
 
-export type ActionName = Action[0];
+/** Actions of the typing modes (search, fork, exec). */
+export type LineAction =
+  | ['submit']
+  | ['cancel']
+  | ['deleteBack']
+  | ['deleteForward']
+  | ['clearLine']
+  | ['deleteWord']
+  | ['cursorLeft']
+  | ['cursorRight']
+  | ['cursorHome']
+  | ['cursorEnd']
+  | ['historyPrev']
+  | ['historyNext']
+  /** Adds or removes the regular-expression prefix (search mode). */
+  | ['toggleRegex'];
+
+/** Actions of the link preview. */
+export type PreviewAction = ['close'];
+
+/** Not bound to keys: the pager reports a finished search. */
+export type InternalAction = ['searchDone', Matches];
+
+export type Action = GroundAction | LineAction | PreviewAction | InternalAction;

@@ -4,8 +4,11 @@ import fs from 'node:fs';
 import { Terminal, writeAll } from '../term/tty.ts';
 import { isDumb } from '../term/caps.ts';
 import { Document } from './document/document.ts';
-import { Loader, type Source } from './load.ts';
-import { Pager } from './pager.ts';
+import { Loader, OpenError, openFile, openStdin, type Source } from './load.ts';
+import { makePage, Pager, type Page } from './pager.ts';
+import { parseUrl, type UrlRecord } from './link/url/index.ts';
+import { linkText } from './preview.ts';
+import { sanitize } from './text/sanitize.ts';
 
 declare const LWL_VERSION: string;
 const version = typeof LWL_VERSION === 'string' ? LWL_VERSION : 'dev';
@@ -16,6 +19,8 @@ export const usage = `usage: lwl [options] [FILE]
 A pager for documents with links written [text](href).
 
 options:
+  --base URL       resolve relative links against URL
+  --links          print the links (number, text, URL) instead of paging
   -h, --help       show this help and exit
   -V, --version    show the version and exit
 
@@ -35,19 +40,32 @@ export class UserError extends Error {
 export interface Options {
   help: boolean;
   version: boolean;
+  links: boolean;
+  base: UrlRecord | null;
   file: string | null;
 }
 
+function parseBase(value: string | undefined): UrlRecord {
+  if (value === undefined) throw new UserError(`lwl: --base needs a URL\n${usage}`, 2);
+  const result = parseUrl(value);
+  if (!result.ok) throw new UserError(`lwl: --base: '${sanitize(value)}' is not a URL (${result.reason})\n${usage}`, 2);
+  return result.url;
+}
+
 export function parseArgs(args: string[]): Options {
-  const opts: Options = { help: false, version: false, file: null };
+  const opts: Options = { help: false, version: false, links: false, base: null, file: null };
   const files: string[] = [];
   let onlyFiles = false;
-  for (const arg of args) {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
     if (onlyFiles || arg === '-' || !arg.startsWith('-')) files.push(arg);
     else if (arg === '--') onlyFiles = true;
     else if (arg === '-h' || arg === '--help') opts.help = true;
     else if (arg === '-V' || arg === '--version') opts.version = true;
-    else throw new UserError(`lwl: unknown option '${arg}'\n${usage}`, 2);
+    else if (arg === '--links') opts.links = true;
+    else if (arg === '--base') opts.base = parseBase(args[++i]);
+    else if (arg.startsWith('--base=')) opts.base = parseBase(arg.slice('--base='.length));
+    else throw new UserError(`lwl: unknown option '${sanitize(arg)}'\n${usage}`, 2);
   }
   if (files.length > 1) throw new UserError(`lwl: one file at a time\n${usage}`, 2);
   opts.file = files[0] ?? null;
@@ -58,34 +76,13 @@ export function parseArgs(args: string[]): Options {
 export function openSource(file: string | null): Source {
   if (file === null || file === '-') {
     if (file === null && process.stdin.isTTY) throw new UserError(`lwl: no input: name a FILE or pipe text in\n${usage}`, 2);
-    const stat = fs.fstatSync(0);
-    return { name: '-', fd: 0, isFile: stat.isFile(), size: stat.isFile() ? stat.size : null };
+    return openStdin();
   }
-  let fd: number;
   try {
-    fd = fs.openSync(file, 'r');
-    const stat = fs.fstatSync(fd);
-    if (stat.isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
-    return { name: file, fd, isFile: stat.isFile(), size: stat.isFile() ? stat.size : null };
+    return openFile(file);
   } catch (err) {
-    throw new UserError(`lwl: ${file}: ${reason(err as NodeJS.ErrnoException)}`, 1);
-  }
-}
-
-function reason(err: NodeJS.ErrnoException): string {
-  switch (err.code) {
-    case 'ENOENT':
-      return 'No such file or directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'Permission denied';
-    case 'EISDIR':
-      return 'Is a directory';
-    default: {
-      // "ENOTDIR: not a directory, open 'x'" → "Not a directory"
-      const text = /^[A-Z]+: ([^,]+)/.exec(err.message)?.[1] ?? err.message;
-      return text[0].toUpperCase() + text.slice(1);
-    }
+    if (err instanceof OpenError) throw new UserError(`lwl: ${err.message}`, 1);
+    throw err;
   }
 }
 
@@ -104,6 +101,19 @@ function copyThrough(source: Source): void {
     if (n === 0) break;
     writeAll(1, buf.subarray(0, n));
   }
+}
+
+/** `lwl --links`: every link in document order, one a line: number, text, and URL or error. */
+function printLinks(page: Page): void {
+  page.loader.readAll();
+  const lines: string[] = [];
+  for (let i = 0; i < page.doc.links.count; i++) {
+    const target = page.links.get(i);
+    const text = sanitize(linkText(page.doc, i));
+    lines.push(`${i + 1}\t${text}\t${target.ok ? target.href : `error: ${target.reason}`}\n`);
+    if (lines.length >= 4096) writeAll(1, lines.splice(0).join(''));
+  }
+  writeAll(1, lines.join(''));
 }
 
 /** Prints the document as shown, without paging, for terminals lwl cannot drive. */
@@ -125,6 +135,10 @@ export async function main(args: string[]): Promise<number> {
       return 0;
     }
     const source = openSource(opts.file);
+    if (opts.links) {
+      printLinks(makePage(new Loader(new Document(source.name), source), opts.base));
+      return 0;
+    }
     if (!process.stdout.isTTY) {
       copyThrough(source);
       return 0;
@@ -138,7 +152,7 @@ export async function main(args: string[]): Promise<number> {
     }
     loader.readFirst();
     const term = Terminal.open();
-    return await new Pager(term, doc, loader).run();
+    return await new Pager(term, makePage(loader, opts.base)).run();
   } catch (err) {
     if (err instanceof UserError) {
       process.stderr.write(err.message + '\n');

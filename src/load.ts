@@ -20,9 +20,57 @@ export interface Source {
   size: number | null;
 }
 
+/** A file that cannot be read, with the reason as a user would put it. */
+export class OpenError extends Error {
+  constructor(
+    readonly file: string,
+    readonly userMessage: string,
+  ) {
+    super(`${file}: ${userMessage}`);
+  }
+}
+
+function reason(err: NodeJS.ErrnoException): string {
+  switch (err.code) {
+    case 'ENOENT':
+      return 'No such file or directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'Permission denied';
+    case 'EISDIR':
+      return 'Is a directory';
+    default: {
+      // "ENOTDIR: not a directory, open 'x'" → "Not a directory"
+      const text = /^[A-Z]+: ([^,]+)/.exec(err.message)?.[1] ?? err.message;
+      return text[0].toUpperCase() + text.slice(1);
+    }
+  }
+}
+
+/** Opens a file to read; throws OpenError with the reason if it cannot be read. */
+export function openFile(file: string): Source {
+  let fd: number | null = null;
+  try {
+    fd = fs.openSync(file, 'r');
+    const stat = fs.fstatSync(fd);
+    if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    return { name: file, fd, isFile: stat.isFile(), size: stat.isFile() ? stat.size : null };
+  } catch (err) {
+    if (fd !== null) fs.closeSync(fd);
+    throw new OpenError(file, reason(err as NodeJS.ErrnoException));
+  }
+}
+
+/** Standard input as a source. */
+export function openStdin(): Source {
+  const stat = fs.fstatSync(0);
+  return { name: '-', fd: 0, isFile: stat.isFile(), size: stat.isFile() ? stat.size : null };
+}
+
 export class Loader {
   private readonly parser: MarkupParser;
   private stopped = false;
+  private closed = false;
   private onData: () => void = () => {};
 
   constructor(
@@ -48,6 +96,19 @@ export class Loader {
 
   stop(): void {
     this.stopped = true;
+    this.close();
+  }
+
+  private close(): void {
+    if (this.source.fd === 0 || this.closed) return;
+    this.closed = true;
+    fs.closeSync(this.source.fd);
+  }
+
+  /** The input ended: parse what was held back, and let the file go. */
+  private ended(): void {
+    this.parser.end();
+    this.close();
   }
 
   /** Reads the whole input synchronously (for --links and non-terminal output). */
@@ -69,7 +130,7 @@ export class Loader {
       if (n === 0) break;
       this.parser.write(Buffer.from(buf.subarray(0, n)));
     }
-    this.parser.end();
+    this.ended();
   }
 
   /** Reads up to `size` bytes of a regular file; ends the document at EOF. */
@@ -77,7 +138,7 @@ export class Loader {
     const buf = Buffer.allocUnsafe(size);
     const n = fs.readSync(this.source.fd, buf, 0, size, null);
     if (n > 0) this.parser.write(n === size ? buf : buf.subarray(0, n));
-    if (n < size) this.parser.end();
+    if (n < size) this.ended();
   }
 
   private fileStep(): void {
@@ -94,7 +155,7 @@ export class Loader {
       if (this.stopped) return;
       if (err && err.code === 'EAGAIN') return void setTimeout(() => this.pipeStep(), 10);
       if (err || n === 0) {
-        this.parser.end();
+        this.ended();
       } else {
         this.parser.write(n < PIPE_CHUNK / 2 ? Buffer.from(buf.subarray(0, n)) : buf.subarray(0, n));
       }

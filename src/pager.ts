@@ -1,12 +1,17 @@
 // The interactive loop: keys from the terminal go through the state function,
 // its effects are carried out, and each change is drawn as one frame.
+import { fileURLToPath } from 'node:url';
 import { Screen } from '../term/screen.ts';
-import { Terminal, type Size } from '../term/tty.ts';
+import type { Terminal, Size } from '../term/tty.ts';
 import { detectCaps } from '../term/caps.ts';
 import type { Action } from './actions.ts';
-import type { Document } from './document/document.ts';
+import { browserCommand, runShell } from './commands.ts';
+import { Document } from './document/document.ts';
 import { draw } from './draw.ts';
-import type { Loader } from './load.ts';
+import { Loader, openFile } from './load.ts';
+import { LinkTargets } from './link/targets.ts';
+import type { UrlRecord } from './link/url/index.ts';
+import { compile, type Query, type SearchJob } from './search.ts';
 import { initialState, press, update, type Context, type Effect, type State } from './state.ts';
 import { themeFor } from './theme.ts';
 import { Wrap } from './wrap.ts';
@@ -14,25 +19,46 @@ import { Wrap } from './wrap.ts';
 /** While loading, redraw at most this often. */
 const LOADING_REDRAW_MS = 50;
 
+/** A document being read, with what is derived from it. */
+export interface Page {
+  doc: Document;
+  loader: Loader;
+  links: LinkTargets;
+}
+
+export function makePage(loader: Loader, base: UrlRecord | null = null): Page {
+  return { doc: loader.doc, loader, links: new LinkTargets(loader.doc, base) };
+}
+
+/** Work that takes a while (waiting for the input, searching): shown as progress, ^C stops it. */
+interface Task {
+  /** Does a slice of the work: 'done', 'more' (call again soon) or 'wait' (for more input). */
+  step(): 'done' | 'more' | 'wait';
+  progress(): string;
+  finish(): void;
+}
+
 export class Pager {
   private state: State = initialState;
   private wrap: Wrap;
   private size: Size;
   private readonly screen = new Screen();
   private readonly theme = themeFor(detectCaps(process.env).color);
-  /** An action waiting for the document to finish loading (G on a big file). */
-  private waiting: { action: Action; count: number | null } | null = null;
+  private task: Task | null = null;
+  /** Keys are not ours while a command runs. */
+  private handedOver = false;
+  /** Documents left by following links, to go back to. */
+  private readonly history: Array<{ page: Page; state: State }> = [];
   private lastDraw = 0;
   private drawTimer: NodeJS.Timeout | null = null;
   private finish: (status: number) => void = () => {};
 
   constructor(
     private readonly term: Terminal,
-    private readonly doc: Document,
-    private readonly loader: Loader,
+    private page: Page,
   ) {
     this.size = term.size();
-    this.wrap = new Wrap(doc, this.size.cols);
+    this.wrap = new Wrap(page.doc, this.size.cols);
   }
 
   /** Runs until the user quits; resolves with the exit status. */
@@ -45,21 +71,28 @@ export class Pager {
         end: () => this.quit(0),
       });
       this.render();
-      this.loader.start(() => this.loaded());
+      this.startLoading(this.page);
+    });
+  }
+
+  private startLoading(page: Page): void {
+    page.loader.start(() => {
+      if (this.page === page) this.loaded();
     });
   }
 
   private get context(): Context {
-    return { doc: this.doc, wrap: this.wrap, height: Math.max(1, this.size.rows - 1) };
+    return { doc: this.page.doc, wrap: this.wrap, height: Math.max(1, this.size.rows - 1), links: this.page.links };
   }
 
   private key(key: string): void {
+    if (this.handedOver) return;
     // Lets the tests check that a crash gives the terminal back.
     if (key === process.env.LWL_TEST_CRASH_KEY) throw new Error('crash asked for by LWL_TEST_CRASH_KEY');
-    if (this.waiting) {
-      // While waiting for the input, ^C (or q) gives up the wait and stays put.
+    if (this.task) {
+      // While busy, ^C (or q, or Escape) gives up the wait and stays put.
       if (key === '<C-c>' || key === 'q' || key === '<Escape>') {
-        this.waiting = null;
+        this.task = null;
         this.state = { ...this.state, message: null };
         this.render();
       }
@@ -79,34 +112,145 @@ export class Pager {
           this.screen.invalidate();
           break;
         case 'awaitLoad':
-          this.waiting = { action: effect.action, count: effect.count };
-          this.state = { ...this.state, message: this.progress() };
+          this.startTask(this.awaitLoad(effect.action, effect.count));
+          break;
+        case 'search':
+          this.startTask(this.search(effect.query));
+          break;
+        case 'run':
+          return void this.runCommand(effect.command, effect.link, effect.then);
+        case 'browse': {
+          const command = browserCommand();
+          if (command === null) {
+            this.state = { ...this.state, message: 'No browser to open the link with: set LWL_BROWSER or BROWSER' };
+            break;
+          }
+          return void this.runCommand(command, effect.link, 'resume');
+        }
+        case 'open':
+          this.open(effect.url);
+          break;
+        case 'back':
+          this.back();
           break;
       }
     }
     this.render();
   }
 
-  private progress(): string {
-    const { bytesRead, bytesTotal } = this.doc;
+  private dispatch(action: Action, count: number | null): void {
+    const result = update({ ...this.state, message: null }, action, count, this.context);
+    this.apply(result.state, result.effects);
+  }
+
+  private startTask(task: Task): void {
+    this.task = task;
+    this.tick();
+  }
+
+  /** Advances the task: done, or shows progress and goes on (now, or when input arrives). */
+  private tick(): void {
+    const task = this.task;
+    if (!task) return;
+    const status = task.step();
+    if (this.task !== task) return;
+    if (status === 'done') {
+      this.task = null;
+      return task.finish();
+    }
+    this.state = { ...this.state, message: task.progress() };
+    this.renderSoon();
+    if (status === 'more') setImmediate(() => this.tick());
+  }
+
+  private readingProgress(): string {
+    const { bytesRead, bytesTotal } = this.page.doc;
     const mib = (n: number) => `${Math.round(n / (1024 * 1024))} MiB`;
     const amount = bytesTotal ? `${Math.floor((100 * bytesRead) / bytesTotal)}%` : mib(bytesRead);
     return `Reading... ${amount} (^C to stop)`;
   }
 
+  /** Waits for the whole input, then runs the action. */
+  private awaitLoad(action: Action, count: number | null): Task {
+    return {
+      step: () => (this.page.doc.complete ? 'done' : 'wait'),
+      progress: () => this.readingProgress(),
+      finish: () => this.dispatch(action, count),
+    };
+  }
+
+  /** Searches the whole input (once it is all read), a slice at a time. */
+  private search(query: Query): Task {
+    const compiled = compile(query);
+    let job: SearchJob | null = null;
+    return {
+      step: () => {
+        if (!this.page.doc.complete) return 'wait';
+        if (!compiled.ok) return 'done';
+        job ??= compiled.match(this.page.doc);
+        job.step();
+        return job.done ? 'done' : 'more';
+      },
+      progress: () => (job ? `Searching... ${Math.floor(job.progress * 100)}% (^C to stop)` : this.readingProgress()),
+      finish: () => {
+        if (job) this.dispatch(['searchDone', { query, spans: job.spans }], null);
+      },
+    };
+  }
+
   private loaded(): void {
-    if (this.waiting) {
-      if (!this.doc.complete) {
-        this.state = { ...this.state, message: this.progress() };
-        return this.renderSoon();
-      }
-      const { action, count } = this.waiting;
-      this.waiting = null;
-      const result = update({ ...this.state, message: null }, action, count, this.context);
-      return this.apply(result.state, result.effects);
-    }
-    if (this.doc.complete) return this.render();
+    if (this.task) return this.tick();
+    if (this.page.doc.complete) return this.render();
     this.renderSoon();
+  }
+
+  /** Runs a command with the terminal handed over; then resumes, or ends lwl with its status. */
+  private async runCommand(command: string, link: string, then: 'resume' | 'exit'): Promise<void> {
+    this.render();
+    this.handedOver = true;
+    const status = await this.term.handOver(() => runShell(command, link));
+    if (then === 'exit') return this.quit(status);
+    this.term.write(`\r\n\x1b[1m[process terminated${status === 0 ? '' : `, exit status ${status}`}]\x1b[0m`);
+    await this.term.waitKey();
+    this.handedOver = false;
+    this.term.takeBack();
+    this.screen.invalidate();
+    const size = this.term.size();
+    if (size.cols !== this.size.cols || size.rows !== this.size.rows) return this.resize(size);
+    this.render();
+  }
+
+  /** Opens a local file in place of this document; Backspace comes back. */
+  private open(url: string): void {
+    let file: string;
+    try {
+      file = fileURLToPath(url);
+      const loader = new Loader(new Document(file), openFile(file));
+      this.history.push({ page: this.page, state: this.state });
+      this.page = makePage(loader);
+    } catch (err) {
+      const reason = (err as { userMessage?: string }).userMessage ?? (err as Error).message;
+      this.state = { ...this.state, message: `Cannot open ${url}: ${reason}` };
+      return;
+    }
+    this.page.loader.readFirst();
+    this.state = { ...initialState, history: this.state.history };
+    this.wrap = new Wrap(this.page.doc, this.size.cols);
+    this.screen.invalidate();
+    this.startLoading(this.page);
+  }
+
+  private back(): void {
+    const previous = this.history.pop();
+    if (!previous) {
+      this.state = { ...this.state, message: 'No previous document' };
+      return;
+    }
+    this.page.loader.stop();
+    this.page = previous.page;
+    this.state = { ...previous.state, history: this.state.history, message: null };
+    this.wrap = new Wrap(this.page.doc, this.size.cols);
+    this.screen.invalidate();
   }
 
   /** Redraws now, or a little later if a redraw just happened (while loading). */
@@ -123,8 +267,9 @@ export class Pager {
   private resize(size: Size): void {
     if (size.cols <= 0 || size.rows <= 0) return;
     this.size = size;
+    if (this.handedOver) return;
     // Keep the same text at the top: re-wrap, then find the row that holds it.
-    this.wrap = new Wrap(this.doc, size.cols);
+    this.wrap = new Wrap(this.page.doc, size.cols);
     this.state = { ...this.state, top: this.wrap.rowStart(this.state.top) };
     this.screen.invalidate();
     this.render();
@@ -133,14 +278,17 @@ export class Pager {
   private render(): void {
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.drawTimer = null;
+    if (this.handedOver) return;
     this.lastDraw = Date.now();
-    const frame = draw(this.doc, this.wrap, this.state, this.size, this.theme);
+    const frame = draw({ doc: this.page.doc, wrap: this.wrap, links: this.page.links }, this.state, this.size, this.theme);
     this.term.write(this.screen.render(frame));
   }
 
   private quit(status: number): void {
-    this.loader.stop();
+    this.page.loader.stop();
+    for (const { page } of this.history) page.loader.stop();
     if (this.drawTimer) clearTimeout(this.drawTimer);
+    this.task = null;
     this.term.close();
     this.finish(status);
   }

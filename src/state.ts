@@ -1,12 +1,18 @@
 // The pager's state and how keys change it: a pure function of the state, the
 // key, the document and its wrap, returning the next state and the effects to
-// carry out (quit, redraw, wait for loading). No I/O here.
+// carry out (quit, search, run a command, open a file). No I/O here.
 import * as keymap from '../keymap.ts';
-import type { Action } from './actions.ts';
+import type { Action, GroundAction } from './actions.ts';
 import type { Document } from './document/document.ts';
-import type { Wrap } from './wrap.ts';
+import { emptyLine, type Line } from './lineedit.ts';
+import type { LinkTargets } from './link/targets.ts';
+import type { Matches, Query } from './search.ts';
+import { follow } from './follow.ts';
+import { cycle, keepSelectionOnScreen, searchDone, step } from './steps.ts';
+import { editLine, type TypingMode } from './typing.ts';
+import { maxTop, type Viewport } from './view.ts';
 
-export type Mode = 'ground';
+export type Mode = 'ground' | TypingMode | 'preview';
 
 export interface State {
   mode: Mode;
@@ -16,19 +22,42 @@ export interface State {
   count: string;
   /** Shown on the status line until the next key. */
   message: string | null;
+  /** The selected link (an index into the document's links), if any. */
+  selected: number | null;
+  /** The active search, if any: n and N walk its matches instead of links. */
+  matches: Matches | null;
+  /** The current match (an index into matches.spans). */
+  current: number | null;
+  /** The typed line, in a typing mode. */
+  line: Line;
+  /** The search mode was entered with '?'. */
+  backward: boolean;
+  /** Lines entered this session, per typing mode, oldest first. */
+  history: Record<TypingMode, string[]>;
+  /** While recalling history: how far back (1 = the last entry); the draft is the line as typed before. */
+  recall: number;
+  draft: string;
 }
 
 export type Effect =
   | { kind: 'quit'; status: number }
   | { kind: 'redraw' }
   /** The action needs the whole document: run it again once loading is done. */
-  | { kind: 'awaitLoad'; action: Action; count: number | null };
+  | { kind: 'awaitLoad'; action: Action; count: number | null }
+  /** Search the whole document, then report with a searchDone action. */
+  | { kind: 'search'; query: Query }
+  /** Run a shell command with LINK in its environment; then resume, or end lwl with its status. */
+  | { kind: 'run'; command: string; link: string; then: 'resume' | 'exit' }
+  /** Open a local file (a file: URL) in this lwl. */
+  | { kind: 'open'; url: string }
+  /** Hand a link to the browser command. */
+  | { kind: 'browse'; link: string }
+  /** Go back to the previous document. */
+  | { kind: 'back' };
 
-export interface Context {
+export interface Context extends Viewport {
   doc: Document;
-  wrap: Wrap;
-  /** Rows of text on screen (the status line not counted). */
-  height: number;
+  links: LinkTargets;
 }
 
 export interface Result {
@@ -36,11 +65,41 @@ export interface Result {
   effects: Effect[];
 }
 
-export const initialState: State = { mode: 'ground', top: 0, count: '', message: null };
+export const initialState: State = {
+  mode: 'ground',
+  top: 0,
+  count: '',
+  message: null,
+  selected: null,
+  matches: null,
+  current: null,
+  line: emptyLine,
+  backward: false,
+  history: { search: [], fork: [], exec: [] },
+  recall: 0,
+  draft: '',
+};
+
+const isTypedText = (key: string) => !(key.length > 2 && key.startsWith('<') && key.endsWith('>'));
 
 /** Applies one key. */
 export function press(state: State, key: string, ctx: Context): Result {
   state = { ...state, message: null };
+  switch (state.mode) {
+    case 'ground':
+      return pressGround(state, key, ctx);
+    case 'preview':
+      return { state: { ...state, mode: 'ground' }, effects: [] };
+    default: {
+      const action = keymap[state.mode][key];
+      if (action) return update(state, action, null, ctx);
+      if (isTypedText(key)) return editLine(state, ['type', key]);
+      return { state, effects: [] };
+    }
+  }
+}
+
+function pressGround(state: State, key: string, ctx: Context): Result {
   if (/^[0-9]$/.test(key) && (state.count !== '' || key !== '0')) {
     return { state: { ...state, count: (state.count + key).slice(0, 9) }, effects: [] };
   }
@@ -51,8 +110,35 @@ export function press(state: State, key: string, ctx: Context): Result {
   return update(state, action, count, ctx);
 }
 
+const none = (state: State): Result => ({ state, effects: [] });
+
 /** Applies one action, with the count typed before it (null if none). */
 export function update(state: State, action: Action, count: number | null, ctx: Context): Result {
+  switch (action[0]) {
+    case 'close':
+      return none({ ...state, mode: 'ground' });
+    case 'searchDone':
+      return none(searchDone(state, action[1], ctx));
+    case 'submit':
+    case 'cancel':
+    case 'deleteBack':
+    case 'deleteForward':
+    case 'clearLine':
+    case 'deleteWord':
+    case 'cursorLeft':
+    case 'cursorRight':
+    case 'cursorHome':
+    case 'cursorEnd':
+    case 'historyPrev':
+    case 'historyNext':
+    case 'toggleRegex':
+      return editLine(state, action, ctx);
+    default:
+      return updateGround(state, action, count, ctx);
+  }
+}
+
+function updateGround(state: State, action: GroundAction, count: number | null, ctx: Context): Result {
   const times = count ?? 1;
   const half = Math.max(1, Math.floor(ctx.height / 2));
   switch (action[0]) {
@@ -61,31 +147,47 @@ export function update(state: State, action: Action, count: number | null, ctx: 
     case 'redraw':
       return { state, effects: [{ kind: 'redraw' }] };
     case 'scrollLines':
-      return { state: scrollBy(state, action[1] * times, ctx), effects: [] };
+      return none(scrollBy(state, action[1] * times, ctx));
     case 'scrollHalfScreens':
-      return { state: scrollBy(state, action[1] * times * half, ctx), effects: [] };
+      return none(scrollBy(state, action[1] * times * half, ctx));
     case 'scrollScreens':
-      return { state: scrollBy(state, action[1] * times * ctx.height, ctx), effects: [] };
+      return none(scrollBy(state, action[1] * times * ctx.height, ctx));
     case 'top':
       if (count !== null) return goToLine(state, action, count, ctx);
-      return { state: { ...state, top: 0 }, effects: [] };
+      return none(scrollTo(state, 0, ctx));
     case 'bottom':
       if (count !== null) return goToLine(state, action, count, ctx);
       if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count }] };
-      return { state: { ...state, top: ctx.wrap.bottomTop(ctx.height) }, effects: [] };
+      return none(scrollTo(state, maxTop(ctx), ctx));
+    case 'step':
+      return step(state, action, times, ctx);
+    case 'cycle':
+      return none(cycle(state, action[1], ctx));
+    case 'search':
+      return none({ ...state, mode: 'search', backward: action[1] === 'backward', line: emptyLine, recall: 0 });
+    case 'fork':
+    case 'exec':
+      return none({ ...state, mode: action[0], line: emptyLine, recall: 0 });
+    case 'follow':
+      return follow(state, ctx);
+    case 'back':
+      return { state, effects: [{ kind: 'back' }] };
+    case 'preview':
+      if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
+      return none({ ...state, mode: 'preview' });
   }
 }
 
-/** The furthest the top can go: the end of the text on the last row. */
-export function maxTop(ctx: Context): number {
-  return ctx.wrap.bottomTop(ctx.height);
+/** Moves the top, keeping the selected link on screen. */
+export function scrollTo(state: State, top: number, ctx: Context): State {
+  return keepSelectionOnScreen({ ...state, top }, top >= state.top ? 1 : -1, ctx);
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {
   let top: number;
   if (rows >= 0) top = Math.min(ctx.wrap.down(state.top, rows), Math.max(state.top, maxTop(ctx)));
   else top = ctx.wrap.up(state.top, -rows);
-  return { ...state, top };
+  return scrollTo(state, top, ctx);
 }
 
 /** Offset of the start of line `n` (1-based), or null when the text has fewer lines. */
@@ -99,12 +201,11 @@ export function lineOffset(doc: Document, n: number): number | null {
   return offset;
 }
 
-function goToLine(state: State, action: Action, n: number, ctx: Context): Result {
+function goToLine(state: State, action: GroundAction, n: number, ctx: Context): Result {
   const offset = lineOffset(ctx.doc, Math.max(1, n));
   if (offset === null) {
     if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count: n }] };
-    return { state: { ...state, top: maxTop(ctx) }, effects: [] };
+    return none(scrollTo(state, maxTop(ctx), ctx));
   }
-  const top = Math.min(ctx.wrap.rowStart(offset), Math.max(0, maxTop(ctx)));
-  return { state: { ...state, top }, effects: [] };
+  return none(scrollTo(state, Math.min(ctx.wrap.rowStart(offset), Math.max(0, maxTop(ctx))), ctx));
 }

@@ -2,7 +2,18 @@
 // (NO_COLOR, TERM=vt100), bold, underline and reverse carry the meaning.
 import type { Attrs } from '../term/sgr.ts';
 
-export type Role = 'text' | 'link' | 'linkSelected' | 'token' | 'message' | 'indicator' | 'filler';
+export type Role =
+  | 'text'
+  | 'link'
+  | 'linkSelected'
+  | 'linkBroken'
+  | 'match'
+  | 'matchCurrent'
+  | 'token'
+  | 'message'
+  | 'indicator'
+  | 'heading'
+  | 'warning';
 
 export type Theme = Record<Role, Attrs>;
 
@@ -10,20 +21,28 @@ const colour: Theme = {
   text: {},
   link: { fg: 'blue' },
   linkSelected: { fg: 'blue', reverse: true },
+  linkBroken: { fg: 'magenta', underline: true },
+  match: { fg: 'green' },
+  matchCurrent: { fg: 'green', reverse: true },
   token: { fg: 'red', reverse: true },
   message: { reverse: true },
   indicator: { bold: true },
-  filler: {},
+  heading: { bold: true },
+  warning: { fg: 'red', bold: true },
 };
 
 const mono: Theme = {
   text: {},
   link: { underline: true },
   linkSelected: { underline: true, reverse: true },
+  linkBroken: { underline: true, bold: true },
+  match: { bold: true },
+  matchCurrent: { bold: true, reverse: true },
   token: { reverse: true },
   message: { reverse: true },
   indicator: { bold: true },
-  filler: {},
+  heading: { bold: true },
+  warning: { bold: true },
 };
 
 export function themeFor(color: boolean): Theme {

@@ -80,6 +80,22 @@ export class TextStore {
     return -1;
   }
 
+  /** Offset of the first occurrence of `needle` at or after `from`, or -1 (also across chunks). */
+  find(needle: Buffer, from: number): number {
+    if (needle.length === 0) return from <= this.length ? from : -1;
+    for (let i = this.chunkAt(Math.max(0, from)); i < this.chunks.length; i++) {
+      const base = this.starts[i];
+      const chunk = this.chunks[i];
+      const hit = chunk.indexOf(needle, Math.max(0, from - base));
+      if (hit >= 0) return base + hit;
+      // A match may start in this chunk and run into the next: look at the seam.
+      const seamStart = Math.max(from, base + chunk.length - needle.length + 1);
+      const seamHit = this.bytes(seamStart, base + chunk.length + needle.length - 1).indexOf(needle);
+      if (seamHit >= 0) return seamStart + seamHit;
+    }
+    return -1;
+  }
+
   /** Offset just past the newline ending the line at `offset`, or the end. */
   lineEnd(offset: number): number {
     const nl = this.indexOf(NEWLINE, offset);

@@ -1,0 +1,83 @@
+// Enter on a link: a fragment of this document jumps to where the document
+// defines it; a local file opens in this lwl; anything else goes to the
+// browser command.
+import type { Document } from './document/document.ts';
+import type { LinkTargets } from './link/targets.ts';
+import { percentDecode, serializeUrl, type UrlRecord } from './link/url/index.ts';
+import type { Context, Result, State } from './state.ts';
+import { maxTop } from './view.ts';
+
+const message = (state: State, text: string): Result => ({ state: { ...state, message: text }, effects: [] });
+
+function sameDocument(url: UrlRecord, base: UrlRecord): boolean {
+  return serializeUrl(url, true) === serializeUrl(base, true);
+}
+
+/** GitHub-style heading slug: "## 1.2 Design Considerations" → "12-design-considerations". */
+export function slug(heading: string): string {
+  return heading
+    .replace(/^#+\s*/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/** Start of the line holding `offset`. */
+function lineStart(doc: Document, offset: number): number {
+  return doc.text.lastIndexOf(0x0a, offset) + 1;
+}
+
+/**
+ * Where the document defines a fragment, or null: a heading that links to
+ * itself (as bro writes `## [1](#section-1). Introduction`), a heading whose
+ * slug is the fragment, an HTML id or name attribute, or a `{#fragment}` mark.
+ */
+export function findFragment(doc: Document, fragment: string): number | null {
+  const names = new Set([fragment]);
+  try {
+    names.add(decodeURIComponent(fragment));
+  } catch {
+    // Not valid percent-encoded UTF-8: the fragment as written is all there is.
+  }
+  const isHeading = (offset: number) => doc.text.byteAt(lineStart(doc, offset)) === 0x23; // '#'
+  for (let i = 0; i < doc.links.count; i++) {
+    const href = doc.hrefs[i];
+    if (href[0] === '#' && names.has(href.slice(1)) && isHeading(doc.links.start(i))) return lineStart(doc, doc.links.start(i));
+  }
+  // Markdown headings, by slug.
+  for (let at = doc.text.byteAt(0) === 0x23 ? 0 : doc.text.find(Buffer.from('\n#'), 0); at >= 0; ) {
+    const start = doc.text.byteAt(at) === 0x0a ? at + 1 : at;
+    const end = doc.text.lineEnd(start);
+    if (names.has(slug(doc.text.text(start, end)))) return start;
+    at = doc.text.find(Buffer.from('\n#'), end - 1);
+  }
+  for (const name of names) {
+    for (const mark of [`id="${name}"`, `name="${name}"`, `id='${name}'`, `name='${name}'`, `{#${name}}`]) {
+      const at = doc.text.find(Buffer.from(mark), 0);
+      if (at >= 0) return lineStart(doc, at);
+    }
+  }
+  return null;
+}
+
+export function follow(state: State, ctx: Context): Result {
+  if (state.selected === null) return message(state, 'No link selected: n selects one');
+  const target = ctx.links.get(state.selected);
+  if (!target.ok) return message(state, `Cannot follow this link: ${target.reason}`);
+  const url = target.url;
+  if (url.fragment !== null && sameDocument(url, baseOf(ctx.links))) {
+    if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action: ['follow'], count: null }] };
+    const fragment = url.fragment;
+    const at = findFragment(ctx.doc, fragment);
+    if (at === null) return message(state, `#${Buffer.from(percentDecode(fragment)).toString('utf8')} is not defined in this document`);
+    const top = Math.min(ctx.wrap.rowStart(at), Math.max(0, maxTop(ctx)));
+    return { state: { ...state, top }, effects: [] };
+  }
+  if (url.scheme === 'file') return { state, effects: [{ kind: 'open', url: target.href }] };
+  return { state, effects: [{ kind: 'browse', link: target.href }] };
+}
+
+function baseOf(links: LinkTargets): UrlRecord {
+  return links.base.url;
+}

@@ -1,0 +1,43 @@
+// The viewport: which offsets are on screen, and moving the top so that some
+// offset is shown while scrolling as little as possible.
+import type { Document } from './document/document.ts';
+import type { SpanList } from './document/spans.ts';
+import type { Wrap } from './wrap.ts';
+
+export interface Viewport {
+  doc: Document;
+  wrap: Wrap;
+  /** Rows of text on screen (the status line not counted). */
+  height: number;
+}
+
+/** The furthest the top can go: the end of the text on the last row. */
+export function maxTop(view: Viewport): number {
+  return view.wrap.bottomTop(view.height);
+}
+
+/** Offset just past the last character on screen. */
+export function screenEnd(view: Viewport, top: number): number {
+  const last = view.wrap.down(top, view.height - 1);
+  if (last < top) return top;
+  return view.wrap.nextRow(last) ?? view.doc.text.length;
+}
+
+export function isOnScreen(view: Viewport, top: number, offset: number): boolean {
+  return offset >= top && offset < screenEnd(view, top);
+}
+
+/** A top that shows `offset`: unchanged if it is on screen, else scrolled just far enough. */
+export function showOffset(view: Viewport, top: number, offset: number): number {
+  if (isOnScreen(view, top, offset)) return top;
+  const row = view.wrap.rowStart(offset);
+  if (row < top) return row;
+  return Math.min(view.wrap.up(row, view.height - 1), Math.max(top, maxTop(view)));
+}
+
+/** Indices [first, last] of the spans that start on screen, or null if none does. */
+export function spansOnScreen(view: Viewport, top: number, spans: SpanList): [number, number] | null {
+  const first = spans.firstStartingAt(top);
+  const last = spans.lastStartingBefore(screenEnd(view, top));
+  return first <= last ? [first, last] : null;
+}

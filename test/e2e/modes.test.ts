@@ -1,0 +1,245 @@
+// Search, link stepping, preview, fork, exec, follow and back, as a user sees them.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Session, lwl, root } from './session.ts';
+
+const node = process.execPath;
+let sessions: Session[] = [];
+function open(args: string[], opts = {}): Session {
+  const s = Session.lwl(args, opts);
+  sessions.push(s);
+  return s;
+}
+afterEach(() => {
+  for (const s of sessions) s.kill();
+  sessions = [];
+});
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-e2e-'));
+}
+
+/** Waits until a file exists and has content. */
+async function fileText(file: string, s: Session): Promise<string> {
+  await s.waitFor(() => fs.existsSync(file) && fs.readFileSync(file, 'utf8').length > 0, `${file} to be written`);
+  return fs.readFileSync(file, 'utf8');
+}
+
+describe('search', () => {
+  it('counts the matches, shows the current one in reverse, and walks them with n and N', async () => {
+    const s = open(['test/e2e/fixtures/numbered.txt']);
+    await s.waitForText('line 1 of');
+    await s.keys('/');
+    expect(s.status()).toBe('/');
+    await s.press('line 7');
+    await s.waitFor((x) => x.status() === '/line 7', 'the typed query');
+    await s.keys('\r');
+    expect(s.status()).toBe('match 1 of 111');
+    expect(s.rows()[6]).toBe('line 7 of a thousand numbered lines');
+    expect(s.cell(6, 0).isInverse()).toBeTruthy();
+    expect(s.cell(6, 0).getFgColor()).toBe(2);
+    await s.keys('n');
+    expect(s.status()).toBe('match 2 of 111');
+    // line 70 is below the screen: it scrolls into the last row, no further.
+    expect(s.rows()[22]).toBe('line 70 of a thousand numbered lines');
+    expect(s.cell(22, 0).isInverse()).toBeTruthy();
+    // The other matches on screen are green, not inverse.
+    expect(s.rows()[0]).toBe('line 48 of a thousand numbered lines');
+    await s.keys('N');
+    expect(s.status()).toBe('match 1 of 111');
+    expect(s.rows()[0]).toBe('line 7 of a thousand numbered lines');
+  });
+
+  it('searches backward with ?, and says when nothing matches', async () => {
+    const s = open(['test/e2e/fixtures/numbered.txt']);
+    await s.waitForText('line 1 of');
+    // From the bottom, ? searches from the top of the screen up: lines 990-999 are on
+    // screen and skipped, as in less.
+    await s.keys('G', '?', 'line 99', '\r');
+    expect(s.status()).toBe('match 1 of 11');
+    expect(s.rows()).toContain('line 99 of a thousand numbered lines');
+    await s.keys('N');
+    expect(s.status()).toBe('match 2 of 11');
+    expect(s.rows()).toContain('line 990 of a thousand numbered lines');
+    await s.keys('/', 'xyzzy', '\r');
+    expect(s.status()).toBe('No matches found');
+  });
+
+  it('types Korean, scrolls a long line sideways and reports a bad regex', async () => {
+    const s = open(['samples/wide.md'], { cols: 30 });
+    await s.waitForText('Characters');
+    await s.keys('/', '한글은', '\r');
+    expect(s.status()).toBe('match 1 of 1');
+    await s.keys('/', 'a'.repeat(40));
+    // The line scrolls sideways: the end of it and the cursor stay in view.
+    expect(s.status()).toBe('/' + 'a'.repeat(27));
+    expect(s.term.buffer.active.cursorX).toBe(28);
+    await s.keys('\x15', 're:(', '\r');
+    expect(s.status()).toMatch(/^Bad pattern: /);
+  });
+});
+
+describe('links', () => {
+  it('steps through links with the target on the status line, and previews one', async () => {
+    const s = open(['samples/bro-page.md'], { cols: 80, rows: 24 });
+    await s.waitForText('Retrieved from');
+    expect(s.status()).toBe(':');
+    await s.keys('n');
+    expect(s.status()).toBe(': https://example.org/guide/intro.html');
+    await s.keys('n', 'n');
+    expect(s.status()).toBe(': https://example.org/guide/contents.html');
+    const row = s.rows().findIndex((r) => r.includes('[Contents]'));
+    expect(s.cell(row, s.column(row, '[Contents]')).isInverse()).toBeTruthy();
+    expect(s.cell(row, s.column(row, '[Example Guide]')).isInverse()).toBeFalsy();
+    await s.keys('v');
+    expect(s.rows()[0]).toBe('Link text: Contents');
+    expect(s.rows()[1]).toBe('Written:   contents.html');
+    expect(s.rows()[2]).toBe('Goes to:   https://example.org/guide/contents.html');
+    expect(s.rows()[3]).toBe('Host:      example.org');
+    await s.keys('x');
+    expect(s.rows()[0]).toMatch(/^Retrieved from/);
+  });
+
+  it('warns in the preview when the text names another host than the target', async () => {
+    const s = open(['samples/bro-page.md']);
+    await s.waitForText('Retrieved from');
+    await s.keys('/', 'bank.example', '\r', '/', '\r', 'G');
+    // Select the misleading link on screen with Tab until the status line shows its host.
+    for (let i = 0; i < 12 && !s.status().includes('evil.test'); i++) await s.keys('\t');
+    expect(s.status()).toContain('bank-example.evil.test');
+    await s.keys('v');
+    expect(s.screen()).toContain('Warning:   the link\'s text looks like bank.example.com but it goes to');
+  });
+
+  it('shows a link that does not parse in its own style, and says why it cannot be followed', async () => {
+    const s = open(['samples/bro-page.md']);
+    await s.waitForText('Retrieved from');
+    await s.keys('G');
+    const row = s.rows().findIndex((r) => r.includes('[a broken one]'));
+    const col = s.column(row, '[a broken one]');
+    expect(s.cell(row, col).getFgColor()).toBe(5);
+    for (let i = 0; i < 12 && !s.status().startsWith(': cannot follow'); i++) await s.keys('\t');
+    expect(s.status()).toMatch(/^: cannot follow: /);
+    await s.keys('\r');
+    expect(s.status()).toMatch(/^Cannot follow this link: /);
+  });
+
+  it('jumps to a fragment defined in the page, and says when one is not', async () => {
+    const s = open(['samples/bro-page.md']);
+    await s.waitForText('Retrieved from');
+    await s.keys('/', '\\[2\\]', '\r');
+    // The search is literal: brackets are text. Select the [2] link in the contents.
+    await s.keys('/', '\r', 'g');
+    for (let i = 0; i < 12 && !s.status().endsWith('#section-2'); i++) await s.keys('n');
+    await s.keys('\r');
+    expect(s.rows()).toContain('## [2]. Reading links');
+    await s.keys('g');
+    for (let i = 0; i < 12 && !s.status().endsWith('#missing-anchor'); i++) await s.keys('n');
+    await s.keys('\r');
+    expect(s.status()).toBe('#missing-anchor is not defined in this document');
+  });
+
+  it('opens a relative link to another sample, and Backspace comes back to the same place', async () => {
+    const s = open(['samples/tour.md']);
+    await s.waitForText('Welcome');
+    await s.keys('5j');
+    const before = s.rows();
+    for (let i = 0; i < 5 && !s.status().endsWith('/samples/markup.md'); i++) await s.keys('n');
+    expect(s.status()).toBe(`: file://${root}/samples/markup.md`);
+    await s.keys('\r');
+    expect(s.rows()[0]).toBe('The lwl markup, in the original\'s test cases (in our own words).');
+    await s.keys('j', '\x7f');
+    expect(s.rows()).toEqual([...before.slice(0, 23), `: file://${root}/samples/markup.md`]);
+  });
+});
+
+describe('fork and exec', () => {
+  it('runs a command with $LINK, hands the terminal over, and resumes where it was', async () => {
+    const dir = tempDir();
+    const out = path.join(dir, 'link.txt');
+    const s = open(['samples/bro-page.md']);
+    await s.waitForText('Retrieved from');
+    await s.keys('j', 'n');
+    const before = s.rows();
+    await s.keys('>', `echo "$LINK" > ${out}; echo ran`, '\r');
+    expect(await fileText(out, s)).toBe('https://example.org/\n');
+    await s.waitForText('[process terminated]');
+    expect(s.onAlternateScreen).toBe(false);
+    expect(s.screen()).toContain('ran');
+    await s.keys(' ');
+    expect(s.onAlternateScreen).toBe(true);
+    expect(s.rows()).toEqual(before);
+    expect(s.status()).toBe(': https://example.org/');
+  });
+
+  it('shows a failing command\'s exit status', async () => {
+    const s = open(['samples/tour.md']);
+    await s.waitForText('Welcome');
+    await s.keys('>', 'exit 4', '\r');
+    await s.waitForText('[process terminated, exit status 4]');
+  });
+
+  it('runs an interactive lwl inside lwl', async () => {
+    const s = open(['samples/tour.md']);
+    await s.waitForText('Welcome');
+    await s.keys('>', `'${node}' '${lwl}' samples/markup.md`, '\r');
+    await s.waitForText('The lwl markup');
+    await s.keys('q');
+    await s.waitForText('[process terminated]');
+    await s.keys('q');
+    await s.waitFor((x) => x.rows()[0] === 'Welcome to lwl, less with links.', 'the tour again');
+  });
+
+  it('exec ends lwl with the command\'s exit status', async () => {
+    const s = Session.shell(`'${node}' dist/lwl samples/tour.md; echo "status $?"`);
+    sessions.push(s);
+    await s.waitForText('Welcome');
+    await s.keys('!', 'exit 3', '\r');
+    await s.waitForText('status 3');
+    expect(s.onAlternateScreen).toBe(false);
+  });
+});
+
+describe('LINK only ever reaches a command through the environment', () => {
+  const hostile = [
+    ['quotes', 'x"; touch PWNED1; "'],
+    ['command substitution', '$(touch$IFS$PWD/PWNED2)'],
+    ['backticks', '`touch PWNED3`'],
+    ['semicolons', 'a;touch$IFS$PWD/PWNED4;'],
+    ['an encoded newline', 'a%0Atouch PWNED5%0A'],
+  ];
+
+  it.each(hostile)('a link with %s runs nothing but the typed command', async (_name, href) => {
+    const dir = tempDir();
+    const doc = path.join(dir, 'doc.md');
+    fs.writeFileSync(doc, `[hostile](https://example.org/${href})\n`);
+    const expected = (await import('../../src/link/url/index.ts')).parseUrl(`https://example.org/${href}`);
+    const s = open([doc], { cwd: dir });
+    await s.waitForText('[hostile]');
+    await s.keys('n', '>', 'printf "%s\\n" "$LINK" > out.txt', '\r');
+    const out = await fileText(path.join(dir, 'out.txt'), s);
+    expect(out).toBe(expected.ok ? (await import('../../src/link/url/index.ts')).serializeUrl(expected.url) + '\n' : '\n');
+    await s.keys(' ');
+    expect(fs.readdirSync(dir).sort()).toEqual(['doc.md', 'out.txt']);
+  });
+
+  it('hands a link to the browser command through $LINK too', async () => {
+    const dir = tempDir();
+    const doc = path.join(dir, 'doc.md');
+    fs.writeFileSync(doc, `[hostile](https://example.org/$(touch$IFS$PWD/PWNED);x)\n`);
+    const s = open([doc], { cwd: dir, env: { LWL_BROWSER: 'printf "opened %s\\n" > opened.txt' } });
+    await s.waitForText('[hostile]');
+    await s.keys('n', '\r');
+    expect(await fileText(path.join(dir, 'opened.txt'), s)).toBe('opened https://example.org/$(touch$IFS$PWD/PWNED);x\n');
+    expect(fs.readdirSync(dir).sort()).toEqual(['doc.md', 'opened.txt']);
+  });
+
+  it('says so when there is no browser to open a link with', async () => {
+    const s = open(['samples/bro-page.md'], { env: { PATH: '/nonexistent' } });
+    await s.waitForText('Retrieved from');
+    await s.keys('j', 'n', '\r');
+    expect(s.status()).toBe('No browser to open the link with: set LWL_BROWSER or BROWSER');
+  });
+});

@@ -1,0 +1,276 @@
+// The typing modes, search, link stepping, fork/exec/follow: state from key
+// sequences, without a terminal.
+import { describe, expect, it } from 'vitest';
+import { Document } from '../src/document/document.ts';
+import { parseAll } from '../src/document/parse.ts';
+import { LinkTargets } from '../src/link/targets.ts';
+import { parseUrl } from '../src/link/url/index.ts';
+import { searchAll, type Matches } from '../src/search.ts';
+import { initialState, press, update, type Context, type Effect, type State } from '../src/state.ts';
+import { Wrap } from '../src/wrap.ts';
+
+function context(text: string, height = 5, width = 40, base = 'https://example.org/dir/page.html'): Context {
+  const doc = parseAll(new Document('t.md'), text);
+  const url = parseUrl(base);
+  if (!url.ok) throw new Error('bad base');
+  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url) };
+}
+
+/** Presses keys in order, carrying out searches at once; returns the last state and every effect. */
+function run(ctx: Context, keys: string[], state: State = initialState) {
+  const effects: Effect[] = [];
+  for (const key of keys) {
+    const result = press(state, key, ctx);
+    state = result.state;
+    for (const effect of result.effects) {
+      effects.push(effect);
+      if (effect.kind === 'search') {
+        const matches = searchAll(ctx.doc, effect.query) as Matches;
+        state = update(state, ['searchDone', matches], null, ctx).state;
+      }
+    }
+  }
+  return { state, effects };
+}
+
+const type = (text: string) => [...text];
+const linkTextOf = (ctx: Context, state: State) =>
+  state.selected === null ? null : ctx.doc.text.text(ctx.doc.links.start(state.selected), ctx.doc.links.end(state.selected));
+
+describe('typing modes', () => {
+  const ctx = context('some text\n');
+
+  it.each([
+    ['/', 'search'],
+    ['?', 'search'],
+    ['>', 'fork'],
+    ['!', 'exec'],
+  ])('%s enters %s mode with an empty line', (key, mode) => {
+    const { state } = run(ctx, [key]);
+    expect(state.mode).toBe(mode);
+    expect(state.line).toEqual({ text: '', cursor: 0 });
+    expect(state.backward).toBe(key === '?');
+  });
+
+  it('types any Unicode text, and Backspace deletes a whole cluster', () => {
+    const { state } = run(ctx, ['/', ...type('한국 cafe'), '\u0301', '👍🏽']);
+    expect(state.line.text).toBe('한국 cafe\u0301👍🏽');
+    const after = run(ctx, ['<Backspace>', '<Backspace>'], state).state;
+    expect(after.line.text).toBe('한국 caf');
+  });
+
+  it('leaves the mode on Backspace with an empty line, ^C and Escape', () => {
+    for (const keys of [['<Backspace>'], ['a', '<Backspace>', '<Backspace>'], ['a', '<C-c>'], ['a', '<Escape>']]) {
+      const { state, effects } = run(ctx, ['>', ...keys]);
+      expect(state.mode).toBe('ground');
+      expect(effects).toEqual([]);
+    }
+  });
+
+  it('edits with ^U, ^W, Left, Right, Home, End, Delete, ^A, ^E', () => {
+    const edits: Array<[string[], string, number]> = [
+      [[...type('one two'), '<C-u>'], '', 0],
+      [[...type('one two  '), '<C-w>'], 'one ', 4],
+      [[...type('abc'), '<Left>', '<Left>', 'X'], 'aXbc', 2],
+      [[...type('abc'), '<Home>', 'X', '<End>', 'Y'], 'XabcY', 5],
+      [[...type('abc'), '<C-a>', '<Delete>', '<C-e>', '<Left>', '<Right>', 'Z'], 'bcZ', 3],
+      [[...type('가나다'), '<Left>', '<Backspace>'], '가다', 1],
+    ];
+    for (const [keys, text, cursor] of edits) {
+      expect(run(ctx, ['!', ...keys]).state.line).toEqual({ text, cursor });
+    }
+  });
+
+  it('recalls earlier lines of the same mode with Up and Down', () => {
+    let { state } = run(ctx, ['>', ...type('first'), '<Enter>', '>', ...type('second'), '<Enter>', '/', ...type('x'), '<Enter>']);
+    state = run(ctx, ['>', ...type('draft'), '<Up>'], state).state;
+    expect(state.line.text).toBe('second');
+    state = run(ctx, ['<Up>'], state).state;
+    expect(state.line.text).toBe('first');
+    state = run(ctx, ['<Up>'], state).state;
+    expect(state.line.text).toBe('first');
+    state = run(ctx, ['<Down>', '<Down>'], state).state;
+    expect(state.line.text).toBe('draft');
+    expect(run(ctx, ['<C-c>', '/', '<Up>'], state).state.line.text).toBe('x');
+  });
+
+  it('toggles the regex prefix with ^R in search mode only', () => {
+    expect(run(ctx, ['/', ...type('a.b'), '<C-r>']).state.line.text).toBe('re:a.b');
+    expect(run(ctx, ['/', ...type('re:a.b'), '<C-r>']).state.line.text).toBe('a.b');
+    expect(run(ctx, ['>', ...type('ls'), '<C-r>']).state.line.text).toBe('ls');
+  });
+});
+
+describe('fork and exec', () => {
+  const ctx = context('a [link](x/y?q=1#f) here\n');
+
+  it('runs the typed command with LINK set to the resolved URL of the selected link', () => {
+    const { effects, state } = run(ctx, ['n', '>', ...type('echo "$LINK"'), '<Enter>']);
+    expect(effects).toEqual([{ kind: 'run', command: 'echo "$LINK"', link: 'https://example.org/dir/x/y?q=1#f', then: 'resume' }]);
+    expect(state.mode).toBe('ground');
+  });
+
+  it('exec ends lwl after the command; LINK is empty with no selection', () => {
+    const { effects } = run(ctx, ['!', ...type('exit 3'), '<Enter>']);
+    expect(effects).toEqual([{ kind: 'run', command: 'exit 3', link: '', then: 'exit' }]);
+  });
+
+  it('does nothing for an empty command', () => {
+    expect(run(ctx, ['>', '<Enter>']).effects).toEqual([]);
+  });
+});
+
+describe('search', () => {
+  const lines = Array.from({ length: 30 }, (_, i) => `row ${i + 1}: ${i % 3 === 0 ? 'Needle' : 'hay'}\n`).join('');
+  const ctx = context(lines, 5);
+
+  it('finds every match, case-insensitively for a lowercase query, and says how many', () => {
+    const { state } = run(ctx, ['/', ...type('needle'), '<Enter>']);
+    expect(state.matches!.spans.count).toBe(10);
+    expect(state.message).toBe('match 1 of 10');
+    expect(state.current).toBe(0);
+  });
+
+  it('is case-sensitive when the query has a capital letter', () => {
+    expect(run(ctx, ['/', ...type('NEEDLE'), '<Enter>']).state.message).toBe('No matches found');
+    expect(run(ctx, ['/', ...type('Needle'), '<Enter>']).state.message).toBe('match 1 of 10');
+  });
+
+  it('walks matches with n and N, scrolling only as far as needed', () => {
+    let { state } = run(ctx, ['/', ...type('needle'), '<Enter>']);
+    expect(state.top).toBe(0);
+    state = run(ctx, ['n'], state).state; // row 4: on screen
+    expect(state.message).toBe('match 2 of 10');
+    expect(state.top).toBe(0);
+    state = run(ctx, ['n'], state).state; // row 7: one line below the screen
+    expect(state.message).toBe('match 3 of 10');
+    const topLine = ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top));
+    expect(topLine).toBe('row 3: hay\n');
+    state = run(ctx, ['N', 'N', 'N'], state).state;
+    expect(state.message).toBe('Already at first');
+    // Off screen, the current match gives way to the first one on screen.
+    state = run(ctx, ['G', 'n'], state).state;
+    expect(state.message).toBe('match 10 of 10');
+    state = run(ctx, ['n'], state).state;
+    expect(state.message).toBe('No more');
+  });
+
+  it('searches backward with ?, where n goes up and N down', () => {
+    let { state } = run(ctx, ['G', '?', ...type('needle'), '<Enter>']);
+    expect(state.message).toBe('match 9 of 10');
+    state = run(ctx, ['n'], state).state;
+    expect(state.message).toBe('match 8 of 10');
+    state = run(ctx, ['N'], state).state;
+    expect(state.message).toBe('match 9 of 10');
+  });
+
+  it('starts from the top again when nothing follows the screen', () => {
+    const { state } = run(ctx, ['G', '/', ...type('row 1:'), '<Enter>']);
+    expect(state.message).toBe('match 1 of 1 (from the top)');
+    expect(state.top).toBe(0);
+  });
+
+  it('reads a query with the prefix as a regular expression, and reports a bad one', () => {
+    expect(run(ctx, ['/', ...type('re:row [0-9]+: n'), '<Enter>']).state.message).toBe('match 1 of 10');
+    const bad = run(ctx, ['/', ...type('re:row ('), '<Enter>']).state;
+    expect(bad.message).toMatch(/^Bad pattern: /);
+    expect(bad.mode).toBe('ground');
+  });
+
+  it('clears the search with an empty query, so n walks links again', () => {
+    const withLinks = context('[a](1) needle [b](2)\n');
+    let { state } = run(withLinks, ['/', ...type('needle'), '<Enter>']);
+    expect(state.matches).not.toBeNull();
+    state = run(withLinks, ['/', '<Enter>', 'n'], state).state;
+    expect(state.matches).toBeNull();
+    expect(linkTextOf(withLinks, state)).toBe('[a]');
+  });
+});
+
+describe('links', () => {
+  const doc = [
+    'intro [one](1.html) and [two](2.html)',
+    'filler',
+    'filler',
+    'filler',
+    'filler',
+    'filler',
+    '[three](3.html) [four [five](5.html)](4.html)',
+    'filler',
+    'filler',
+    'filler',
+    'filler',
+    '[six](#six) [seven](#nowhere) [bad](http://exa mple/)',
+    '## [Six](#six) heading',
+    ...Array(10).fill('after'),
+  ].join('\n');
+  const ctx = context(doc, 5);
+
+  it('steps through links in document order, nested ones outer first', () => {
+    const seen: Array<string | null> = [];
+    let state = initialState;
+    for (let i = 0; i < 9; i++) {
+      state = run(ctx, ['n'], state).state;
+      seen.push(linkTextOf(ctx, state));
+    }
+    expect(seen).toEqual(['[one]', '[two]', '[three]', '[four [five]]', '[five]', '[six]', '[seven]', '[bad]', '[Six]']);
+    expect(run(ctx, ['n'], state).state.message).toBe('No more');
+  });
+
+  it('starts from the screen when the selection is off it', () => {
+    // One line down, no link is on screen: the selection stays on [one], off screen.
+    const { state } = run(ctx, ['n', 'j']);
+    expect(linkTextOf(ctx, state)).toBe('[one]');
+    expect(linkTextOf(ctx, run(ctx, ['n'], state).state)).toBe('[three]');
+    expect(linkTextOf(ctx, run(ctx, ['N'], state).state)).toBe('[two]');
+  });
+
+  it('keeps a selection on screen when scrolling', () => {
+    let { state } = run(ctx, ['n']); // [one]
+    state = run(ctx, ['6', 'j'], state).state;
+    expect(linkTextOf(ctx, state)).toBe('[three]');
+    state = run(ctx, ['5', 'j'], state).state;
+    expect(linkTextOf(ctx, state)).toBe('[six]');
+    state = run(ctx, ['g'], state).state;
+    expect(linkTextOf(ctx, state)).toBe('[two]');
+  });
+
+  it('cycles through the links on screen with Tab and Shift-Tab', () => {
+    let { state } = run(ctx, ['<Tab>']);
+    expect(linkTextOf(ctx, state)).toBe('[one]');
+    state = run(ctx, ['<Tab>', '<Tab>'], state).state;
+    expect(linkTextOf(ctx, state)).toBe('[one]');
+    state = run(ctx, ['<S-Tab>'], state).state;
+    expect(linkTextOf(ctx, state)).toBe('[two]');
+    expect(run(ctx, ['j', '<Tab>']).state.message).toBe('No links on screen');
+  });
+
+  it('follows a link to another page through the browser, and a file: link by opening it', () => {
+    expect(run(ctx, ['n', '<Enter>']).effects).toEqual([{ kind: 'browse', link: 'https://example.org/dir/1.html' }]);
+    const local = context('[x](other.md)', 5, 40, 'file:///tmp/docs/this.md');
+    expect(run(local, ['n', '<Enter>']).effects).toEqual([{ kind: 'open', url: 'file:///tmp/docs/other.md' }]);
+  });
+
+  it('jumps to a fragment where the document defines it, else says so', () => {
+    let { state } = run(ctx, ['1', '1', 'j', 'n', '<Enter>']);
+    expect(linkTextOf(ctx, state)).toBe('[six]');
+    expect(ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top))).toMatch(/^## \[Six\]/);
+    state = run(ctx, ['g', '1', '1', 'j', 'n', 'n', '<Enter>']).state;
+    expect(state.message).toBe('#nowhere is not defined in this document');
+  });
+
+  it('says why a link that does not parse cannot be followed', () => {
+    const { state, effects } = run(ctx, ['1', '1', 'j', 'n', 'n', 'n', '<Enter>']);
+    expect(linkTextOf(ctx, state)).toBe('[bad]');
+    expect(effects).toEqual([]);
+    expect(state.message).toMatch(/^Cannot follow this link: /);
+  });
+
+  it('asks to go back on Backspace, and previews only a selected link', () => {
+    expect(run(ctx, ['<Backspace>']).effects).toEqual([{ kind: 'back' }]);
+    expect(run(ctx, ['v']).state.message).toBe('No link selected: n selects one');
+    const { state } = run(ctx, ['n', 'v']);
+    expect(state.mode).toBe('preview');
+    expect(run(ctx, ['x'], state).state.mode).toBe('ground');
+  });
+});
