@@ -36,6 +36,47 @@ describe('options', () => {
   });
 });
 
+describe('--links', () => {
+  it('prints every link in document order: number, text, resolved URL', () => {
+    const r = runPlain(['--links', 'samples/markup.md']);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.toString().trimEnd().split('\n');
+    expect(lines).toHaveLength(11);
+    expect(lines[0]).toBe('1\tlink\thttps://example.com/');
+    expect(lines[2]).toBe(`3\tone more\tfile://${root}/third`);
+    expect(lines[3]).toBe(`4\tlink whose href has spaces\tfile://${root}/samples/some%20file%20name.md`);
+    expect(lines[5]).toBe(`6\tan outer link with [an inner one] inside\tfile://${root}/samples/outer.md`);
+    expect(lines[6]).toBe(`7\tan inner one\tfile://${root}/samples/inner.md`);
+    expect(lines[10]).toBe(`11\ttwo lines of text\tfile://${root}/samples/multiline.md`);
+  });
+
+  it('honours --base, and says why a link cannot resolve', () => {
+    const r = runPlain(['--base', 'https://example.net/docs/', '--links', 'samples/markup.md']);
+    expect(r.stdout.toString().split('\n')[1]).toBe('2\ta second link\thttps://example.net/docs/second.md');
+    const bro = runPlain(['--links', '--base=https://other.example/', 'samples/bro-page.md']).stdout.toString();
+    expect(bro).toContain('installation notes\thttps://other.example/install/notes.html?os=linux#debian');
+  });
+
+  it('reads the base of a piped bro page from its Retrieved from line', () => {
+    const r = runPlain(['--links'], fs.readFileSync(path.join(root, 'samples/bro-page.md')));
+    const lines = r.stdout.toString().trimEnd().split('\n');
+    expect(lines[0]).toBe('1\thttps://example.org/guide/intro.html\thttps://example.org/guide/intro.html');
+    expect(lines).toContain('4\tNext: Chapter 2\thttps://example.org/guide/chapter2.html');
+    expect(lines).toContain('20\ta broken one\terror: invalid domain name');
+  });
+
+  it('uses the current directory as the base of a plain pipe', () => {
+    const r = runPlain(['--links'], '[x](sub/y.md)\n');
+    expect(r.stdout.toString()).toBe(`1\tx\tfile://${root}/sub/y.md\n`);
+  });
+
+  it('rejects a --base that is not a URL as a usage error', () => {
+    const r = runPlain(['--base', 'not a url', 'samples/tour.md']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^lwl: --base: 'not a url' is not a URL \(.*\)\nusage:/);
+  });
+});
+
 describe('bad paths', () => {
   it.each([
     ['no/such/file.md', 'No such file or directory'],

@@ -53,13 +53,21 @@ describe('opening a document', () => {
     expect(s.rows()[19]).toContain('\\[escaped\\](brackets)'.replace(/\\/g, ''));
   });
 
-  it('marks links with underline and no colour when NO_COLOR is set', async () => {
-    const s = open(['samples/tour.md'], { env: { NO_COLOR: '1' } });
-    await s.waitForText('Welcome');
-    const col = s.column(14, '[the markup guide]');
-    expect(s.cell(14, col).isUnderline()).toBeTruthy();
-    expect(s.cell(14, col).isFgDefault()).toBe(true);
-  });
+  for (const env of [{ NO_COLOR: '1' }, { TERM: 'vt100' }]) {
+    it(`marks links with underline and no colour with ${JSON.stringify(env)}`, async () => {
+      const s = open(['samples/controls.txt'], { env });
+      await s.waitForText('hostile');
+      const col = s.column(1, '<1b>');
+      expect(s.cell(1, col).isInverse()).toBeTruthy();
+      expect(s.cell(1, col).isFgDefault()).toBe(true);
+      const t = open(['samples/tour.md'], { env });
+      await t.waitForText('Welcome');
+      const link = t.column(14, '[the markup guide]');
+      expect(t.cell(14, link).isUnderline()).toBeTruthy();
+      expect(t.cell(14, link).isFgDefault()).toBe(true);
+      expect(t.output).not.toMatch(/\x1b\[[0-9;]*3[0-7][;m]/);
+    });
+  }
 
   it('shows rows past the end as ~', async () => {
     const s = open(['samples/wide.md'], { rows: 14 });
