@@ -5,8 +5,17 @@
 // Markup: `[text](href)` is a link; the span is `[text]` with its brackets and
 // `(href)` is hidden. `\[ \] \( \)` show the bare character. Brackets that do
 // not form a link stay as text. Links nest.
+//
+// Speed (bench/parse.ts): the bytes that need a look are found by a scanner
+// (scan.ts: WebAssembly SIMD, 16 bytes a step), and the bytes between are copied
+// in runs. Where the input is valid UTF-8 (node:buffer's isUtf8, simdutf), its
+// non-ASCII characters need no look, but for 0xC2: the C1 controls are C2 80..C2 9F.
+// The display text is written over the input, when the caller gives it up
+// (writeOwned): it is never longer until a hex token is needed, and memory used
+// for the first time costs more than the parse itself.
+import { isUtf8 } from 'node:buffer';
 import type { Document } from './document.ts';
-import { findSpecial } from './scan.ts';
+import { HREF_STOP, SPECIAL, SPECIAL_IN_UTF8, getScanner, type Scanner } from './scan.ts';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -21,7 +30,6 @@ const MAX_HREF_BYTES = 64 * 1024;
 /** Unclosed `[` kept; beyond this the oldest is forgotten. */
 const MAX_OPEN_BRACKETS = 256;
 
-const hex = (b: number) => b.toString(16).padStart(2, '0');
 
 function isEscapable(b: number): boolean {
   return b === OPEN_BRACKET || b === CLOSE_BRACKET || b === OPEN_PAREN || b === CLOSE_PAREN;
@@ -53,33 +61,39 @@ function utf8SequenceLength(buf: Uint8Array, i: number, end: number): number {
   return need + 1;
 }
 
-/** A growable output buffer for the display bytes of one chunk. */
-class Output {
-  buf: Buffer;
-  length = 0;
-  constructor(capacity: number) {
-    this.buf = Buffer.allocUnsafe(Math.max(capacity, 64));
+const EMPTY: Buffer = Buffer.alloc(0);
+
+/** The hex digits as bytes, for tokens such as `<1b>`. */
+const HEX_DIGITS = Buffer.from('0123456789abcdef');
+const LESS = 0x3c;
+const GREATER = 0x3e;
+
+/** Input that is not valid UTF-8 as a whole is checked again in blocks of this size. */
+const BLOCK = 16 * 1024;
+/** How much of the next chunk is parsed with the bytes carried over, to settle them: enough for any href. */
+const BRIDGE = MAX_HREF_BYTES + 8;
+
+/**
+ * Where buf[from, end) stops holding only whole characters: before a last
+ * character that `end` cuts off (it waits for the next chunk), else `end`.
+ */
+function completeEnd(buf: Uint8Array, from: number, end: number): number {
+  for (let p = end - 1; p >= from && p >= end - 4; p--) {
+    const b = buf[p];
+    if ((b & 0xc0) !== 0x80) return b >= 0xc0 && utf8SequenceLength(buf, p, end) < 0 ? p : end;
   }
-  private ensure(extra: number): void {
-    if (this.length + extra <= this.buf.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + extra));
-    this.buf.copy(bigger, 0, 0, this.length);
-    this.buf = bigger;
+  return end;
+}
+
+/** The end of the next block to check for UTF-8 from `i` (always after `i`), not cutting a character where it can. */
+function blockEnd(buf: Uint8Array, i: number, end: number, final: boolean): number {
+  let j = i + BLOCK;
+  if (j >= end) {
+    j = final ? end : completeEnd(buf, i, end);
+    return j > i ? j : end;
   }
-  copy(src: Uint8Array, start: number, end: number): void {
-    if (end <= start) return;
-    this.ensure(end - start);
-    this.buf.set(src.subarray(start, end), this.length);
-    this.length += end - start;
-  }
-  byte(b: number): void {
-    this.ensure(1);
-    this.buf[this.length++] = b;
-  }
-  ascii(s: string): void {
-    this.ensure(s.length);
-    this.length += this.buf.write(s, this.length, 'latin1');
-  }
+  for (let k = 0; k < 3 && (buf[j] & 0xc0) === 0x80; k++) j--;
+  return j;
 }
 
 export class MarkupParser {
@@ -88,98 +102,183 @@ export class MarkupParser {
   /** Bytes held back from the last chunk until the next one says what they are. */
   private carry: Buffer | null = null;
   private atStart = true;
+  private readonly scanner: Scanner;
+  /** Where parse() writes the display text: its input itself, until a token does not fit there. */
+  private out = EMPTY;
+  /** Holds the carry and the start of the next chunk. */
+  private bridge = EMPTY;
+  /** What scanHref found last. */
+  private readonly href: HrefScan = { close: 0, ascii: true, escaped: false };
+  /** The links of this parse step, 4 numbers each: display start and end, and where the href is in hrefBytes (or -1: in hrefTexts). */
+  private linkSpans = new Float64Array(0);
+  private links = 0;
+  private hrefBytes = EMPTY;
+  private hrefLength = 0;
+  private hrefTexts: string[] = [];
 
-  constructor(private readonly doc: Document) {}
+  /** `scanner` is for tests, which compare them. */
+  constructor(
+    private readonly doc: Document,
+    scanner?: Scanner,
+  ) {
+    this.scanner = scanner ?? getScanner()!;
+  }
 
-  /** Parses the next chunk of input. */
+  /** Parses the next chunk of input. The chunk is not changed, and the document may keep views of it. */
   write(chunk: Buffer): void {
     this.doc.bytesRead += chunk.length;
-    this.feed(chunk, false);
+    this.feed(chunk, false, false);
+  }
+
+  /**
+   * Parses the next chunk of input, which the caller gives up: the display text is
+   * written over it and kept. No new memory is needed, so this is the fast way to load.
+   */
+  writeOwned(chunk: Buffer): void {
+    this.doc.bytesRead += chunk.length;
+    this.feed(chunk, false, true);
   }
 
   /** Marks the end of input: what was held back is parsed as final. */
   end(): void {
-    this.feed(Buffer.alloc(0), true);
+    this.feed(EMPTY, true, true);
     this.doc.complete = true;
+    this.bridge = this.hrefBytes = EMPTY;
+    this.linkSpans = new Float64Array(0);
   }
 
-  private feed(chunk: Buffer, final: boolean): void {
-    let buf = chunk;
-    if (this.carry) {
-      buf = Buffer.concat([this.carry, chunk]);
-      this.carry = null;
-    }
+  private feed(chunk: Buffer, final: boolean, owned: boolean): void {
+    const carry = this.carry;
+    this.carry = null;
     let from = 0;
     if (this.atStart) {
-      if (buf.length < 3 && !final && buf.length > 0 && buf[0] === 0xef) {
-        this.carry = buf;
+      if (carry) {
+        chunk = Buffer.concat([carry, chunk]);
+        owned = true;
+      }
+      if (chunk.length < 3 && !final && chunk.length > 0 && chunk[0] === 0xef) {
+        this.carry = owned ? chunk : Buffer.from(chunk);
         return;
       }
-      if (buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) from = 3;
-      if (buf.length > 0) this.atStart = false;
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) from = 3;
+      if (chunk.length > 0) this.atStart = false;
+    } else if (carry) {
+      // Parse what was carried with enough of the chunk to settle it; the rest of the
+      // chunk then starts where that stopped.
+      const take = Math.min(chunk.length, BRIDGE);
+      const size = carry.length + take;
+      if (this.bridge.length < size) this.bridge = Buffer.allocUnsafe(Math.max(size, 2 * this.bridge.length));
+      const bridge = this.bridge;
+      carry.copy(bridge);
+      chunk.copy(bridge, carry.length, 0, take);
+      const whole = take === chunk.length;
+      const stop = this.parse(bridge, 0, size, whole && final, whole ? size : carry.length, false);
+      if (whole) {
+        if (stop < size) this.carry = Buffer.from(bridge.subarray(stop, size));
+        return;
+      }
+      if (stop >= carry.length) {
+        from = stop - carry.length;
+      } else {
+        // Not settled by BRIDGE more bytes (it always is): go on in one buffer.
+        chunk = Buffer.concat([carry, chunk]);
+        owned = true;
+        from = stop;
+      }
     }
-    // The common case: nothing to change, so the chunk itself is the display text.
-    if (from === 0 && findSpecial(buf, 0, buf.length) === buf.length) {
-      this.doc.text.append(buf);
+    const end = chunk.length;
+    const cut = final ? end : completeEnd(chunk, from, end);
+    const utf8 = isUtf8(chunk.subarray(from, cut));
+    this.scanner.forget();
+    // The common case: valid UTF-8 with nothing to change, so the input is the display text.
+    if (utf8 && this.scanner.find(chunk, from, cut, SPECIAL_IN_UTF8) === cut) {
+      if (cut > from) this.doc.text.append(from === 0 && cut === end ? chunk : chunk.subarray(from, cut));
+      if (cut < end) this.carry = Buffer.from(chunk.subarray(cut, end));
       return;
     }
-    const out = new Output(buf.length - from + 64);
-    const stop = this.parse(buf, from, final, out);
-    if (stop < buf.length) this.carry = Buffer.from(buf.subarray(stop));
-    // Copy when the output is small, so it does not pin a large buffer.
-    const bytes = out.length * 2 < out.buf.length ? Buffer.from(out.buf.subarray(0, out.length)) : out.buf.subarray(0, out.length);
-    this.doc.text.append(bytes);
+    if (owned) {
+      const stop = this.parse(chunk, from, end, final, end, true, utf8 ? cut : from);
+      if (stop < end) this.carry = Buffer.from(chunk.subarray(stop));
+    } else {
+      // The caller keeps the chunk: parse a copy.
+      const copy = Buffer.allocUnsafe(end - from);
+      chunk.copy(copy, 0, from, end);
+      const stop = this.parse(copy, 0, copy.length, final, copy.length, true, utf8 ? cut - from : 0);
+      if (stop < copy.length) this.carry = Buffer.from(copy.subarray(stop));
+    }
   }
 
-  /** Parses buf[from..] into out; returns where it stopped (before bytes to carry). */
-  private parse(buf: Buffer, from: number, final: boolean, out: Output): number {
+  /**
+   * Parses buf[from, end) and appends the display text to the document. The text is
+   * written over buf from its start, never past the input still to read; should a
+   * hex token not fit, it moves to a buffer of its own. `keep`: the text may stay
+   * in buf. Returns where it stopped: before bytes it cannot tell without more
+   * input, or at the first place at or after `stopAt` where it can.
+   * buf[from, valid) is known to be valid UTF-8.
+   */
+  private parse(buf: Buffer, from: number, end: number, final: boolean, stopAt: number, keep: boolean, valid = from): number {
     const doc = this.doc;
-    const end = buf.length;
-    const base = doc.text.length; // display offset of out[0]
-    let run = from; // start of the bytes not yet copied to out
+    const opens = this.opens;
+    const scanner = this.scanner;
+    const href = this.href;
+    const special = SPECIAL.table;
+    const specialInUtf8 = SPECIAL_IN_UTF8.table;
+    scanner.forget();
+    this.out = buf;
+    const base = doc.text.length; // display offset of the output's first byte
+    let o = 0; // output length
+    let run = from; // start of the input not yet copied to the output
     let i = from;
-    const token = (start: number, len: number) => {
-      out.copy(buf, run, start);
-      const at = base + out.length;
-      let s = '<';
-      for (let k = 0; k < len; k++) s += hex(buf[start + k]);
-      out.ascii(s + '>');
-      doc.tokens.add(at, base + out.length);
-      run = start + len;
-    };
-    while (i < end) {
-      i = findSpecial(buf, i, end);
-      if (i >= end) break;
+    let checked = valid; // the input before `checked` has been checked for UTF-8
+    while (i < stopAt) {
+      // Find the next byte to look at: in valid UTF-8, few are.
+      if (i >= checked) {
+        checked = blockEnd(buf, i, end, final);
+        valid = isUtf8(buf.subarray(i, checked)) ? checked : i;
+      }
+      if (i < valid) {
+        if (!specialInUtf8[buf[i]]) {
+          const to = valid < stopAt ? valid : stopAt;
+          i = scanner.find(buf, i, to, SPECIAL_IN_UTF8);
+          if (i === to) {
+            while (i < valid && (buf[i] & 0xc0) === 0x80) i++; // stop between characters
+            continue;
+          }
+        }
+      } else if (!special[buf[i]]) {
+        const to = checked < stopAt ? checked : stopAt;
+        i = scanner.find(buf, i, to, SPECIAL);
+        if (i === to) continue;
+      }
       const b = buf[i];
       const hasNext = i + 1 < end;
       if (b === OPEN_BRACKET) {
-        out.copy(buf, run, i);
-        this.opens.push(base + out.length);
-        if (this.opens.length > MAX_OPEN_BRACKETS) this.opens.shift();
-        out.byte(b);
-        run = ++i;
+        opens.push(base + o + (i - run));
+        if (opens.length > MAX_OPEN_BRACKETS) opens.shift();
+        i++;
       } else if (b === CLOSE_BRACKET) {
-        if (!hasNext && !final && this.opens.length > 0) break;
-        if (hasNext && buf[i + 1] === OPEN_PAREN && this.opens.length > 0) {
-          const href = scanHref(buf, i + 2, end, final);
-          if (href === 'more') break;
-          out.copy(buf, run, i + 1);
-          const open = this.opens.pop()!;
-          if (href) {
-            doc.addLink(open, base + out.length, href.text);
-            run = i = href.next;
+        if (!hasNext && !final && opens.length > 0) break;
+        if (hasNext && buf[i + 1] === OPEN_PAREN && opens.length > 0) {
+          const found = scanHref(scanner, buf, i + 2, end, final, href);
+          if (found === MORE) break;
+          const open = opens.pop()!;
+          if (found === LINK) {
+            o = this.move(buf, o, run, i + 1);
+            this.link(open, base + o, buf, i + 2, href);
+            run = i = href.close + 1;
           } else {
-            run = ++i;
+            i++;
           }
         } else {
-          this.opens.pop();
+          opens.pop();
           i++;
         }
       } else if (b === BACKSLASH) {
         if (!hasNext && !final) break;
         if (hasNext && isEscapable(buf[i + 1])) {
-          out.copy(buf, run, i);
-          out.byte(buf[i + 1]);
+          o = this.move(buf, o, run, i);
+          if (this.out !== buf) this.room(o, 1);
+          this.out[o++] = buf[i + 1];
           run = i += 2;
         } else {
           i++;
@@ -187,48 +286,173 @@ export class MarkupParser {
       } else if (b === CR) {
         if (!hasNext && !final) break;
         if (hasNext && buf[i + 1] === LF) {
-          out.copy(buf, run, i);
+          o = this.move(buf, o, run, i);
           run = ++i; // the LF starts the next run
         } else {
-          token(i, 1);
-          i++;
+          o = this.token(buf, this.move(buf, o, run, i), i, 1, end, base);
+          run = ++i;
         }
       } else if (b < 0x80) {
-        token(i, 1); // C0 control or DEL
-        i++;
+        o = this.token(buf, this.move(buf, o, run, i), i, 1, end, base); // C0 control or DEL
+        run = ++i;
       } else {
         const len = utf8SequenceLength(buf, i, end);
         if (len < 0 && !final) break;
         if (len <= 0) {
-          token(i, 1); // not UTF-8: shown byte by byte
-          i++;
+          o = this.token(buf, this.move(buf, o, run, i), i, 1, end, base); // not UTF-8: shown byte by byte
+          run = ++i;
         } else if (b === 0xc2 && buf[i + 1] < 0xa0) {
-          token(i, 2); // C1 control, U+0080..U+009F
-          i += 2;
+          o = this.token(buf, this.move(buf, o, run, i), i, 2, end, base); // C1 control, U+0080..U+009F
+          run = i += 2;
         } else {
           i += len;
         }
       }
     }
-    out.copy(buf, run, Math.min(i, end));
-    return Math.min(i, end);
+    const stop = Math.min(i, end);
+    o = this.move(buf, o, run, stop);
+    this.addLinks();
+    const out = this.out;
+    this.out = EMPTY;
+    // Copy a small text, so that it does not keep a large buffer alive.
+    if (o > 0) doc.text.append(keep && o * 2 >= out.length ? out.subarray(0, o) : Buffer.from(out.subarray(0, o)));
+    return stop;
+  }
+
+  /**
+   * Notes a link, to be added to the document at the end of the parse step. The
+   * href is taken from buf now: the display text will be written over it.
+   */
+  private link(open: number, end: number, buf: Buffer, start: number, href: HrefScan): void {
+    const n = this.links;
+    if (n + 4 > this.linkSpans.length) {
+      const bigger = new Float64Array(Math.max(256, 2 * this.linkSpans.length));
+      bigger.set(this.linkSpans);
+      this.linkSpans = bigger;
+    }
+    const spans = this.linkSpans;
+    spans[n] = open;
+    spans[n + 1] = end;
+    if (href.ascii && !href.escaped) {
+      // Plain ASCII, the usual case: the bytes go on a list, decoded all at once.
+      const length = href.close - start;
+      let at = this.hrefLength;
+      if (at + length > this.hrefBytes.length) {
+        const bigger = Buffer.allocUnsafe(Math.max(64 * 1024, 2 * (at + length)));
+        this.hrefBytes.copy(bigger, 0, 0, at);
+        this.hrefBytes = bigger;
+      }
+      const bytes = this.hrefBytes;
+      for (let k = start; k < href.close; k++) bytes[at++] = buf[k];
+      spans[n + 2] = this.hrefLength;
+      spans[n + 3] = at;
+      this.hrefLength = at;
+    } else {
+      let text = buf.toString('utf8', start, href.close);
+      if (href.escaped) text = text.replace(/\\([[\]()])/g, '$1');
+      this.hrefTexts.push(text);
+      spans[n + 2] = -1;
+    }
+    this.links = n + 4;
+  }
+
+  /**
+   * Adds the links noted in this parse step to the document, in the order they were
+   * found. Their plain hrefs are decoded as one string, and each is a substring of it:
+   * V8 makes that a small slice, no copy, and there is one string to make, not one a link.
+   */
+  private addLinks(): void {
+    const spans = this.linkSpans;
+    const all = this.hrefLength > 0 ? this.hrefBytes.toString('latin1', 0, this.hrefLength) : '';
+    let texts = 0;
+    for (let k = 0; k < this.links; k += 4) {
+      const text = spans[k + 2] >= 0 ? all.substring(spans[k + 2], spans[k + 3]) : this.hrefTexts[texts++];
+      this.doc.addLink(spans[k], spans[k + 1], text);
+    }
+    this.links = 0;
+    this.hrefLength = 0;
+    this.hrefTexts.length = 0;
+  }
+
+  /** Copies the input run buf[run, to) to the output at `o`; returns the output's new length. */
+  private move(buf: Buffer, o: number, run: number, to: number): number {
+    if (to <= run) return o;
+    if (this.out !== buf) {
+      this.room(o, to - run);
+      const out = this.out;
+      if (to - run > 32) out.set(buf.subarray(run, to), o);
+      else for (let k = run, at = o; k < to; k++) out[at++] = buf[k]; // no view to make
+    } else if (o !== run) {
+      buf.copyWithin(o, run, to);
+    }
+    return o + (to - run);
+  }
+
+  /** Makes the output, when it is a buffer of its own, hold at least o + n bytes. */
+  private room(o: number, n: number): void {
+    if (o + n <= this.out.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(o + n, this.out.length * 2));
+    this.out.copy(bigger, 0, 0, o);
+    this.out = bigger;
+  }
+
+  /** Writes the hex token for input buf[at, at + n) to the output at `o`; returns the output's new length. */
+  private token(buf: Buffer, o: number, at: number, n: number, end: number, base: number): number {
+    const len = 2 + 2 * n;
+    if (this.out !== buf) {
+      this.room(o, len);
+    } else if (o + len > at + n) {
+      // It would overwrite input still to read: go on in a buffer of its own.
+      const out = Buffer.allocUnsafe(o + len + 2 * (end - at));
+      buf.copy(out, 0, 0, o);
+      this.out = out;
+    }
+    const out = this.out;
+    out[o] = LESS;
+    for (let k = 0; k < n; k++) {
+      const b = buf[at + k];
+      out[o + 1 + 2 * k] = HEX_DIGITS[b >> 4];
+      out[o + 2 + 2 * k] = HEX_DIGITS[b & 15];
+    }
+    out[o + len - 1] = GREATER;
+    this.doc.tokens.add(base + o, base + o + len);
+    return o + len;
   }
 }
 
-type Href = { text: string; next: number } | null | 'more';
+/** What scanHref found: the `)` that ends the href, and whether the href is ASCII and has escapes. */
+interface HrefScan {
+  close: number;
+  ascii: boolean;
+  escaped: boolean;
+}
+const LINK = 1;
+const NO_LINK = 0;
+const MORE = -1;
 
 /**
  * Reads an href starting at buf[start] (just after `](`): up to the `)` that
- * balances the opening one, with `\(` `\)` escapes. A newline or an over-long
- * href means it was not a link (null); running out of input means 'more'.
+ * balances the opening one, with `\( \)` escapes. Returns LINK (and fills in
+ * `found`), NO_LINK for a newline or an over-long href, MORE when the input ends
+ * first.
  */
-function scanHref(buf: Buffer, start: number, end: number, final: boolean): Href {
+function scanHref(scanner: Scanner, buf: Buffer, start: number, end: number, final: boolean, found: HrefScan): number {
+  const stops = HREF_STOP.table;
   let depth = 1;
   let escaped = false;
+  let ascii = true;
   const limit = Math.min(end, start + MAX_HREF_BYTES);
   for (let i = start; i < limit; i++) {
+    if (!stops[buf[i]]) {
+      i = scanner.find(buf, i, limit, HREF_STOP);
+      if (i === limit) break;
+    }
     const b = buf[i];
-    if (b === LF || b === CR) return null;
+    if (b >= 0x80) {
+      ascii = false;
+      continue;
+    }
+    if (b === LF || b === CR) return NO_LINK;
     if (b === BACKSLASH && i + 1 < end && isEscapable(buf[i + 1])) {
       escaped = true;
       i++;
@@ -236,13 +460,14 @@ function scanHref(buf: Buffer, start: number, end: number, final: boolean): Href
     }
     if (b === OPEN_PAREN) depth++;
     else if (b === CLOSE_PAREN && --depth === 0) {
-      let text = buf.toString('utf8', start, i);
-      if (escaped) text = text.replace(/\\([[\]()])/g, '$1');
-      return { text, next: i + 1 };
+      found.close = i;
+      found.ascii = ascii;
+      found.escaped = escaped;
+      return LINK;
     }
   }
-  if (limit === start + MAX_HREF_BYTES) return null;
-  return final ? null : 'more';
+  if (limit === start + MAX_HREF_BYTES) return NO_LINK;
+  return final ? NO_LINK : MORE;
 }
 
 /** Parses a whole buffer into a document (for tests and small inputs). */

@@ -1,0 +1,191 @@
+// A WebAssembly SIMD scanner: finds the first byte of a class in wasm memory, 16
+// bytes per compare instead of one. The module is written here by hand, in a small
+// assembler below, so it needs no toolchain: each instruction is its name from the
+// WebAssembly text format, and the opcodes are those of the core spec and its SIMD
+// extension (https://github.com/WebAssembly/simd/blob/main/proposals/simd/BinarySIMD.md).
+//
+// A byte class is two 16-byte tables, `lo` and `hi`: byte b is in the class when
+// lo[b & 15] & hi[b >> 4] is not zero. That is the "nibble lookup" classification
+// of simdjson and Hyperscan, done with two i8x16.swizzle per 16 bytes. scan.ts builds
+// the tables from a predicate and keeps the JS table loop as the reference.
+
+// ---- The assembler: just enough of the binary format for one small module ----
+
+/** Unsigned LEB128. */
+function uleb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (n !== 0);
+  return out;
+}
+
+/** Signed LEB128 (for i32.const). */
+function sleb(n: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) return out.concat(byte);
+    out.push(byte | 0x80);
+  }
+}
+
+const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
+const section = (id: number, bytes: number[]) => [id, ...uleb(bytes.length), ...bytes];
+
+const i32 = 0x7f;
+const v128 = 0x7b;
+const simd = (code: number) => [0xfd, ...uleb(code)];
+/** memarg: alignment exponent, then offset. */
+const mem = (align: number, offset = 0) => [...uleb(align), ...uleb(offset)];
+
+// Instructions, by their text-format names. Locals are numbered: parameters first.
+const I = {
+  block: [0x02, 0x40], // with no result
+  loop: [0x03, 0x40],
+  if: [0x04, 0x40],
+  end: [0x0b],
+  br: (depth: number) => [0x0c, ...uleb(depth)],
+  br_if: (depth: number) => [0x0d, ...uleb(depth)],
+  return: [0x0f],
+  get: (local: number) => [0x20, ...uleb(local)], // local.get
+  set: (local: number) => [0x21, ...uleb(local)], // local.set
+  tee: (local: number) => [0x22, ...uleb(local)], // local.tee
+  i32_const: (n: number) => [0x41, ...sleb(n)],
+  i32_ge_u: [0x4f],
+  i32_gt_u: [0x4b],
+  i32_lt_u: [0x49],
+  i32_ctz: [0x68],
+  i32_add: [0x6a],
+  i32_sub: [0x6b],
+  i32_and: [0x71],
+  i32_or: [0x72],
+  i32_shl: [0x74],
+  v128_load: (offset = 0) => [...simd(0x00), ...mem(0, offset)], // align 1: any address
+  v128_const: (bytes: number[]) => [...simd(0x0c), ...bytes],
+  i8x16_swizzle: simd(0x0e),
+  i8x16_ne: simd(0x24),
+  v128_and: simd(0x4e),
+  v128_or: simd(0x50),
+  v128_any_true: simd(0x53),
+  i8x16_bitmask: simd(0x64),
+  i8x16_shr_u: simd(0x6d),
+};
+
+// ---- The functions ----
+
+// scan(from, to, table) -> index of the first byte of buf[from, to) in the class whose
+// tables are at `table` (lo) and `table + 16` (hi), or `to`. It reads whole 16-byte
+// blocks, so up to 15 bytes past `to` must be readable (their lanes are masked off).
+const FROM = 0, TO = 1, TABLE = 2; // parameters
+const LO = 3, HI = 4, NIBBLE = 5, A = 6, B = 7, BYTES = 8; // v128 locals
+const MASK = 9; // i32 local
+
+/** Leaves the class vector of the 16 bytes at `from + offset`: a non-zero lane for each byte in the class. */
+const classify = (offset: number) => [
+  ...I.get(LO),
+  ...I.get(FROM), ...I.v128_load(offset), ...I.tee(BYTES), // kept for their high nibbles
+  ...I.get(NIBBLE), ...I.v128_and, // b & 15
+  ...I.i8x16_swizzle, // lo[b & 15]
+  ...I.get(HI),
+  ...I.get(BYTES), ...I.i32_const(4), ...I.i8x16_shr_u, // b >> 4
+  ...I.i8x16_swizzle, // hi[b >> 4]
+  ...I.v128_and,
+];
+
+/** Turns the class vector on the stack into an i32 with one bit per byte in the class. */
+const lanes = [...I.v128_const(new Array(16).fill(0)), ...I.i8x16_ne, ...I.i8x16_bitmask];
+
+const scan = [
+  ...I.get(TABLE), ...I.v128_load(0), ...I.set(LO),
+  ...I.get(TABLE), ...I.v128_load(16), ...I.set(HI),
+  ...I.v128_const(new Array(16).fill(0x0f)), ...I.set(NIBBLE),
+  // 32 bytes per turn while they lie before `to`.
+  ...I.block,
+  ...I.loop,
+  ...I.get(FROM), ...I.i32_const(32), ...I.i32_add, ...I.get(TO), ...I.i32_gt_u, ...I.br_if(1),
+  ...classify(0), ...I.set(A),
+  ...classify(16), ...I.set(B),
+  ...I.get(A), ...I.get(B), ...I.v128_or, ...I.v128_any_true,
+  ...I.if,
+  ...I.get(FROM),
+  ...I.get(A), ...lanes,
+  ...I.get(B), ...lanes, ...I.i32_const(16), ...I.i32_shl,
+  ...I.i32_or, ...I.i32_ctz, ...I.i32_add, ...I.return,
+  ...I.end,
+  ...I.get(FROM), ...I.i32_const(32), ...I.i32_add, ...I.set(FROM),
+  ...I.br(0),
+  ...I.end,
+  ...I.end,
+  // The rest, 16 bytes at a time; lanes at or past `to` are masked off.
+  ...I.block,
+  ...I.loop,
+  ...I.get(FROM), ...I.get(TO), ...I.i32_ge_u, ...I.br_if(1),
+  ...classify(0), ...lanes, ...I.set(MASK),
+  ...I.get(TO), ...I.get(FROM), ...I.i32_sub, ...I.i32_const(16), ...I.i32_lt_u,
+  ...I.if,
+  ...I.get(MASK),
+  ...I.i32_const(1), ...I.get(TO), ...I.get(FROM), ...I.i32_sub, ...I.i32_shl, ...I.i32_const(1), ...I.i32_sub,
+  ...I.i32_and, ...I.set(MASK),
+  ...I.end,
+  ...I.get(MASK),
+  ...I.if,
+  ...I.get(FROM), ...I.get(MASK), ...I.i32_ctz, ...I.i32_add, ...I.return,
+  ...I.end,
+  ...I.get(FROM), ...I.i32_const(16), ...I.i32_add, ...I.set(FROM),
+  ...I.br(0),
+  ...I.end,
+  ...I.end,
+  ...I.get(TO),
+  ...I.end,
+];
+const scanLocals = [[6, v128], [1, i32]]; // LO HI NIBBLE A B BYTES, MASK
+
+// ---- The module ----
+
+function func(locals: number[][], body: number[]): number[] {
+  const bytes = [...vec(locals.map(([count, type]) => [...uleb(count), type])), ...body];
+  return [...uleb(bytes.length), ...bytes];
+}
+
+const moduleBytes = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
+  ...section(1, vec([
+    [0x60, ...vec([[i32], [i32], [i32]]), ...vec([[i32]])], // type 0: (i32 i32 i32) -> i32
+  ])),
+  ...section(3, vec([[0]])), // functions: scan, of type 0
+  ...section(5, vec([[0x00, ...uleb(1)]])), // one memory, at least 1 page, no maximum
+  ...section(7, vec([
+    [...vec([...'memory'].map((c) => [c.charCodeAt(0)])), 0x02, 0],
+    [...vec([...'scan'].map((c) => [c.charCodeAt(0)])), 0x00, 0],
+  ])),
+  ...section(10, vec([func(scanLocals, scan)])),
+]);
+
+// The little of the WebAssembly JS API used here (lib.dom has it; Node's types do not).
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: object };
+};
+
+export interface WasmExports {
+  memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  scan(from: number, to: number, table: number): number;
+}
+
+let compiled: object | null = null;
+
+/** Instantiates the module (each instance has its own memory), or returns null where WebAssembly or its SIMD is missing. */
+export function instantiateScanner(): WasmExports | null {
+  try {
+    if (typeof WebAssembly !== 'object') return null;
+    compiled ??= new WebAssembly.Module(moduleBytes);
+    return new WebAssembly.Instance(compiled).exports as WasmExports;
+  } catch {
+    return null;
+  }
+}
