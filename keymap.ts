@@ -28,6 +28,7 @@ export const ground: Record<string, GroundAction> = {
   '<': ['top'],
   G: ['bottom'], // with a count: that line
   '<End>': ['bottom'],
+  F: ['tail'], // follow a growing file or pipe; ^C stops
   '<C-l>': ['redraw'],
 
   // links and search results

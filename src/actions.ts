@@ -11,6 +11,8 @@ export type GroundAction =
   | ['scrollScreens', number]
   | ['top']
   | ['bottom']
+  /** F: follow the input as it grows, like less's F (^C stops). */
+  | ['tail']
   /** n / N: the next or previous search match, or link when no search is active. */
   | ['step', 1 | -1]
   /** Tab / Shift-Tab: the next or previous link on screen, round and round. */

@@ -7,9 +7,14 @@ import { MarkupParser } from './document/parse.ts';
 
 /** Read before the first screen. */
 const FIRST_READ = 256 * 1024;
-/** Read per turn of the event loop afterwards: large enough to be fast, small enough for keys to get a turn. */
-const CHUNK = 8 * 1024 * 1024;
-const PIPE_CHUNK = 1024 * 1024;
+/** Read per call afterwards. */
+const CHUNK = 1024 * 1024;
+/** Text read ahead of the screen: enough that paging never waits, little enough that a huge file costs nothing until asked for. */
+export const READ_AHEAD = 16 * 1024 * 1024;
+/** Reading gives keys a turn at least this often. */
+const SLICE_MS = 10;
+/** How often a followed file is looked at for growth. */
+const FOLLOW_POLL_MS = 200;
 
 export interface Source {
   /** Shown to the user: the path, or "-" for standard input. */
@@ -71,6 +76,14 @@ export class Loader {
   private readonly parser: MarkupParser;
   private stopped = false;
   private closed = false;
+  /** The input has ended (a growing file or pipe may go on when followed). */
+  private atEnd = false;
+  /** A read is scheduled or under way. */
+  private reading = false;
+  /** Keep reading past the end, as the input grows (F). */
+  private following = false;
+  /** Read until the text is this long, then rest until more is wanted. */
+  private wanted = READ_AHEAD;
   private onData: () => void = () => {};
 
   constructor(
@@ -86,38 +99,42 @@ export class Loader {
     if (this.source.isFile) this.readChunk(FIRST_READ);
   }
 
-  /** Reads the rest in the background, calling `onData` after each piece. */
+  /** Reads the rest in the background, as far as wanted, calling `onData` after each piece. */
   start(onData: () => void): void {
     this.onData = onData;
-    if (this.doc.complete) return onData();
-    if (this.source.isFile) setImmediate(() => this.fileStep());
-    else this.pipeStep();
+    if (this.doc.complete) onData();
+    this.resume();
+  }
+
+  /** Asks for the text up to `offset` and some way beyond it (Infinity: all of it). */
+  want(offset: number): void {
+    const wanted = offset + READ_AHEAD;
+    if (wanted <= this.wanted) return;
+    this.wanted = wanted;
+    this.resume();
+  }
+
+  /** Starts or stops following the input as it grows, like less's F. */
+  follow(on: boolean): void {
+    this.following = on;
+    if (on) this.want(Infinity);
   }
 
   stop(): void {
     this.stopped = true;
-    this.close();
-  }
-
-  private close(): void {
-    if (this.source.fd === 0 || this.closed) return;
-    this.closed = true;
-    fs.closeSync(this.source.fd);
-  }
-
-  /** The input ended: parse what was held back, and let the file go. */
-  private ended(): void {
-    this.parser.end();
-    this.close();
+    if (this.source.fd !== 0 && !this.closed) {
+      this.closed = true;
+      fs.closeSync(this.source.fd);
+    }
   }
 
   /** Reads the whole input synchronously (for --links and non-terminal output). */
   readAll(): void {
     if (this.source.isFile) {
-      while (!this.doc.complete) this.readChunk(CHUNK);
+      while (!this.atEnd) this.readChunk(CHUNK);
       return;
     }
-    const buf = Buffer.allocUnsafe(PIPE_CHUNK);
+    const buf = Buffer.allocUnsafe(CHUNK);
     for (;;) {
       let n: number;
       try {
@@ -128,39 +145,80 @@ export class Loader {
         else throw err;
       }
       if (n === 0) break;
-      this.parser.write(Buffer.from(buf.subarray(0, n)));
+      this.parser.writeOwned(Buffer.from(buf.subarray(0, n)));
     }
     this.ended();
   }
 
-  /** Reads up to `size` bytes of a regular file; ends the document at EOF. */
+  private get satisfied(): boolean {
+    return this.doc.text.length >= this.wanted;
+  }
+
+  private resume(): void {
+    // A pipe that ended has ended for good; a file may grow while followed.
+    if (this.reading || this.stopped || this.satisfied) return;
+    if (this.atEnd && !(this.following && this.source.isFile)) return;
+    this.reading = true;
+    if (this.source.isFile) setImmediate(() => this.fileStep());
+    else this.pipeStep();
+  }
+
+  /** Input arrived: parse it (the parser keeps the buffer as display text). */
+  private received(bytes: Buffer): void {
+    // Text after the end, while following: the document grows again.
+    if (this.atEnd) {
+      this.atEnd = false;
+      this.doc.complete = false;
+    }
+    this.parser.writeOwned(bytes);
+  }
+
+  /** The input ended (for now): parse what was held back. */
+  private ended(): void {
+    if (this.atEnd) return;
+    this.atEnd = true;
+    this.parser.end();
+  }
+
+  /** Reads up to `size` bytes of a regular file; ends the document at its end. */
   private readChunk(size: number): void {
     const buf = Buffer.allocUnsafe(size);
     const n = fs.readSync(this.source.fd, buf, 0, size, null);
-    if (n > 0) this.parser.write(n === size ? buf : buf.subarray(0, n));
+    if (n > 0) this.received(n === size ? buf : n < size / 2 ? Buffer.from(buf.subarray(0, n)) : buf.subarray(0, n));
     if (n < size) this.ended();
   }
 
+  /** Reads for a few milliseconds at most, so that keys are not kept waiting, then yields. */
   private fileStep(): void {
+    this.reading = false;
     if (this.stopped) return;
-    this.readChunk(CHUNK);
-    this.onData();
-    if (!this.doc.complete) setImmediate(() => this.fileStep());
+    const { bytesRead, complete } = this.doc;
+    const until = Date.now() + SLICE_MS;
+    do this.readChunk(CHUNK);
+    while (!this.atEnd && !this.satisfied && Date.now() < until);
+    if (this.doc.bytesRead !== bytesRead || this.doc.complete !== complete) this.onData();
+    if (this.atEnd && this.following) {
+      // Following a file at its end: look again in a while.
+      this.reading = true;
+      setTimeout(() => this.fileStep(), FOLLOW_POLL_MS);
+    } else {
+      this.resume();
+    }
   }
 
   private pipeStep(): void {
-    if (this.stopped) return;
-    const buf = Buffer.allocUnsafe(PIPE_CHUNK);
-    fs.read(this.source.fd, buf, 0, PIPE_CHUNK, null, (err, n) => {
+    const buf = Buffer.allocUnsafe(CHUNK);
+    fs.read(this.source.fd, buf, 0, CHUNK, null, (err, n) => {
+      this.reading = false;
       if (this.stopped) return;
-      if (err && err.code === 'EAGAIN') return void setTimeout(() => this.pipeStep(), 10);
-      if (err || n === 0) {
-        this.ended();
-      } else {
-        this.parser.write(n < PIPE_CHUNK / 2 ? Buffer.from(buf.subarray(0, n)) : buf.subarray(0, n));
+      if (err && err.code === 'EAGAIN') {
+        this.reading = true;
+        return void setTimeout(() => this.pipeStep(), 10);
       }
+      if (err || n === 0) this.ended();
+      else this.received(n < CHUNK / 2 ? Buffer.from(buf.subarray(0, n)) : buf.subarray(0, n));
       this.onData();
-      if (!this.doc.complete) this.pipeStep();
+      this.resume();
     });
   }
 }

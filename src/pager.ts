@@ -36,6 +36,8 @@ interface Task {
   step(): 'done' | 'more' | 'wait';
   progress(): string;
   finish(): void;
+  /** Called when ^C gives up the task. */
+  cancel?(): void;
 }
 
 export class Pager {
@@ -92,6 +94,7 @@ export class Pager {
     if (this.task) {
       // While busy, ^C (or q, or Escape) gives up the wait and stays put.
       if (key === '<C-c>' || key === 'q' || key === '<Escape>') {
+        this.task.cancel?.();
         this.task = null;
         this.state = { ...this.state, message: null };
         this.render();
@@ -133,6 +136,9 @@ export class Pager {
         case 'back':
           this.back();
           break;
+        case 'tail':
+          this.startTask(this.tail());
+          break;
       }
     }
     this.render();
@@ -172,6 +178,7 @@ export class Pager {
 
   /** Waits for the whole input, then runs the action. */
   private awaitLoad(action: Action, count: number | null): Task {
+    this.page.loader.want(Infinity);
     return {
       step: () => (this.page.doc.complete ? 'done' : 'wait'),
       progress: () => this.readingProgress(),
@@ -181,6 +188,7 @@ export class Pager {
 
   /** Searches the whole input (once it is all read), a slice at a time. */
   private search(query: Query): Task {
+    this.page.loader.want(Infinity);
     const compiled = compile(query);
     let job: SearchJob | null = null;
     return {
@@ -195,6 +203,25 @@ export class Pager {
       finish: () => {
         if (job) this.dispatch(['searchDone', { query, spans: job.spans }], null);
       },
+    };
+  }
+
+  /** Follows the input as it grows, showing its end, until ^C (less's F). */
+  private tail(): Task {
+    const loader = this.page.loader;
+    loader.follow(true);
+    const toBottom = () => {
+      this.state = { ...this.state, top: Math.max(this.state.top, this.wrap.bottomTop(this.context.height)) };
+    };
+    toBottom();
+    return {
+      step: () => {
+        toBottom();
+        return 'wait';
+      },
+      progress: () => 'Waiting for data... (^C to stop)',
+      finish: () => {},
+      cancel: () => loader.follow(false),
     };
   }
 
@@ -280,6 +307,7 @@ export class Pager {
     this.drawTimer = null;
     if (this.handedOver) return;
     this.lastDraw = Date.now();
+    this.page.loader.want(this.state.top);
     const frame = draw({ doc: this.page.doc, wrap: this.wrap, links: this.page.links }, this.state, this.size, this.theme);
     this.term.write(this.screen.render(frame));
   }

@@ -53,7 +53,9 @@ export type Effect =
   /** Hand a link to the browser command. */
   | { kind: 'browse'; link: string }
   /** Go back to the previous document. */
-  | { kind: 'back' };
+  | { kind: 'back' }
+  /** Follow the input as it grows, showing its end (less's F). */
+  | { kind: 'tail' };
 
 export interface Context extends Viewport {
   doc: Document;
@@ -172,6 +174,8 @@ function updateGround(state: State, action: GroundAction, count: number | null, 
       return follow(state, ctx);
     case 'back':
       return { state, effects: [{ kind: 'back' }] };
+    case 'tail':
+      return { state, effects: [{ kind: 'tail' }] };
     case 'preview':
       if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
       return none({ ...state, mode: 'preview' });

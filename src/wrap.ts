@@ -65,8 +65,14 @@ export function utf8Bytes(s: string): number {
   return n;
 }
 
+interface Cached {
+  rows: number[];
+  /** The text's length when the rows were made, if the segment ran to its end (it may grow). */
+  atLength: number | null;
+}
+
 export class Wrap {
-  private cache = new Map<number, number[]>();
+  private cache = new Map<number, Cached>();
 
   constructor(
     private readonly doc: Document,
@@ -106,18 +112,16 @@ export class Wrap {
   /** Absolute row starts of the segment starting at `start`. */
   rows(start: number): number[] {
     const cached = this.cache.get(start);
-    if (cached) {
+    if (cached && (cached.atLength === null || cached.atLength === this.text.length)) {
       this.cache.delete(start);
       this.cache.set(start, cached);
-      return cached;
+      return cached.rows;
     }
     const end = this.segmentEnd(start);
     const rows = wrapSegment(this.text.bytes(start, end), this.width).map((r) => start + r);
-    // The segment at the end of text still being read may grow: don't keep it.
-    if (end < this.text.length || this.doc.complete) {
-      this.cache.set(start, rows);
-      if (this.cache.size > CACHE_SEGMENTS) this.cache.delete(this.cache.keys().next().value!);
-    }
+    // The segment at the end of the text grows with it, while the input is read or followed.
+    this.cache.set(start, { rows, atLength: end < this.text.length ? null : this.text.length });
+    if (this.cache.size > CACHE_SEGMENTS) this.cache.delete(this.cache.keys().next().value!);
     return rows;
   }
 
