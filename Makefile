@@ -33,6 +33,7 @@ test: dist/lwl typecheck
 
 bench: dist/lwl
 	npx tsx bench/run.ts $(BENCH_FLAGS)
+	npx tsx bench/keys.ts
 
 install: dist/lwl
 	install -d $(DESTDIR)$(BINDIR)
