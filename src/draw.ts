@@ -3,7 +3,7 @@
 import type { Frame } from '../term/screen.ts';
 import { sgr } from '../term/sgr.ts';
 import type { Document } from './document/document.ts';
-import type { SpanList } from './document/spans.ts';
+import type { Spans } from './document/spans.ts';
 import type { LinkTargets } from './link/targets.ts';
 import { renderUrl } from './link/render.ts';
 import { previewLines } from './preview.ts';
@@ -42,7 +42,7 @@ class RowWriter implements Styled {
 type Found = Array<[start: number, end: number, index: number]>;
 
 /** The spans of a list that overlap [start, end). */
-function spansIn(list: SpanList, start: number, end: number): Found {
+function spansIn(list: Spans, start: number, end: number): Found {
   const [from, to] = list.range(start, end);
   const found: Found = [];
   for (let i = from; i < to; i++) if (list.overlaps(i, start, end)) found.push([list.start(i), list.end(i), i]);
@@ -52,7 +52,7 @@ function spansIn(list: SpanList, start: number, end: number): Found {
 /** What the rows need to know besides the text: the selection, the search, broken links. */
 export interface Marks {
   selected: number | null;
-  matches: SpanList | null;
+  matches: Spans | null;
   current: number | null;
   isBroken: (link: number) => boolean;
 }

@@ -1,9 +1,16 @@
 // Searching the display text. Literal by default and case-insensitive when the
 // query has no capital letter (smartcase); a regular expression on request.
-// Matches are spans in typed arrays, found chunk by chunk so that a search of
-// a huge file can be shown progressing and be interrupted.
+// Matches are spans in typed arrays, found a slice at a time so that a search
+// of a huge file can show its progress and be interrupted.
+//
+// An ASCII or case-sensitive query is searched for as bytes, chunk by chunk of
+// the store, with no copy of the text: Buffer.indexOf when case matters, else
+// the SIMD scanner finds the query's rarest letter in either case and the rest
+// is compared around it. Other queries (regular expressions, caseless
+// non-ASCII) run as JavaScript regular expressions over decoded slices.
 import type { Document } from './document/document.ts';
-import { SpanList } from './document/spans.ts';
+import { FixedSpans, SpanList, type Spans } from './document/spans.ts';
+import { getScanner, searchClass, type ByteClass, type Scanner } from './document/scan.ts';
 
 export interface Query {
   text: string;
@@ -13,22 +20,14 @@ export interface Query {
 
 export interface Matches {
   query: Query;
-  spans: SpanList;
+  spans: Spans;
 }
 
 /** Bytes searched per slice of a search job. */
 const SLICE = 32 * 1024 * 1024;
 
-const escapeRegex = (s: string) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-
-/** A pattern over bytes as Latin-1 text: each character stands for one byte. */
-function bytePattern(bytes: Buffer): string {
-  return escapeRegex(bytes.toString('latin1')).replace(/[\x80-\xff]/g, (c) => `\\x${c.charCodeAt(0).toString(16)}`);
-}
-
-function classByte(b: number): string {
-  return `\\x${b.toString(16).padStart(2, '0')}`;
-}
+/** Whether a literal query ignores case: it has no capital letter. */
+export const ignoresCase = (text: string) => text === text.toLowerCase();
 
 /** The forms of a character that smartcase accepts: itself, upper and lower case. */
 function caseForms(ch: string): string[] {
@@ -36,107 +35,186 @@ function caseForms(ch: string): string[] {
   return [...forms].filter((f) => [...f].length === 1);
 }
 
-/**
- * Compiles a literal query to a regex over Latin-1-decoded bytes: matching
- * bytes directly gives byte offsets with no conversion, and a case-insensitive
- * query becomes alternatives of each character's UTF-8 forms.
- */
-export function literalMatcher(text: string): RegExp {
-  const caseless = text === text.toLowerCase();
-  let pattern = '';
-  for (const ch of text) {
-    const forms = (caseless ? caseForms(ch) : [ch]).map((f) => Buffer.from(f));
-    if (forms.length === 1) pattern += bytePattern(forms[0]);
-    else if (forms.every((f) => f.length === 1)) pattern += `[${forms.map((f) => classByte(f[0])).join('')}]`;
-    else pattern += `(?:${forms.map(bytePattern).join('|')})`;
-  }
-  return new RegExp(pattern, 'g');
+export interface SearchJob {
+  readonly spans: Spans;
+  readonly done: boolean;
+  /** Fraction of the text searched so far. */
+  readonly progress: number;
+  /** Searches the next slice. */
+  step(): void;
 }
 
 /** Compiles a query; an invalid regular expression is reported as a sentence. */
 export function compile(query: Query): { ok: true; match: (doc: Document) => SearchJob } | { ok: false; error: string } {
   if (!query.regex) {
-    const re = literalMatcher(query.text);
-    return { ok: true, match: (doc) => new SearchJob(doc, query, re, false) };
+    const caseless = ignoresCase(query.text);
+    if (/^[\x00-\x7f]*$/.test(query.text) || !caseless) {
+      return { ok: true, match: (doc) => new BytesSearch(doc, Buffer.from(query.text), caseless) };
+    }
+    // Caseless non-ASCII: each character in any of its case forms.
+    const pattern = [...query.text].map((ch) => `(?:${caseForms(ch).map(escapeRegex).join('|')})`).join('');
+    return { ok: true, match: (doc) => new RegexSearch(doc, new RegExp(pattern, 'gu')) };
   }
   try {
-    const flags = query.text === query.text.toLowerCase() ? 'giu' : 'gu';
-    const re = new RegExp(query.text, flags);
-    return { ok: true, match: (doc) => new SearchJob(doc, query, re, true) };
+    const re = new RegExp(query.text, ignoresCase(query.text) ? 'giu' : 'gu');
+    return { ok: true, match: (doc) => new RegexSearch(doc, re) };
   } catch (err) {
     return { ok: false, error: `Bad pattern: ${(err as Error).message.replace(/^Invalid regular expression: /, '')}` };
   }
 }
 
+const escapeRegex = (s: string) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+
+/** How common a byte is in text, roughly: the anchor of a caseless search is its rarest byte. */
+function commonness(b: number): number {
+  const lower = b | 0x20;
+  if (lower >= 0x61 && lower <= 0x7a) return 'zqxjkvbpygfwmucldrhsnioate'.indexOf(String.fromCharCode(lower)) + 10;
+  if (b === 0x20) return 40;
+  return 0;
+}
+
+/** A literal search over bytes. Matches do not overlap and all have the query's length. */
+class BytesSearch implements SearchJob {
+  readonly spans: FixedSpans;
+  private at = 0;
+  /** Where the last match ended: the next may not start before. */
+  private free = 0;
+  /** For a caseless search: the bytes each position accepts, and the anchor's position and class. */
+  private readonly lower: Uint8Array;
+  private readonly upper: Uint8Array;
+  private readonly anchor: number;
+  private readonly anchorClass: ByteClass | null;
+  private readonly scanner: Scanner;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly needle: Buffer,
+    private readonly caseless: boolean,
+  ) {
+    this.spans = new FixedSpans(needle.length);
+    const fold = (b: number, to: 'lower' | 'upper') =>
+      caseless && ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a) ? (to === 'lower' ? b | 0x20 : b & ~0x20) : b;
+    this.lower = needle.map((b) => fold(b, 'lower'));
+    this.upper = needle.map((b) => fold(b, 'upper'));
+    let anchor = 0;
+    for (let i = 1; i < needle.length; i++) if (commonness(needle[i]) < commonness(needle[anchor])) anchor = i;
+    this.anchor = anchor;
+    this.anchorClass = caseless && needle.length > 0 ? searchClass([this.lower[anchor], this.upper[anchor]]) : null;
+    this.scanner = getScanner()!;
+  }
+
+  get done(): boolean {
+    return this.doc.complete && this.at >= this.doc.text.length;
+  }
+
+  get progress(): number {
+    return this.doc.text.length === 0 ? 1 : this.at / this.doc.text.length;
+  }
+
+  step(): void {
+    const text = this.doc.text;
+    const end = Math.min(text.length, this.at + SLICE);
+    const n = this.needle.length;
+    if (n === 0) {
+      this.at = text.length;
+      return;
+    }
+    text.forEachPiece(this.at, end, (piece, offset) => {
+      // A match may run from the pieces before into this one: look at the seam.
+      if (offset > this.at && n > 1) {
+        const from = Math.max(this.at, offset - (n - 1));
+        this.searchPiece(text.bytes(from, offset + n - 1), from, from, offset);
+      }
+      this.searchPiece(piece, offset, offset, offset + piece.length);
+    });
+    // The seam after this slice is searched with the next one: start it n - 1 bytes early.
+    this.at = end >= text.length ? end : Math.max(this.at + 1, end - (n - 1));
+  }
+
+  /** Finds the matches in `piece` (text from `offset`) that start in [from, before). */
+  private searchPiece(piece: Buffer, offset: number, from: number, before: number): void {
+    const n = this.needle.length;
+    let i = Math.max(from, this.free) - offset;
+    const last = Math.min(piece.length - n, before - 1 - offset);
+    if (!this.caseless) {
+      for (; i <= last; i += n) {
+        i = piece.indexOf(this.needle, i);
+        if (i < 0 || i > last) return;
+        this.found(offset + i);
+      }
+      return;
+    }
+    if (n === 1) {
+      // One byte in either case (/e): a plain loop beats a call per match.
+      const [lo, up] = [this.lower[0], this.upper[0]];
+      for (; i <= last; i++) if (piece[i] === lo || piece[i] === up) this.found(offset + i);
+      return;
+    }
+    const a = this.anchor;
+    for (; i <= last; ) {
+      const hit = this.scanner.find(piece, i + a, last + a + 1, this.anchorClass!);
+      if (hit > last + a) return;
+      const at = hit - a;
+      if (this.matchesAt(piece, at)) {
+        this.found(offset + at);
+        i = at + n;
+      } else {
+        i = at + 1;
+      }
+    }
+  }
+
+  private matchesAt(piece: Buffer, at: number): boolean {
+    for (let k = 0; k < this.needle.length; k++) {
+      const b = piece[at + k];
+      if (b !== this.lower[k] && b !== this.upper[k]) return false;
+    }
+    return true;
+  }
+
+  private found(start: number): void {
+    this.spans.push(start);
+    this.free = start + this.needle.length;
+  }
+}
+
 /**
- * A search over the whole text, run in slices. Slices end at line ends, so a
- * match never spans two slices unless it spans lines (a regex may; it is then
- * not found, a limit of searching by pieces).
+ * A regular-expression search, over slices that end at line ends, decoded as
+ * UTF-8. A match never spans two slices unless it spans lines (a regex may;
+ * it is then not found, a limit of searching by pieces).
  */
-export class SearchJob {
+class RegexSearch implements SearchJob {
   readonly spans = new SpanList(1024);
   private at = 0;
 
   constructor(
     private readonly doc: Document,
-    readonly query: Query,
     private readonly re: RegExp,
-    private readonly unicode: boolean,
   ) {}
 
   get done(): boolean {
     return this.doc.complete && this.at >= this.doc.text.length;
   }
 
-  /** Fraction of the text searched so far. */
   get progress(): number {
     return this.doc.text.length === 0 ? 1 : this.at / this.doc.text.length;
   }
 
-  /** Searches the next slice of what is loaded. */
   step(): void {
     const text = this.doc.text;
     const start = this.at;
     let end = Math.min(text.length, start + SLICE);
-    if (end < text.length || !this.doc.complete) {
+    if (end < text.length) {
       const nl = text.lastIndexOf(0x0a, end, start);
-      if (nl < 0 && end < text.length) end = text.lineEnd(end); // one very long line: take it whole
-      else if (nl >= 0) end = nl + 1;
-      else return; // the last line is still arriving
+      end = nl >= 0 ? nl + 1 : text.lineEnd(end); // one very long line: take it whole
     }
     if (end <= start) return;
-    const bytes = text.bytes(start, end);
-    if (this.unicode) this.matchUnicode(bytes, start);
-    else this.matchBytes(bytes, start);
-    this.at = end;
-  }
-
-  /** Runs to the end (for tests and small documents). */
-  run(): Matches {
-    while (!this.done) this.step();
-    return { query: this.query, spans: this.spans };
-  }
-
-  private matchBytes(bytes: Buffer, base: number): void {
-    const s = bytes.toString('latin1');
-    const re = this.re;
-    re.lastIndex = 0;
-    for (let m = re.exec(s); m; m = re.exec(s)) {
-      if (m[0].length === 0) {
-        re.lastIndex++;
-        continue;
-      }
-      this.spans.add(base + m.index, base + m.index + m[0].length);
-    }
-  }
-
-  private matchUnicode(bytes: Buffer, base: number): void {
-    const s = bytes.toString('utf8');
+    const s = text.text(start, end);
     const re = this.re;
     re.lastIndex = 0;
     // Offsets in the string are UTF-16 units: count bytes up to each match, incrementally.
     let unit = 0;
-    let byte = 0;
+    let byte = start;
     for (let m = re.exec(s); m; m = re.exec(s)) {
       if (m[0].length === 0) {
         re.lastIndex += 1;
@@ -144,10 +222,11 @@ export class SearchJob {
       }
       byte += Buffer.byteLength(s.slice(unit, m.index));
       const length = Buffer.byteLength(m[0]);
-      this.spans.add(base + byte, base + byte + length);
+      this.spans.push(byte, byte + length);
       byte += length;
       unit = m.index + m[0].length;
     }
+    this.at = end;
   }
 }
 
@@ -155,5 +234,7 @@ export class SearchJob {
 export function searchAll(doc: Document, query: Query): Matches | string {
   const compiled = compile(query);
   if (!compiled.ok) return compiled.error;
-  return compiled.match(doc).run();
+  const job = compiled.match(doc);
+  while (!job.done) job.step();
+  return { query, spans: job.spans };
 }

@@ -2,7 +2,7 @@
 // links. Stepping starts from the screen when the current one is off it, and
 // scrolls only as far as needed to show the next.
 import type { GroundAction } from './actions.ts';
-import type { SpanList } from './document/spans.ts';
+import type { Spans } from './document/spans.ts';
 import type { Matches } from './search.ts';
 import type { Context, Result, State } from './state.ts';
 import { isOnScreen, screenEnd, showOffset, spansOnScreen } from './view.ts';
@@ -75,7 +75,7 @@ export function keepSelectionOnScreen(state: State, direction: 1 | -1, ctx: Cont
 }
 
 /** The first match to show after a search: from the screen on, in the search's direction, wrapping. */
-function firstMatch(spans: SpanList, backward: boolean, top: number): { index: number; wrapped: boolean } {
+function firstMatch(spans: Spans, backward: boolean, top: number): { index: number; wrapped: boolean } {
   if (!backward) {
     const i = spans.firstStartingAt(top);
     return i < spans.count ? { index: i, wrapped: false } : { index: 0, wrapped: true };

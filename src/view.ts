@@ -1,7 +1,7 @@
 // The viewport: which offsets are on screen, and moving the top so that some
 // offset is shown while scrolling as little as possible.
 import type { Document } from './document/document.ts';
-import type { SpanList } from './document/spans.ts';
+import type { Spans } from './document/spans.ts';
 import type { Wrap } from './wrap.ts';
 
 export interface Viewport {
@@ -36,7 +36,7 @@ export function showOffset(view: Viewport, top: number, offset: number): number 
 }
 
 /** Indices [first, last] of the spans that start on screen, or null if none does. */
-export function spansOnScreen(view: Viewport, top: number, spans: SpanList): [number, number] | null {
+export function spansOnScreen(view: Viewport, top: number, spans: Spans): [number, number] | null {
   const first = spans.firstStartingAt(top);
   const last = spans.lastStartingBefore(screenEnd(view, top));
   return first <= last ? [first, last] : null;

@@ -18,7 +18,7 @@ export interface ByteClass {
 
 let classes = 0;
 
-function byteClass(inClass: (b: number) => boolean): ByteClass {
+function byteClass(inClass: (b: number) => boolean, at = 32 * classes++): ByteClass {
   const table = new Uint8Array(256);
   for (let b = 0; b < 256; b++) table[b] = inClass(b) ? 1 : 0;
   // Group the high nibbles by the set of low nibbles they go with; each distinct
@@ -37,7 +37,7 @@ function byteClass(inClass: (b: number) => boolean): ByteClass {
     nibbles[16 + h] = bit;
     for (let l = 0; l < 16; l++) if (lows[l]) nibbles[l] |= bit;
   }
-  return { table, nibbles, at: 32 * classes++ };
+  return { table, nibbles, at };
 }
 
 /** C0 controls but tab and newline (CR is a control unless a newline follows), and DEL. */
@@ -56,6 +56,14 @@ export const SPECIAL_IN_UTF8 = byteClass((b) => isControl(b) || isMarkup(b) || b
 
 /** Bytes that end or change an href: newline, CR, `\`, `(`, `)`; and non-ASCII, so that an ASCII href can be decoded fast. */
 export const HREF_STOP = byteClass((b) => b === 0x0a || b === 0x0d || b === 0x5c || b === 0x28 || b === 0x29 || b >= 0x80);
+
+/** Where a search's class sits in wasm memory: one search runs at a time, so they share it. */
+const SEARCH_AT = 96;
+
+/** A class for searching: these byte values (a search's anchor byte in its case forms). */
+export function searchClass(bytes: number[]): ByteClass {
+  return byteClass((b) => bytes.includes(b), SEARCH_AT);
+}
 
 /** Index of the first byte of `cls` in buf[from, to), or `to`: the plain loop, and the reference. */
 export function find(buf: Uint8Array, from: number, to: number, cls: ByteClass): number {
@@ -99,6 +107,8 @@ class WasmScanner implements Scanner {
   private buf: Uint8Array | null = null;
   private start = 0;
   private end = 0;
+  /** The search class now in wasm memory. */
+  private searching: ByteClass | null = null;
 
   constructor(wasm: WasmExports) {
     const pages = Math.ceil((WINDOW_AT + WINDOW + OVERREAD) / PAGE);
@@ -109,6 +119,10 @@ class WasmScanner implements Scanner {
   }
 
   find(buf: Uint8Array, from: number, to: number, cls: ByteClass): number {
+    if (cls.at === SEARCH_AT && this.searching !== cls) {
+      this.memory.set(cls.nibbles, cls.at);
+      this.searching = cls;
+    }
     while (from < to) {
       if (buf !== this.buf || from < this.start || from >= this.end) this.load(buf, from);
       const stop = to < this.end ? to : this.end;

@@ -2,7 +2,77 @@
 // no object per span, so a million search matches cost 16 MiB, and the spans
 // on screen are found by binary search.
 
-export class SpanList {
+/** What finding spans on screen and stepping through them needs, from any list of sorted spans. */
+export interface Spans {
+  readonly count: number;
+  start(i: number): number;
+  end(i: number): number;
+  /** Index of the first span whose start is >= offset (count if none). */
+  firstStartingAt(offset: number): number;
+  /** Index of the last span whose start is < offset (-1 if none). */
+  lastStartingBefore(offset: number): number;
+  /** Indices [from, to) of the spans that may overlap [start, end): filter with overlaps(). */
+  range(start: number, end: number): [number, number];
+  overlaps(i: number, start: number, end: number): boolean;
+}
+
+/** Index of the first of `count` sorted values that is >= value. */
+function lowerBound(values: Float64Array, count: number, value: number): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Spans that all have one length, such as the matches of a literal search:
+ * only their starts are kept, 8 bytes a match, and they never overlap.
+ */
+export class FixedSpans implements Spans {
+  private starts = new Float64Array(1024);
+  count = 0;
+
+  constructor(readonly length: number) {}
+
+  push(start: number): void {
+    if (this.count === this.starts.length) {
+      const bigger = new Float64Array(this.starts.length * 2);
+      bigger.set(this.starts);
+      this.starts = bigger;
+    }
+    this.starts[this.count++] = start;
+  }
+
+  start(i: number): number {
+    return this.starts[i];
+  }
+
+  end(i: number): number {
+    return this.starts[i] + this.length;
+  }
+
+  firstStartingAt(offset: number): number {
+    return lowerBound(this.starts, this.count, offset);
+  }
+
+  lastStartingBefore(offset: number): number {
+    return lowerBound(this.starts, this.count, offset) - 1;
+  }
+
+  range(start: number, end: number): [number, number] {
+    return [lowerBound(this.starts, this.count, start - this.length + 1), lowerBound(this.starts, this.count, end)];
+  }
+
+  overlaps(i: number, start: number, end: number): boolean {
+    return this.starts[i] < end && this.starts[i] + this.length > start;
+  }
+}
+
+export class SpanList implements Spans {
   starts: Float64Array;
   ends: Float64Array;
   // maxEnds[i] = the largest end among spans 0..i. It never decreases, so the
@@ -33,6 +103,15 @@ export class SpanList {
     this.starts = resize(this.starts);
     this.ends = resize(this.ends);
     this.maxEnds = resize(this.maxEnds);
+  }
+
+  /** Adds a span that starts at or after every other one (search matches): the quick way. */
+  push(start: number, end: number): void {
+    if (this.count === this.starts.length) this.grow();
+    const i = this.count++;
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.maxEnds[i] = i > 0 && this.maxEnds[i - 1] > end ? this.maxEnds[i - 1] : end;
   }
 
   /**
@@ -68,14 +147,7 @@ export class SpanList {
 
   /** Index of the first span whose start is >= offset (count if none). */
   firstStartingAt(offset: number): number {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.starts[mid] < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.starts, this.count, offset);
   }
 
   /** Index of the last span whose start is < offset (-1 if none). */
