@@ -16,7 +16,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 dist/lwl: node_modules/.package-lock.json $(SOURCES)
 	@mkdir -p dist
-	npx esbuild src/main.ts --bundle --platform=node --target=node20 --format=cjs \
+	npx esbuild src/main.ts --bundle --platform=node --target=node20 --format=cjs --minify-syntax --minify-whitespace \
 		--define:LWL_VERSION='"$(VERSION)"' \
 		--banner:js='#!/usr/bin/env node' --log-level=warning --outfile=$@
 	@chmod +x $@

@@ -1,7 +1,6 @@
 // Running shell commands for fork, exec and following links. The link reaches
 // a command only through the environment, as $LINK: it is never spliced into
 // the command's text.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { constants } from 'node:os';
@@ -12,7 +11,9 @@ import * as keymap from '../keymap.ts';
  * terminal; resolves with its exit status (128 + the signal's number if a
  * signal ended it).
  */
-export function runShell(command: string, link: string): Promise<number> {
+export async function runShell(command: string, link: string): Promise<number> {
+  // Loaded when first needed: Node's child_process module costs start-up time.
+  const { spawn } = await import('node:child_process');
   // A fresh descriptor of the terminal for the child's input: blocking, and
   // the terminal even when lwl's own standard input is the document's pipe.
   let input: number | 'inherit' = 'inherit';

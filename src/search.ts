@@ -91,7 +91,7 @@ class BytesSearch implements SearchJob {
     private readonly needle: Buffer,
     private readonly caseless: boolean,
   ) {
-    this.spans = new FixedSpans(needle.length);
+    this.spans = new FixedSpans(needle.length, doc.text.length);
     const fold = (b: number, to: 'lower' | 'upper') =>
       caseless && ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a) ? (to === 'lower' ? b | 0x20 : b & ~0x20) : b;
     this.lower = needle.map((b) => fold(b, 'lower'));

@@ -28,47 +28,62 @@ function lowerBound(values: Float64Array, count: number, value: number): number 
   return lo;
 }
 
+/** Entries per block of FixedSpans: blocks are added, never copied, as matches are found. */
+const BLOCK_BITS = 16;
+const BLOCK = 1 << BLOCK_BITS;
+
 /**
  * Spans that all have one length, such as the matches of a literal search:
- * only their starts are kept, 8 bytes a match, and they never overlap.
+ * only their starts are kept, in blocks that never move (no doubling and
+ * copying at a million matches), 4 bytes a match while offsets fit in 32 bits.
  */
 export class FixedSpans implements Spans {
-  private starts = new Float64Array(1024);
+  private readonly blocks: Array<Uint32Array | Float64Array> = [];
   count = 0;
 
-  constructor(readonly length: number) {}
+  /** `maxOffset`: the largest start there can be (the text's length). */
+  constructor(
+    readonly length: number,
+    private readonly maxOffset = 0,
+  ) {}
 
   push(start: number): void {
-    if (this.count === this.starts.length) {
-      const bigger = new Float64Array(this.starts.length * 2);
-      bigger.set(this.starts);
-      this.starts = bigger;
-    }
-    this.starts[this.count++] = start;
+    const i = this.count & (BLOCK - 1);
+    if (i === 0) this.blocks.push(this.maxOffset < 2 ** 32 ? new Uint32Array(BLOCK) : new Float64Array(BLOCK));
+    this.blocks[this.blocks.length - 1][i] = start;
+    this.count++;
   }
 
   start(i: number): number {
-    return this.starts[i];
+    return this.blocks[i >>> BLOCK_BITS][i & (BLOCK - 1)];
   }
 
   end(i: number): number {
-    return this.starts[i] + this.length;
+    return this.start(i) + this.length;
   }
 
   firstStartingAt(offset: number): number {
-    return lowerBound(this.starts, this.count, offset);
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.start(mid) < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   lastStartingBefore(offset: number): number {
-    return lowerBound(this.starts, this.count, offset) - 1;
+    return this.firstStartingAt(offset) - 1;
   }
 
   range(start: number, end: number): [number, number] {
-    return [lowerBound(this.starts, this.count, start - this.length + 1), lowerBound(this.starts, this.count, end)];
+    return [this.firstStartingAt(start - this.length + 1), this.firstStartingAt(end)];
   }
 
   overlaps(i: number, start: number, end: number): boolean {
-    return this.starts[i] < end && this.starts[i] + this.length > start;
+    const s = this.start(i);
+    return s < end && s + this.length > start;
   }
 }
 

@@ -1,7 +1,9 @@
 // Display widths: how many terminal cells a grapheme cluster takes.
 import { eastAsianWidth } from 'get-east-asian-width';
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: loading ICU's break rules takes about 20 ms, which a
+// document in plain ASCII never needs to pay at start-up.
+let segmenter: Intl.Segmenter | null = null;
 
 // Code points that take no cell of their own: combining marks, joiners,
 // variation selectors, and other format characters.
@@ -28,6 +30,7 @@ export function clusterWidth(cluster: string): 0 | 1 | 2 {
 
 /** Splits text into grapheme clusters. */
 export function graphemes(text: string): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   return Array.from(segmenter.segment(text), (s) => s.segment);
 }
 
