@@ -2,7 +2,8 @@
 // stays where Unicode could mislead, nothing invisible gets through, and the result fits.
 
 import { describe, expect, it } from 'vitest';
-import { cellWidth, describeHost, registrableLabelCount, renderUrl } from '../src/link/render.ts';
+import { describeHost, registrableLabelCount, renderUrl } from '../src/link/render.ts';
+import { stringWidth as cellWidth } from '../src/text/width.ts';
 import { parseUrl, type UrlRecord } from '../src/link/url/index.ts';
 
 function url(s: string): UrlRecord {

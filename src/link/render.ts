@@ -14,7 +14,7 @@
 // Nothing invisible reaches the screen: the result holds only printable ASCII without
 // spaces and visible, left-to-right, non-ASCII characters.
 
-import { eastAsianWidth } from 'get-east-asian-width';
+import { codePointWidth, stringWidth as cellWidth } from '../text/width.ts';
 import { domainToUnicode } from 'node:url';
 import {
   serializeHost,
@@ -62,19 +62,6 @@ function isRightToLeft(cp: number): boolean {
   );
 }
 
-/** Cells a code point takes on a terminal: marks 0, wide East Asian 2, else 1. */
-function codePointWidth(cp: number, ch: string): number {
-  if (cp < 0x7f) return 1;
-  if (MARK.test(ch)) return 0;
-  return eastAsianWidth(cp, { ambiguousAsWide: false });
-}
-
-/** Cells the string takes (as rendered by renderUrl: visible characters only). */
-export function cellWidth(s: string): number {
-  let w = 0;
-  for (const ch of s) w += codePointWidth(ch.codePointAt(0)!, ch);
-  return w;
-}
 
 /** Escape what must not reach the screen raw as \u{..}: for hosts, where % means nothing. */
 function escapeForHost(s: string): string {
@@ -265,7 +252,7 @@ function tailTokens(s: string): Token[] {
         if (cp >= 0) {
           const ch = String.fromCodePoint(cp);
           if (showDecoded(cp, ch, tokens[tokens.length - 1])) {
-            tokens.push({ text: ch, width: codePointWidth(cp, ch) });
+            tokens.push({ text: ch, width: codePointWidth(cp) });
             k += len;
             continue;
           }
@@ -285,7 +272,7 @@ function tailTokens(s: string): Token[] {
       tokens.push({ text: ch, width: 1 });
     } else if (cp >= 0x80 && showDecoded(cp, ch, tokens[tokens.length - 1])) {
       // Only a hand-made record holds non-ASCII here; the parser's never does.
-      tokens.push({ text: ch, width: codePointWidth(cp, ch) });
+      tokens.push({ text: ch, width: codePointWidth(cp) });
     } else {
       // Spaces (opaque paths keep them), controls and the like: as percent-encoded UTF-8.
       const bytes = new TextEncoder().encode(ch);
@@ -313,7 +300,7 @@ function cutRight(s: string, cells: number): string {
   if (cellWidth(s) <= cells) return s;
   if (cells <= 0) return '';
   return takeTokens(
-    Array.from(s, (ch) => ({ text: ch, width: codePointWidth(ch.codePointAt(0)!, ch) })),
+    Array.from(s, (ch) => ({ text: ch, width: codePointWidth(ch.codePointAt(0)!) })),
     cells - 1,
   ) + ELLIPSIS;
 }
