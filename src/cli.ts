@@ -136,15 +136,15 @@ export async function main(args: string[]): Promise<number> {
     }
     const source = openSource(opts.file);
     if (opts.links) {
-      printLinks(makePage(new Loader(new Document(source.name), source), opts.base));
+      printLinks(makePage(new Loader(source), opts.base));
       return 0;
     }
     if (!process.stdout.isTTY) {
       copyThrough(source);
       return 0;
     }
-    const doc = new Document(source.name);
-    const loader = new Loader(doc, source);
+    const loader = new Loader(source);
+    const doc = loader.doc;
     const size = { cols: process.stdout.columns || 0, rows: process.stdout.rows || 0 };
     if (isDumb(process.env) || size.cols < 2 || size.rows < 2) {
       printPlain(doc, loader);

@@ -2,8 +2,9 @@
 // the first screen never waits for the whole file, then the rest in the
 // background between keys.
 import fs from 'node:fs';
-import type { Document } from './document/document.ts';
 import { MarkupParser } from './document/parse.ts';
+import { Document } from './document/document.ts';
+import { FileText } from './document/filetext.ts';
 
 /** Read before the first screen. */
 const FIRST_READ = 256 * 1024;
@@ -86,13 +87,21 @@ export class Loader {
   private wanted = READ_AHEAD;
   private onData: () => void = () => {};
 
-  constructor(
-    readonly doc: Document,
-    readonly source: Source,
-  ) {
-    this.parser = new MarkupParser(doc);
-    doc.bytesTotal = source.size;
+  /** The buffer each read of a file goes into: the text stays in the file, so it is reused. */
+  private readonly readBuffer: Buffer | null;
+
+  /**
+   * A document for the source: its text stays in the file for a regular file,
+   * which can be read again, and is held in memory for a pipe, which cannot.
+   */
+  constructor(readonly source: Source) {
+    this.doc = new Document(source.name, source.isFile ? new FileText(source.fd) : undefined);
+    this.parser = new MarkupParser(this.doc);
+    this.doc.bytesTotal = source.size;
+    this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
   }
+
+  readonly doc: Document;
 
   /** Reads the first piece synchronously (regular files only). */
   readFirst(): void {
@@ -163,14 +172,15 @@ export class Loader {
     else this.pipeStep();
   }
 
-  /** Input arrived: parse it (the parser keeps the buffer as display text). */
+  /** Input arrived: parse it. The parser keeps a pipe's buffer as display text; a file's is reused. */
   private received(bytes: Buffer): void {
     // Text after the end, while following: the document grows again.
     if (this.atEnd) {
       this.atEnd = false;
       this.doc.complete = false;
     }
-    this.parser.writeOwned(bytes);
+    if (this.source.isFile) this.parser.write(bytes);
+    else this.parser.writeOwned(bytes);
   }
 
   /** The input ended (for now): parse what was held back. */
@@ -182,10 +192,10 @@ export class Loader {
 
   /** Reads up to `size` bytes of a regular file; ends the document at its end. */
   private readChunk(size: number): void {
-    const buf = Buffer.allocUnsafe(size);
-    const n = fs.readSync(this.source.fd, buf, 0, size, null);
-    if (n > 0) this.received(n === size ? buf : n < size / 2 ? Buffer.from(buf.subarray(0, n)) : buf.subarray(0, n));
-    if (n < size) this.ended();
+    const buf = this.readBuffer!;
+    const n = fs.readSync(this.source.fd, buf, 0, Math.min(size, buf.length), null);
+    if (n > 0) this.received(buf.subarray(0, n));
+    if (n < Math.min(size, buf.length)) this.ended();
   }
 
   /** Reads for a few milliseconds at most, so that keys are not kept waiting, then yields. */

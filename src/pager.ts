@@ -252,7 +252,7 @@ export class Pager {
     let file: string;
     try {
       file = fileURLToPath(url);
-      const loader = new Loader(new Document(file), openFile(file));
+      const loader = new Loader(openFile(file));
       this.history.push({ page: this.page, state: this.state });
       this.page = makePage(loader);
     } catch (err) {

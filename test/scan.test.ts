@@ -7,16 +7,7 @@ import { MarkupParser } from '../src/document/parse.ts';
 import { HREF_STOP, SPECIAL, SPECIAL_IN_UTF8, find, getScanner, scanner, type ByteClass, type Scanner } from '../src/document/scan.ts';
 import { instantiateScanner } from '../src/document/scan-wasm.ts';
 
-// A deterministic pseudo-random generator (mulberry32), so failures repeat.
-function rng(seed: number): (n: number) => number {
-  return (n) => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
+import { seeded as rng } from './random.ts';
 
 const CLASSES: Array<[string, ByteClass]> = [
   ['SPECIAL', SPECIAL],

@@ -2,6 +2,7 @@
 // the diff and the scrolling do, the screen ends up showing the frame.
 import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
+import { seeded } from './random.ts';
 import { Screen, enterScreen, findShift, type Frame } from '../term/screen.ts';
 import { sgr } from '../term/sgr.ts';
 
@@ -96,11 +97,7 @@ describe('scrolling', () => {
     const term = new Terminal(height + 1);
     const screen = new Screen();
     await term.write(enterScreen);
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const random = seeded(7);
     let top = 1;
     for (let step = 0; step < 300; step++) {
       const move = [1, -1, 2, -3, 5, height, -height, 0][random(8)];

@@ -1,6 +1,7 @@
 // Searching: results checked against a plain reference, over text held in
 // many chunks, so that matches across chunk seams and slices are found too.
 import { describe, expect, it } from 'vitest';
+import { seeded } from './random.ts';
 import { Document } from '../src/document/document.ts';
 import { MarkupParser } from '../src/document/parse.ts';
 import { compile, searchAll, type Matches, type Query } from '../src/search.ts';
@@ -36,8 +37,7 @@ function reference(text: string, needle: string, caseless: boolean): string[] {
 
 describe('literal search', () => {
   it('finds what the reference finds, across every chunk seam', () => {
-    let seed = 3;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const random = seeded(3);
     const alphabet = 'aAbB ab\nxX';
     for (let round = 0; round < 60; round++) {
       const text = Array.from({ length: 200 + random(300) }, () => alphabet[random(alphabet.length)]).join('');

@@ -1,10 +1,10 @@
 // A document as lwl shows it: the display text plus its sorted spans.
-import { TextStore } from './store.ts';
+import { MemoryText, type Text } from './store.ts';
 import { SpanList } from './spans.ts';
 
 export class Document {
   /** The text as displayed: link hrefs removed, escapes resolved, controls as tokens. */
-  readonly text = new TextStore();
+  readonly text: Text;
   /** Link spans, `[text]` with its brackets, in document order. */
   readonly links = new SpanList();
   /** The href written for each link, parallel to `links`. */
@@ -17,7 +17,13 @@ export class Document {
   bytesRead = 0;
   bytesTotal: number | null = null;
 
-  constructor(readonly name: string) {}
+  /** `text`: where the text is kept; in memory unless a FileText is given. */
+  constructor(
+    readonly name: string,
+    text?: Text,
+  ) {
+    this.text = text ?? new MemoryText();
+  }
 
   addLink(start: number, end: number, href: string): void {
     const i = this.links.add(start, end);

@@ -15,6 +15,8 @@
 // for the first time costs more than the parse itself.
 import { isUtf8 } from 'node:buffer';
 import type { Document } from './document.ts';
+import { FileText } from './filetext.ts';
+import type { MemoryText } from './store.ts';
 import { HREF_STOP, SPECIAL, SPECIAL_IN_UTF8, getScanner, type Scanner } from './scan.ts';
 
 const LF = 0x0a;
@@ -116,18 +118,39 @@ export class MarkupParser {
   private hrefLength = 0;
   private hrefTexts: string[] = [];
 
+  /** The document's text, when it stays in the file: pieces are recorded, no bytes written. */
+  private readonly pieces: FileText | null;
+  /** Input bytes fed so far: the file offset of the next chunk's first byte. */
+  private fed = 0;
+  /** The file offset of the buffer being parsed. */
+  private source = 0;
+  private readonly tokenBytes = Buffer.alloc(16);
+
   /** `scanner` is for tests, which compare them. */
   constructor(
     private readonly doc: Document,
     scanner?: Scanner,
   ) {
     this.scanner = scanner ?? getScanner()!;
+    this.pieces = doc.text instanceof FileText ? doc.text : null;
   }
 
-  /** Parses the next chunk of input. The chunk is not changed, and the document may keep views of it. */
+  /** Appends display text that is the input buf[from, to), found at file offset `source`. */
+  private appendInput(buf: Buffer, from: number, to: number, source: number, keep: boolean): void {
+    if (to <= from) return;
+    if (this.pieces) this.pieces.appendFile(source, to - from);
+    else (this.doc.text as MemoryText).append(keep ? buf.subarray(from, to) : Buffer.from(buf.subarray(from, to)));
+  }
+
+  /**
+   * Parses the next chunk of input. The chunk is not changed. The document may
+   * keep views of it, unless its text stays in the file: then the caller may
+   * reuse the chunk for the next read.
+   */
   write(chunk: Buffer): void {
     this.doc.bytesRead += chunk.length;
-    this.feed(chunk, false, false);
+    // Text in the file writes nothing over the input: no copy is needed.
+    this.feed(chunk, false, this.pieces !== null);
   }
 
   /**
@@ -151,9 +174,13 @@ export class MarkupParser {
     const carry = this.carry;
     this.carry = null;
     let from = 0;
+    // The file offset of chunk[0] (it moves back when the carry goes in front).
+    let source = this.fed;
+    this.fed += chunk.length;
     if (this.atStart) {
       if (carry) {
         chunk = Buffer.concat([carry, chunk]);
+        source -= carry.length;
         owned = true;
       }
       if (chunk.length < 3 && !final && chunk.length > 0 && chunk[0] === 0xef) {
@@ -172,7 +199,7 @@ export class MarkupParser {
       carry.copy(bridge);
       chunk.copy(bridge, carry.length, 0, take);
       const whole = take === chunk.length;
-      const stop = this.parse(bridge, 0, size, whole && final, whole ? size : carry.length, false);
+      const stop = this.parse(bridge, 0, size, whole && final, whole ? size : carry.length, false, 0, source - carry.length);
       if (whole) {
         if (stop < size) this.carry = Buffer.from(bridge.subarray(stop, size));
         return;
@@ -182,6 +209,7 @@ export class MarkupParser {
       } else {
         // Not settled by BRIDGE more bytes (it always is): go on in one buffer.
         chunk = Buffer.concat([carry, chunk]);
+        source -= carry.length;
         owned = true;
         from = stop;
       }
@@ -192,18 +220,18 @@ export class MarkupParser {
     this.scanner.forget();
     // The common case: valid UTF-8 with nothing to change, so the input is the display text.
     if (utf8 && this.scanner.find(chunk, from, cut, SPECIAL_IN_UTF8) === cut) {
-      if (cut > from) this.doc.text.append(from === 0 && cut === end ? chunk : chunk.subarray(from, cut));
+      this.appendInput(chunk, from, cut, source + from, true);
       if (cut < end) this.carry = Buffer.from(chunk.subarray(cut, end));
       return;
     }
     if (owned) {
-      const stop = this.parse(chunk, from, end, final, end, true, utf8 ? cut : from);
+      const stop = this.parse(chunk, from, end, final, end, true, utf8 ? cut : from, source);
       if (stop < end) this.carry = Buffer.from(chunk.subarray(stop));
     } else {
       // The caller keeps the chunk: parse a copy.
       const copy = Buffer.allocUnsafe(end - from);
       chunk.copy(copy, 0, from, end);
-      const stop = this.parse(copy, 0, copy.length, final, copy.length, true, utf8 ? cut - from : 0);
+      const stop = this.parse(copy, 0, copy.length, final, copy.length, true, utf8 ? cut - from : 0, source + from);
       if (stop < copy.length) this.carry = Buffer.from(copy.subarray(stop));
     }
   }
@@ -214,9 +242,10 @@ export class MarkupParser {
    * hex token not fit, it moves to a buffer of its own. `keep`: the text may stay
    * in buf. Returns where it stopped: before bytes it cannot tell without more
    * input, or at the first place at or after `stopAt` where it can.
-   * buf[from, valid) is known to be valid UTF-8.
+   * buf[from, valid) is known to be valid UTF-8. `source`: the file offset of buf[0].
+   * When the text stays in the file, nothing is written: pieces are recorded.
    */
-  private parse(buf: Buffer, from: number, end: number, final: boolean, stopAt: number, keep: boolean, valid = from): number {
+  private parse(buf: Buffer, from: number, end: number, final: boolean, stopAt: number, keep: boolean, valid: number, source: number): number {
     const doc = this.doc;
     const opens = this.opens;
     const scanner = this.scanner;
@@ -225,6 +254,7 @@ export class MarkupParser {
     const specialInUtf8 = SPECIAL_IN_UTF8.table;
     scanner.forget();
     this.out = buf;
+    this.source = source;
     const base = doc.text.length; // display offset of the output's first byte
     let o = 0; // output length
     let run = from; // start of the input not yet copied to the output
@@ -277,8 +307,13 @@ export class MarkupParser {
         if (!hasNext && !final) break;
         if (hasNext && isEscapable(buf[i + 1])) {
           o = this.move(buf, o, run, i);
-          if (this.out !== buf) this.room(o, 1);
-          this.out[o++] = buf[i + 1];
+          if (this.pieces) {
+            this.pieces.appendFile(source + i + 1, 1);
+            o++;
+          } else {
+            if (this.out !== buf) this.room(o, 1);
+            this.out[o++] = buf[i + 1];
+          }
           run = i += 2;
         } else {
           i++;
@@ -315,7 +350,7 @@ export class MarkupParser {
     const out = this.out;
     this.out = EMPTY;
     // Copy a small text, so that it does not keep a large buffer alive.
-    if (o > 0) doc.text.append(keep && o * 2 >= out.length ? out.subarray(0, o) : Buffer.from(out.subarray(0, o)));
+    if (o > 0 && !this.pieces) (doc.text as MemoryText).append(keep && o * 2 >= out.length ? out.subarray(0, o) : Buffer.from(out.subarray(0, o)));
     return stop;
   }
 
@@ -377,6 +412,10 @@ export class MarkupParser {
   /** Copies the input run buf[run, to) to the output at `o`; returns the output's new length. */
   private move(buf: Buffer, o: number, run: number, to: number): number {
     if (to <= run) return o;
+    if (this.pieces) {
+      this.pieces.appendFile(this.source + run, to - run);
+      return o + (to - run);
+    }
     if (this.out !== buf) {
       this.room(o, to - run);
       const out = this.out;
@@ -399,6 +438,18 @@ export class MarkupParser {
   /** Writes the hex token for input buf[at, at + n) to the output at `o`; returns the output's new length. */
   private token(buf: Buffer, o: number, at: number, n: number, end: number, base: number): number {
     const len = 2 + 2 * n;
+    if (this.pieces) {
+      const token = this.tokenBytes.subarray(0, len);
+      token[0] = LESS;
+      for (let k = 0; k < n; k++) {
+        token[1 + 2 * k] = HEX_DIGITS[buf[at + k] >> 4];
+        token[2 + 2 * k] = HEX_DIGITS[buf[at + k] & 15];
+      }
+      token[len - 1] = GREATER;
+      this.pieces.appendOwn(token);
+      this.doc.tokens.add(base + o, base + o + len);
+      return o + len;
+    }
     if (this.out !== buf) {
       this.room(o, len);
     } else if (o + len > at + n) {

@@ -1,0 +1,78 @@
+// Text that stays in its file must read back exactly as the text held in
+// memory: same bytes, links and tokens, however the input is cut.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { seeded } from './random.ts';
+import { Document } from '../src/document/document.ts';
+import { FileText } from '../src/document/filetext.ts';
+import { MarkupParser } from '../src/document/parse.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-filetext-'));
+
+function inMemory(input: Buffer, size: number): Document {
+  const doc = new Document('m');
+  const parser = new MarkupParser(doc);
+  for (let i = 0; i < input.length; i += size) parser.write(Buffer.from(input.subarray(i, i + size)));
+  parser.end();
+  return doc;
+}
+
+/** Parses a file as the loader does: one read buffer, reused for every chunk. */
+function inFile(input: Buffer, size: number): Document {
+  const file = path.join(dir, `input-${Math.random()}.txt`);
+  fs.writeFileSync(file, input);
+  const fd = fs.openSync(file, 'r');
+  const doc = new Document(file, new FileText(fd));
+  const parser = new MarkupParser(doc);
+  const buf = Buffer.alloc(size);
+  for (;;) {
+    const n = fs.readSync(fd, buf, 0, size, null);
+    if (n === 0) break;
+    parser.write(buf.subarray(0, n));
+    buf.fill(0x21); // the parser must not depend on the buffer after write()
+  }
+  parser.end();
+  return doc;
+}
+
+function summary(doc: Document) {
+  const links: string[] = [];
+  for (let i = 0; i < doc.links.count; i++) links.push(`${doc.links.start(i)}-${doc.links.end(i)} ${doc.hrefs[i]}`);
+  const tokens: string[] = [];
+  for (let i = 0; i < doc.tokens.count; i++) tokens.push(`${doc.tokens.start(i)}-${doc.tokens.end(i)}`);
+  return { text: doc.text.bytes(0, doc.text.length).toString('latin1'), links, tokens };
+}
+
+describe('text kept in the file', () => {
+  it('reads back like text kept in memory', () => {
+    const random = seeded(11);
+    const parts = ['word ', '[a](b)', '[x [y](z) w](v)', '\\[', '\\)', '\r\n', '\r', '\x1b', '\xc2\x85', '한', '\xff', '\n', ']', '(', '\t', 'é'];
+    for (let round = 0; round < 40; round++) {
+      const input = Buffer.from(Array.from({ length: 50 + random(400) }, () => parts[random(parts.length)]).join(''), 'latin1');
+      const size = 1 + random(64);
+      expect(summary(inFile(input, size))).toEqual(summary(inMemory(input, size)));
+    }
+  });
+
+  it('reads across blocks, with hidden hrefs and tokens, at any offset', () => {
+    // Long enough for several 128 KiB blocks.
+    const line = 'some text with a [link](https://example.com/a/long/href/that/is/hidden) and \x07 a bell\n';
+    const input = Buffer.from(line.repeat(8000));
+    const file = inFile(input, 100_000);
+    const memory = inMemory(input, 100_000);
+    expect(file.text.length).toBe(memory.text.length);
+    for (const [a, b] of [[0, 10], [131_000, 131_200], [262_140, 262_150], [file.text.length - 5, file.text.length], [5, 400_000]]) {
+      expect(file.text.bytes(a, b).equals(memory.text.bytes(a, b))).toBe(true);
+    }
+    expect(file.text.lastIndexOf(0x0a, 300_000)).toBe(memory.text.lastIndexOf(0x0a, 300_000));
+    expect(file.text.find(Buffer.from('bell\nsome'), 200_000)).toBe(memory.text.find(Buffer.from('bell\nsome'), 200_000));
+  });
+
+  it('keeps a plain file as one piece', () => {
+    const doc = inFile(Buffer.from('plain text\n'.repeat(50_000)), 65536);
+    expect(doc.text.length).toBe(550_000);
+    expect((doc.text as unknown as { starts: { count: number } }).starts.count).toBe(1);
+  });
+});
