@@ -1,0 +1,76 @@
+// Input that is still arriving: waiting for it with progress, giving up the
+// wait with ^C, and following a growing file or pipe with F.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Session } from './session.ts';
+
+const node = process.execPath;
+let sessions: Session[] = [];
+afterEach(() => {
+  for (const s of sessions) s.kill();
+  sessions = [];
+});
+
+function shell(command: string): Session {
+  const s = Session.shell(command);
+  sessions.push(s);
+  return s;
+}
+
+describe('waiting for input', () => {
+  it('shows progress while G waits for a pipe, and ^C gives up the wait where it was', async () => {
+    const s = shell(`(seq 1 100; sleep 30; echo never) | '${node}' dist/lwl`);
+    await s.waitForText('23');
+    await s.keys('j');
+    expect(s.rows()[0]).toBe('2');
+    await s.keys('G');
+    expect(s.status()).toMatch(/^Reading\.\.\. \d+ MiB \(\^C to stop\)$/);
+    await s.keys('\x03');
+    expect(s.status()).toBe(':');
+    expect(s.rows()[0]).toBe('2');
+    // The wait is over: keys work again.
+    await s.keys('j');
+    expect(s.rows()[0]).toBe('3');
+  });
+
+  it('goes to the bottom once the pipe ends', async () => {
+    const s = shell(`(seq 1 100; sleep 1; seq 101 200) | '${node}' dist/lwl`);
+    await s.waitForText('23');
+    await s.keys('G');
+    await s.waitFor((x) => x.rows()[22] === '200', 'the last line at the bottom');
+    expect(s.status()).toBe(':');
+  });
+});
+
+describe('F', () => {
+  it('follows a growing file, showing its end, until ^C', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-follow-'));
+    const file = path.join(dir, 'log.txt');
+    fs.writeFileSync(file, Array.from({ length: 50 }, (_, i) => `entry ${i + 1}\n`).join(''));
+    const s = shell(`'${node}' dist/lwl ${file}`);
+    await s.waitForText('entry 1');
+    await s.keys('F');
+    expect(s.status()).toBe('Waiting for data... (^C to stop)');
+    expect(s.rows()[22]).toBe('entry 50');
+    fs.appendFileSync(file, 'entry 51 [a link](x.md)\n');
+    await s.waitFor((x) => x.rows()[22] === 'entry 51 [a link]', 'the new line at the bottom');
+    fs.appendFileSync(file, 'entry 52\nentry 53\n');
+    await s.waitFor((x) => x.rows()[22] === 'entry 53', 'the newer lines');
+    await s.keys('\x03');
+    expect(s.status()).toBe(':');
+    fs.appendFileSync(file, 'entry 54\n');
+    await s.keys('k', 'j');
+    expect(s.rows()[22]).toBe('entry 53');
+  });
+
+  it('follows a pipe', async () => {
+    const s = shell(`(seq 1 30; sleep 1; echo later; sleep 30) | '${node}' dist/lwl`);
+    await s.waitForText('23');
+    await s.keys('F');
+    expect(s.rows()[22]).toBe('30');
+    await s.waitFor((x) => x.rows()[22] === 'later', 'the line that came later');
+    expect(s.status()).toBe('Waiting for data... (^C to stop)');
+  });
+});
