@@ -42,7 +42,7 @@ export function findFragment(doc: Document, fragment: string): number | null {
   }
   const isHeading = (offset: number) => doc.text.byteAt(lineStart(doc, offset)) === 0x23; // '#'
   for (let i = 0; i < doc.links.count; i++) {
-    const href = doc.hrefs[i];
+    const href = doc.href(i);
     if (href[0] === '#' && names.has(href.slice(1)) && isHeading(doc.links.start(i))) return lineStart(doc, doc.links.start(i));
   }
   // Markdown headings, by slug.

@@ -52,7 +52,7 @@ export function previewLines(doc: Document, links: LinkTargets, i: number): Prev
   const text = linkText(doc, i);
   const lines: PreviewLine[] = [
     { label: 'Link text: ', value: text, role: 'text' },
-    { label: 'Written:   ', value: doc.hrefs[i], role: 'text' },
+    { label: 'Written:   ', value: doc.href(i), role: 'text' },
   ];
   const target = links.get(i);
   if (!target.ok) {

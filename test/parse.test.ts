@@ -9,7 +9,7 @@ function parse(input: string | Buffer) {
 function links(doc: Document) {
   const out: Array<[string, string]> = [];
   for (let i = 0; i < doc.links.count; i++) {
-    out.push([doc.text.text(doc.links.start(i), doc.links.end(i)), doc.hrefs[i]]);
+    out.push([doc.text.text(doc.links.start(i), doc.links.end(i)), doc.href(i)]);
   }
   return out;
 }

@@ -1,14 +1,16 @@
 // A document as lwl shows it: the display text plus its sorted spans.
 import { MemoryText, type Text } from './store.ts';
 import { SpanList } from './spans.ts';
+import { Hrefs } from './hrefs.ts';
+import { FileText } from './filetext.ts';
 
 export class Document {
   /** The text as displayed: link hrefs removed, escapes resolved, controls as tokens. */
   readonly text: Text;
   /** Link spans, `[text]` with its brackets, in document order. */
   readonly links = new SpanList();
-  /** The href written for each link, parallel to `links`. */
-  readonly hrefs: string[] = [];
+  /** The hrefs as written, numbered in the order links were found (links.tag gives the number). */
+  readonly hrefs: Hrefs;
   /** Hex tokens standing for bytes that must not reach the terminal. */
   readonly tokens = new SpanList();
   /** True once the whole input has been read and parsed. */
@@ -23,11 +25,16 @@ export class Document {
     text?: Text,
   ) {
     this.text = text ?? new MemoryText();
+    this.hrefs = new Hrefs(text instanceof FileText ? text.fd : null);
   }
 
-  addLink(start: number, end: number, href: string): void {
-    const i = this.links.add(start, end);
-    if (i === this.hrefs.length) this.hrefs.push(href);
-    else this.hrefs.splice(i, 0, href);
+  /** Adds a link whose href was numbered `href` by this.hrefs. */
+  addLink(start: number, end: number, href: number): void {
+    this.links.add(start, end, href);
+  }
+
+  /** The href of link i, as written (escapes resolved). */
+  href(i: number): string {
+    return this.hrefs.get(this.links.tag(i));
   }
 }

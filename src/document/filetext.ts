@@ -43,7 +43,7 @@ export class FileText extends ChunkedText {
   /** Raw bytes read from the file for a block, reused. */
   private scratch = Buffer.alloc(BLOCK);
 
-  constructor(private readonly fd: number) {
+  constructor(readonly fd: number) {
     super();
   }
 

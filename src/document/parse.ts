@@ -110,13 +110,7 @@ export class MarkupParser {
   /** Holds the carry and the start of the next chunk. */
   private bridge = EMPTY;
   /** What scanHref found last. */
-  private readonly href: HrefScan = { close: 0, ascii: true, escaped: false };
-  /** The links of this parse step, 4 numbers each: display start and end, and where the href is in hrefBytes (or -1: in hrefTexts). */
-  private linkSpans = new Float64Array(0);
-  private links = 0;
-  private hrefBytes = EMPTY;
-  private hrefLength = 0;
-  private hrefTexts: string[] = [];
+  private readonly href: HrefScan = { close: 0 };
 
   /** The document's text, when it stays in the file: pieces are recorded, no bytes written. */
   private readonly pieces: FileText | null;
@@ -166,8 +160,7 @@ export class MarkupParser {
   end(): void {
     this.feed(EMPTY, true, true);
     this.doc.complete = true;
-    this.bridge = this.hrefBytes = EMPTY;
-    this.linkSpans = new Float64Array(0);
+    this.bridge = EMPTY;
   }
 
   private feed(chunk: Buffer, final: boolean, owned: boolean): void {
@@ -294,7 +287,7 @@ export class MarkupParser {
           const open = opens.pop()!;
           if (found === LINK) {
             o = this.move(buf, o, run, i + 1);
-            this.link(open, base + o, buf, i + 2, href);
+            this.link(open, base + o, buf, i + 2, href.close);
             run = i = href.close + 1;
           } else {
             i++;
@@ -346,7 +339,6 @@ export class MarkupParser {
     }
     const stop = Math.min(i, end);
     o = this.move(buf, o, run, stop);
-    this.addLinks();
     const out = this.out;
     this.out = EMPTY;
     // Copy a small text, so that it does not keep a large buffer alive.
@@ -355,58 +347,14 @@ export class MarkupParser {
   }
 
   /**
-   * Notes a link, to be added to the document at the end of the parse step. The
-   * href is taken from buf now: the display text will be written over it.
+   * Adds a link. Its href is kept as where it is in the file, or, when the
+   * input will not last, as a copy of its bytes (the display text is about to
+   * be written over them).
    */
-  private link(open: number, end: number, buf: Buffer, start: number, href: HrefScan): void {
-    const n = this.links;
-    if (n + 4 > this.linkSpans.length) {
-      const bigger = new Float64Array(Math.max(256, 2 * this.linkSpans.length));
-      bigger.set(this.linkSpans);
-      this.linkSpans = bigger;
-    }
-    const spans = this.linkSpans;
-    spans[n] = open;
-    spans[n + 1] = end;
-    if (href.ascii && !href.escaped) {
-      // Plain ASCII, the usual case: the bytes go on a list, decoded all at once.
-      const length = href.close - start;
-      let at = this.hrefLength;
-      if (at + length > this.hrefBytes.length) {
-        const bigger = Buffer.allocUnsafe(Math.max(64 * 1024, 2 * (at + length)));
-        this.hrefBytes.copy(bigger, 0, 0, at);
-        this.hrefBytes = bigger;
-      }
-      const bytes = this.hrefBytes;
-      for (let k = start; k < href.close; k++) bytes[at++] = buf[k];
-      spans[n + 2] = this.hrefLength;
-      spans[n + 3] = at;
-      this.hrefLength = at;
-    } else {
-      let text = buf.toString('utf8', start, href.close);
-      if (href.escaped) text = text.replace(/\\([[\]()])/g, '$1');
-      this.hrefTexts.push(text);
-      spans[n + 2] = -1;
-    }
-    this.links = n + 4;
-  }
-
-  /**
-   * Adds the links noted in this parse step to the document, in the order they were
-   * found. Their plain hrefs are decoded as one string, and each is a substring of it:
-   * V8 makes that a small slice, no copy, and there is one string to make, not one a link.
-   */
-  private addLinks(): void {
-    const spans = this.linkSpans;
-    const all = this.hrefLength > 0 ? this.hrefBytes.toString('latin1', 0, this.hrefLength) : '';
-    let texts = 0;
-    for (let k = 0; k < this.links; k += 4) {
-      const text = spans[k + 2] >= 0 ? all.substring(spans[k + 2], spans[k + 3]) : this.hrefTexts[texts++];
-      this.doc.addLink(spans[k], spans[k + 1], text);
-    }
-    this.links = 0;
-    this.hrefLength = 0;
-    this.hrefTexts.length = 0;
+  private link(open: number, end: number, buf: Buffer, start: number, close: number): void {
+    const hrefs = this.doc.hrefs;
+    const id = this.pieces ? hrefs.addFromFile(this.source + start, close - start) : hrefs.addBytes(buf, start, close);
+    this.doc.addLink(open, end, id);
   }
 
   /** Copies the input run buf[run, to) to the output at `o`; returns the output's new length. */
@@ -471,11 +419,9 @@ export class MarkupParser {
   }
 }
 
-/** What scanHref found: the `)` that ends the href, and whether the href is ASCII and has escapes. */
+/** What scanHref found: the `)` that ends the href. */
 interface HrefScan {
   close: number;
-  ascii: boolean;
-  escaped: boolean;
 }
 const LINK = 1;
 const NO_LINK = 0;
@@ -490,8 +436,6 @@ const MORE = -1;
 function scanHref(scanner: Scanner, buf: Buffer, start: number, end: number, final: boolean, found: HrefScan): number {
   const stops = HREF_STOP.table;
   let depth = 1;
-  let escaped = false;
-  let ascii = true;
   const limit = Math.min(end, start + MAX_HREF_BYTES);
   for (let i = start; i < limit; i++) {
     if (!stops[buf[i]]) {
@@ -499,21 +443,14 @@ function scanHref(scanner: Scanner, buf: Buffer, start: number, end: number, fin
       if (i === limit) break;
     }
     const b = buf[i];
-    if (b >= 0x80) {
-      ascii = false;
-      continue;
-    }
     if (b === LF || b === CR) return NO_LINK;
     if (b === BACKSLASH && i + 1 < end && isEscapable(buf[i + 1])) {
-      escaped = true;
       i++;
       continue;
     }
     if (b === OPEN_PAREN) depth++;
     else if (b === CLOSE_PAREN && --depth === 0) {
       found.close = i;
-      found.ascii = ascii;
-      found.escaped = escaped;
       return LINK;
     }
   }

@@ -54,8 +54,8 @@ export const SPECIAL = byteClass((b) => isControl(b) || isMarkup(b) || b >= 0x80
  */
 export const SPECIAL_IN_UTF8 = byteClass((b) => isControl(b) || isMarkup(b) || b === 0xc2);
 
-/** Bytes that end or change an href: newline, CR, `\`, `(`, `)`; and non-ASCII, so that an ASCII href can be decoded fast. */
-export const HREF_STOP = byteClass((b) => b === 0x0a || b === 0x0d || b === 0x5c || b === 0x28 || b === 0x29 || b >= 0x80);
+/** Bytes that end or change an href: newline, CR, `\`, `(`, `)`. */
+export const HREF_STOP = byteClass((b) => b === 0x0a || b === 0x0d || b === 0x5c || b === 0x28 || b === 0x29);
 
 /** Where a search's class sits in wasm memory: one search runs at a time, so they share it. */
 const SEARCH_AT = 96;

@@ -90,6 +90,8 @@ export class FixedSpans implements Spans {
 export class SpanList implements Spans {
   starts: Float64Array;
   ends: Float64Array;
+  /** A number carried with each span (for links: the number of its href), moved with it when spans are inserted. */
+  private tags: Float64Array;
   // maxEnds[i] = the largest end among spans 0..i. It never decreases, so the
   // first span that can reach past an offset is found by binary search even
   // when spans nest (an outer link ends after the inner ones).
@@ -100,6 +102,7 @@ export class SpanList implements Spans {
     this.starts = new Float64Array(capacity);
     this.ends = new Float64Array(capacity);
     this.maxEnds = new Float64Array(capacity);
+    this.tags = new Float64Array(capacity);
   }
 
   /**
@@ -118,6 +121,7 @@ export class SpanList implements Spans {
     this.starts = resize(this.starts);
     this.ends = resize(this.ends);
     this.maxEnds = resize(this.maxEnds);
+    this.tags = resize(this.tags);
   }
 
   /** Adds a span that starts at or after every other one (search matches): the quick way. */
@@ -134,16 +138,18 @@ export class SpanList implements Spans {
    * order (only an outer link closes after its inner ones), so the insertion
    * point is found by walking back a few places. Returns its index.
    */
-  add(start: number, end: number): number {
+  add(start: number, end: number, tag = 0): number {
     if (this.count === this.starts.length) this.grow();
     let i = this.count;
     while (i > 0 && this.starts[i - 1] > start) i--;
     if (i < this.count) {
       this.starts.copyWithin(i + 1, i, this.count);
       this.ends.copyWithin(i + 1, i, this.count);
+      this.tags.copyWithin(i + 1, i, this.count);
     }
     this.starts[i] = start;
     this.ends[i] = end;
+    this.tags[i] = tag;
     this.count++;
     for (let k = i; k < this.count; k++) {
       const before = k > 0 ? this.maxEnds[k - 1] : 0;
@@ -158,6 +164,10 @@ export class SpanList implements Spans {
 
   end(i: number): number {
     return this.ends[i];
+  }
+
+  tag(i: number): number {
+    return this.tags[i];
   }
 
   /** Index of the first span whose start is >= offset (count if none). */

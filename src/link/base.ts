@@ -21,7 +21,7 @@ export function retrievedFrom(doc: Document): string | null {
   if (doc.links.count === 0 || doc.links.start(0) !== 'Retrieved from '.length) return null;
   const firstLine = doc.text.text(0, doc.text.lineEnd(0));
   if (!/^Retrieved from \[[^\n]*\] on [^\n]*\.\s*$/.test(firstLine)) return null;
-  return doc.hrefs[0];
+  return doc.href(0);
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -25,7 +25,7 @@ export class LinkTargets {
   get(i: number): Target {
     let target = this.cache.get(i);
     if (!target) {
-      const result = parseUrl(this.doc.hrefs[i], this.base.url);
+      const result = parseUrl(this.doc.href(i), this.base.url);
       target = result.ok ? { ok: true, url: result.url, href: serializeUrl(result.url) } : { ok: false, reason: result.reason };
       this.cache.set(i, target);
     }

@@ -1,0 +1,96 @@
+// The hrefs of a document's links, as they are written. No string per link:
+// an href is a place and a length, in the file itself (read back when a link
+// is shown, selected or listed) or, for a pipe, in a byte store of its own.
+// It is decoded, with its `\( \) \[ \]` escapes, only when asked for.
+import fs from 'node:fs';
+
+/** Bytes per block of href bytes, held or read back. */
+const BLOCK = 64 * 1024;
+/** Blocks of the file kept for reading hrefs (LRU). */
+const CACHED = 16;
+
+export class Hrefs {
+  /** Where each href is: a file offset, or -1 - an offset in the own store. In the order links were added. */
+  private sources = new Float64Array(256);
+  private lengths = new Uint32Array(256);
+  count = 0;
+  /** Href bytes of our own (input from a pipe), in blocks that never move. */
+  private readonly blocks: Buffer[] = [];
+  private ownLength = 0;
+  /** Blocks of the file read back: block index → bytes. */
+  private readonly cache = new Map<number, Buffer>();
+
+  /** `fd`: the file the hrefs are read back from, when the text stays in it. */
+  constructor(private readonly fd: number | null = null) {}
+
+  private room(): void {
+    if (this.count < this.sources.length) return;
+    const sources = new Float64Array(this.sources.length * 2);
+    sources.set(this.sources);
+    this.sources = sources;
+    const lengths = new Uint32Array(this.lengths.length * 2);
+    lengths.set(this.lengths);
+    this.lengths = lengths;
+  }
+
+  /** Adds an href that is in the file at `offset`; returns its number. */
+  addFromFile(offset: number, length: number): number {
+    this.room();
+    this.sources[this.count] = offset;
+    this.lengths[this.count] = length;
+    return this.count++;
+  }
+
+  /** Adds an href from bytes that will not last (a pipe's buffer): they are copied. */
+  addBytes(buf: Uint8Array, start: number, end: number): number {
+    this.room();
+    const length = end - start;
+    let at = this.ownLength % BLOCK;
+    // An href does not straddle blocks: a new block when it would not fit.
+    if (this.blocks.length === 0 || at + length > BLOCK) {
+      this.blocks.push(Buffer.allocUnsafe(BLOCK)); // an href is at most 64 KiB: it fits
+      this.ownLength = (this.blocks.length - 1) * BLOCK;
+      at = 0;
+    }
+    this.blocks[this.blocks.length - 1].set(buf.subarray(start, end), at);
+    this.sources[this.count] = -1 - this.ownLength;
+    this.lengths[this.count] = length;
+    this.ownLength += length;
+    return this.count++;
+  }
+
+  /** The href numbered `id`, decoded, escapes resolved. */
+  get(id: number): string {
+    const source = this.sources[id];
+    const length = this.lengths[id];
+    const bytes = source >= 0 ? this.readFile(source, length) : this.own(-1 - source, length);
+    const text = bytes.toString('utf8');
+    return text.includes('\\') ? text.replace(/\\([[\]()])/g, '$1') : text;
+  }
+
+  private own(offset: number, length: number): Buffer {
+    const block = this.blocks[Math.floor(offset / BLOCK)];
+    const at = offset % BLOCK;
+    return block.subarray(at, at + length);
+  }
+
+  /** Reads from the file, through a few cached blocks: links listed in order read it once. */
+  private readFile(offset: number, length: number): Buffer {
+    const first = Math.floor(offset / BLOCK);
+    if (Math.floor((offset + length - 1) / BLOCK) !== first || length === 0) {
+      const out = Buffer.alloc(length);
+      fs.readSync(this.fd!, out, 0, length, offset);
+      return out;
+    }
+    let block = this.cache.get(first);
+    const at = offset - first * BLOCK;
+    // Not cached, or cached before the file grew this far.
+    if (!block || at + length > block.length) {
+      if (this.cache.size >= CACHED) this.cache.delete(this.cache.keys().next().value!);
+      block = Buffer.alloc(BLOCK);
+      block = block.subarray(0, fs.readSync(this.fd!, block, 0, BLOCK, first * BLOCK));
+      this.cache.set(first, block);
+    }
+    return block.subarray(at, at + length);
+  }
+}
