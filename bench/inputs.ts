@@ -7,6 +7,7 @@
 // line that is renumbered on every use, so no two blocks of a file are equal.
 import fs from 'node:fs';
 import path from 'node:path';
+import { prng } from '../test/random.ts';
 
 /** The word searched for when a search must find nothing: it never occurs. */
 export const MISSING_WORD = 'xyzzy';
@@ -42,17 +43,6 @@ const MAX_LINE = 100;
 /** A link every this many bytes, give or take. */
 const LINK_GAP_MIN = 150;
 const LINK_GAP_MAX = 450;
-
-/** mulberry32: small, fast and good enough to pick words. */
-export function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Roughly in order of frequency: a skewed pick below makes the first ones common.
 const WORDS = (

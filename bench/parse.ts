@@ -8,6 +8,7 @@ import { isUtf8 } from 'node:buffer';
 import { Document } from '../src/document/document.ts';
 import { MarkupParser } from '../src/document/parse.ts';
 import { scanner } from '../src/document/scan.ts';
+import { prng as rng } from '../test/random.ts';
 
 const MB = 1024 * 1024;
 const CHUNK = 8 * MB; // as src/load.ts
@@ -18,17 +19,6 @@ const arg = (name: string, fallback: number) => {
 };
 const RUNS = arg('--runs', 3);
 const SCALE = arg('--scale', 1);
-
-// A deterministic pseudo-random generator (mulberry32), so every run measures the same bytes.
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Fills `size` bytes from a word list: lines of ~72 bytes, paragraphs, and a link every `linkEvery` bytes or so. */
 function prose(size: number, seed: number, words: string[], linkEvery: number, sentenceEnd: string): Buffer {

@@ -9,6 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import { parseUrl, serializeUrl, type UrlRecord } from '../src/link/url/index.ts';
+import { prng as rng } from '../test/random.ts';
 
 interface Case {
   input: string;
@@ -17,17 +18,6 @@ interface Case {
 
 const wpt: Case[] = (JSON.parse(readFileSync(new URL('../test/data/urltestdata.json', import.meta.url), 'utf8')) as unknown[])
   .filter((c): c is Case => typeof c === 'object' && c !== null);
-
-// A deterministic pseudo-random generator (mulberry32), so every run measures the same list.
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['docs', 'api', 'guide', 'index', 'images', 'blog', '2024', 'release-notes', 'intro', 'faq',
   'user', 'settings', 'search', 'static', 'v2', 'assets', 'css', 'js', 'download', 'about', 'café', 'naïve', 'über'];

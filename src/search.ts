@@ -73,10 +73,24 @@ function commonness(b: number): number {
   return 0;
 }
 
+/** A search that goes through the text from its start, a slice a step. */
+abstract class Progressing {
+  /** Where the next step starts. */
+  protected at = 0;
+  constructor(protected readonly doc: Document) {}
+
+  get done(): boolean {
+    return this.doc.complete && this.at >= this.doc.text.length;
+  }
+
+  get progress(): number {
+    return this.doc.text.length === 0 ? 1 : this.at / this.doc.text.length;
+  }
+}
+
 /** A literal search over bytes. Matches do not overlap and all have the query's length. */
-class BytesSearch implements SearchJob {
+class BytesSearch extends Progressing implements SearchJob {
   readonly spans: FixedSpans;
-  private at = 0;
   /** Where the last match ended: the next may not start before. */
   private free = 0;
   /** For a caseless search: the bytes each position accepts, and the anchor's position and class. */
@@ -87,10 +101,11 @@ class BytesSearch implements SearchJob {
   private readonly scanner: Scanner;
 
   constructor(
-    private readonly doc: Document,
+    doc: Document,
     private readonly needle: Buffer,
     private readonly caseless: boolean,
   ) {
+    super(doc);
     this.spans = new FixedSpans(needle.length, doc.text.length);
     const fold = (b: number, to: 'lower' | 'upper') =>
       caseless && ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a) ? (to === 'lower' ? b | 0x20 : b & ~0x20) : b;
@@ -101,14 +116,6 @@ class BytesSearch implements SearchJob {
     this.anchor = anchor;
     this.anchorClass = caseless && needle.length > 0 ? searchClass([this.lower[anchor], this.upper[anchor]]) : null;
     this.scanner = getScanner()!;
-  }
-
-  get done(): boolean {
-    return this.doc.complete && this.at >= this.doc.text.length;
-  }
-
-  get progress(): number {
-    return this.doc.text.length === 0 ? 1 : this.at / this.doc.text.length;
   }
 
   step(): void {
@@ -183,21 +190,14 @@ class BytesSearch implements SearchJob {
  * UTF-8. A match never spans two slices unless it spans lines (a regex may;
  * it is then not found, a limit of searching by pieces).
  */
-class RegexSearch implements SearchJob {
+class RegexSearch extends Progressing implements SearchJob {
   readonly spans = new SpanList(1024);
-  private at = 0;
 
   constructor(
-    private readonly doc: Document,
+    doc: Document,
     private readonly re: RegExp,
-  ) {}
-
-  get done(): boolean {
-    return this.doc.complete && this.at >= this.doc.text.length;
-  }
-
-  get progress(): number {
-    return this.doc.text.length === 0 ? 1 : this.at / this.doc.text.length;
+  ) {
+    super(doc);
   }
 
   step(): void {

@@ -56,9 +56,11 @@ describe('text kept in the file', () => {
     }
   });
 
-  it('reads across blocks, with hidden hrefs and tokens, at any offset', () => {
+  it.each([
+    ['hidden hrefs and tokens', 'some text with a [link](https://example.com/a/long/href/that/is/hidden) and \x07 a bell\n'],
+    ['hidden hrefs only', 'some text with a [link](https://example.com/a/long/href/that/is/hidden) and no bell\n'],
+  ])('reads across blocks, with %s, at any offset', (_name, line) => {
     // Long enough for several 128 KiB blocks.
-    const line = 'some text with a [link](https://example.com/a/long/href/that/is/hidden) and \x07 a bell\n';
     const input = Buffer.from(line.repeat(8000));
     const file = inFile(input, 100_000);
     const memory = inMemory(input, 100_000);
@@ -68,6 +70,7 @@ describe('text kept in the file', () => {
     }
     expect(file.text.lastIndexOf(0x0a, 300_000)).toBe(memory.text.lastIndexOf(0x0a, 300_000));
     expect(file.text.find(Buffer.from('bell\nsome'), 200_000)).toBe(memory.text.find(Buffer.from('bell\nsome'), 200_000));
+    expect(file.text.bytes(0, file.text.length).equals(memory.text.bytes(0, memory.text.length))).toBe(true);
   });
 
   it('keeps a plain file as one piece', () => {

@@ -138,8 +138,12 @@ export class FileText extends ChunkedText {
     // The file range that the block's file pieces come from.
     let rawFrom = -1;
     let rawTo = -1;
+    let hasOwn = false;
     for (let p = first; p < count && starts[p] < end; p++) {
-      if (sources[p] < 0) continue;
+      if (sources[p] < 0) {
+        hasOwn = true;
+        continue;
+      }
       const from = Math.max(start, starts[p]);
       const to = Math.min(end, p + 1 < count ? starts[p + 1] : this.length);
       if (rawFrom < 0) rawFrom = sources[p] + (from - starts[p]);
@@ -157,6 +161,19 @@ export class FileText extends ChunkedText {
         }
         got += n;
       }
+    }
+    if (!hasOwn) {
+      // Only the file's bytes: close the gaps (hidden hrefs) in place, then one copy.
+      let w = 0;
+      for (let p = first; p < count && starts[p] < end; p++) {
+        const from = Math.max(start, starts[p]);
+        const to = Math.min(end, p + 1 < count ? starts[p + 1] : this.length);
+        const at = sources[p] + (from - starts[p]) - rawFrom;
+        if (at !== w) this.scratch.copyWithin(w, at, at + (to - from));
+        w += to - from;
+      }
+      this.scratch.copy(out, 0, 0, w);
+      return;
     }
     for (let p = first; p < count && starts[p] < end; p++) {
       const from = Math.max(start, starts[p]);

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Session, lwl, root } from './session.ts';
 
 /** Runs lwl without a terminal. */
@@ -12,11 +12,6 @@ function runPlain(args: string[], input?: string | Buffer, env: Record<string, s
   return { status: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
 }
 
-let sessions: Session[] = [];
-afterEach(() => {
-  for (const s of sessions) s.kill();
-  sessions = [];
-});
 
 describe('options', () => {
   it('prints help and the version', () => {
@@ -84,7 +79,6 @@ describe('bad paths', () => {
     ['samples/tour.md/x', 'Not a directory'],
   ])('%s: one line on stderr, status 1, the terminal untouched', async (file, reason) => {
     const s = Session.shell(`'${process.execPath}' dist/lwl ${file}; echo "status $?"`);
-    sessions.push(s);
     await s.waitExit();
     expect(s.output).toBe(`lwl: ${file}: ${reason}\r\nstatus 1\r\n`);
   });
@@ -98,7 +92,6 @@ describe('bad paths', () => {
     const asNobody = process.getuid?.() === 0 ? `setpriv --reuid=65534 --regid=65534 --clear-groups ` : '';
     fs.chmodSync(dir, 0o755);
     const s = Session.shell(`${asNobody}'${process.execPath}' ${lwl} ${file}; echo "status $?"`);
-    sessions.push(s);
     await s.waitExit();
     expect(s.output).toBe(`lwl: ${file}: Permission denied\r\nstatus 1\r\n`);
   });
@@ -121,7 +114,6 @@ describe('output that is not a terminal', () => {
 describe('piped input', () => {
   it('pages text from a pipe and reads keys from the terminal', async () => {
     const s = Session.shell(`cat test/e2e/fixtures/numbered.txt | '${process.execPath}' dist/lwl; echo "status $?"`);
-    sessions.push(s);
     await s.waitForText('line 1 of');
     await s.keys('j');
     expect(s.rows()[0]).toMatch(/^line 2 /);
@@ -135,7 +127,6 @@ describe('piped input', () => {
 
   it('shows the first screen while the input is still arriving', async () => {
     const s = Session.shell(`(echo first line; sleep 3; echo later) | '${process.execPath}' dist/lwl`);
-    sessions.push(s);
     await s.waitForText('first line', 2000);
     expect(s.screen()).not.toContain('later');
     await s.waitForText('later', 5000);
@@ -144,7 +135,6 @@ describe('piped input', () => {
   it('quits when asked while the input has not ended', async () => {
     // The shell waits for the whole pipeline, so watch lwl leave the screen instead.
     const s = Session.shell(`(echo waiting; sleep 30) | '${process.execPath}' dist/lwl`);
-    sessions.push(s);
     await s.waitForText('waiting');
     await s.press('q');
     await s.waitFor((x) => !x.onAlternateScreen, 'the main screen');
@@ -152,7 +142,6 @@ describe('piped input', () => {
 
   it('says what is wrong when there is no input at all', async () => {
     const s = Session.shell(`'${process.execPath}' dist/lwl; echo "status $?"`);
-    sessions.push(s);
     await s.waitExit();
     expect(s.output).toMatch(/^lwl: no input: name a FILE or pipe text in\r\nusage:/);
     expect(s.output).toMatch(/status 2/);
@@ -162,7 +151,6 @@ describe('piped input', () => {
 describe('limited terminals', () => {
   it('prints the document as shown, safely, on a dumb terminal', async () => {
     const s = Session.lwl(['samples/controls.txt'], { env: { TERM: 'dumb' } });
-    sessions.push(s);
     await s.waitExit();
     expect(s.output).toContain('Clear the screen: <1b>[2J and home');
     expect(s.output).not.toContain('\x1b');

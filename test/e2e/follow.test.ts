@@ -3,21 +3,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Session } from './session.ts';
 
 const node = process.execPath;
-let sessions: Session[] = [];
-afterEach(() => {
-  for (const s of sessions) s.kill();
-  sessions = [];
-});
 
-function shell(command: string): Session {
-  const s = Session.shell(command);
-  sessions.push(s);
-  return s;
-}
+const shell = (command: string) => Session.shell(command);
 
 describe('waiting for input', () => {
   it('shows progress while G waits for a pipe, and ^C gives up the wait where it was', async () => {

@@ -2,20 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Session, lwl, root } from './session.ts';
 
 const node = process.execPath;
-let sessions: Session[] = [];
-function open(args: string[], opts = {}): Session {
-  const s = Session.lwl(args, opts);
-  sessions.push(s);
-  return s;
-}
-afterEach(() => {
-  for (const s of sessions) s.kill();
-  sessions = [];
-});
+const open = Session.lwl;
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-e2e-'));
@@ -194,7 +185,6 @@ describe('fork and exec', () => {
 
   it('exec ends lwl with the command\'s exit status', async () => {
     const s = Session.shell(`'${node}' dist/lwl samples/tour.md; echo "status $?"`);
-    sessions.push(s);
     await s.waitForText('Welcome');
     await s.keys('!', 'exit 3', '\r');
     await s.waitForText('status 3');

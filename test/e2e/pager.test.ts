@@ -1,5 +1,5 @@
 // The ground-mode pager as a user sees it, in a real pty.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Session } from './session.ts';
 
 const keys = {
@@ -13,16 +13,7 @@ const keys = {
   ctrlL: '\x0c',
 };
 
-let sessions: Session[] = [];
-function open(args: string[], opts = {}): Session {
-  const s = Session.lwl(args, opts);
-  sessions.push(s);
-  return s;
-}
-afterEach(() => {
-  for (const s of sessions) s.kill();
-  sessions = [];
-});
+const open = Session.lwl;
 
 /** A sample of numbered lines: row i of the screen shows "line i+top". */
 function numbered(): Session {
@@ -53,7 +44,7 @@ describe('opening a document', () => {
     expect(s.rows()[19]).toContain('\\[escaped\\](brackets)'.replace(/\\/g, ''));
   });
 
-  for (const env of [{ NO_COLOR: '1' }, { TERM: 'vt100' }]) {
+  for (const env of [{ NO_COLOR: "1" }, { TERM: "vt100" }] as Array<Record<string, string>>) {
     it(`marks links with underline and no colour with ${JSON.stringify(env)}`, async () => {
       const s = open(['samples/controls.txt'], { env });
       await s.waitForText('hostile');
@@ -154,7 +145,6 @@ describe('leaving', () => {
   ]) {
     it(`quits on ${how} and restores the terminal`, async () => {
       const s = Session.shell(`'${process.execPath}' dist/lwl samples/tour.md; echo "status $?"; stty -a`);
-      sessions.push(s);
       await s.waitForText('Welcome');
       await s.press(key);
       await s.waitExit();
@@ -170,7 +160,6 @@ describe('leaving', () => {
   for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT']) {
     it(`restores the terminal when killed by ${signal}`, async () => {
       const s = Session.shell(`'${process.execPath}' dist/lwl samples/tour.md & pid=$!; sleep 1; kill -${signal.slice(3)} $pid; wait $pid; echo "status $?"; stty -a`);
-      sessions.push(s);
       await s.waitForText('Welcome');
       await s.waitExit();
       expect(s.onAlternateScreen).toBe(false);
@@ -184,7 +173,6 @@ describe('leaving', () => {
     const s = Session.shell(`'${process.execPath}' dist/lwl samples/tour.md; echo "status $?"; stty -a`, {
       env: { LWL_TEST_CRASH_KEY: 'x' },
     });
-    sessions.push(s);
     await s.waitForText('Welcome');
     await s.press('x');
     await s.waitExit();

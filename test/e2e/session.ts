@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
+import { afterEach } from 'vitest';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const lwl = path.join(root, 'dist/lwl');
@@ -15,6 +16,13 @@ export interface SessionOptions {
   env?: Record<string, string>;
   cwd?: string;
 }
+
+/** Sessions still running: each test's are killed when it ends. */
+const live = new Set<Session>();
+afterEach(() => {
+  for (const s of live) s.kill();
+  live.clear();
+});
 
 export class Session {
   readonly term: xterm.Terminal;
@@ -43,6 +51,7 @@ export class Session {
     this.term.onTitleChange((t) => (this.title = t));
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', TERM: 'xterm-256color', LANG: 'C.UTF-8', ...opts.env };
     this.proc = pty.spawn(file, args, { name: env.TERM, cols, rows, cwd: opts.cwd ?? root, env });
+    live.add(this);
     this.proc.onData((data) => {
       this.output += data;
       this.pending = this.pending.then(() => new Promise<void>((resolve) => this.term.write(data, resolve)));
