@@ -31,7 +31,7 @@ class RowWriter implements Styled {
   constructor(private readonly theme: Theme) {}
   put(s: string, cells: number, role: Role): void {
     if (role !== this.role) {
-      this.text += sgr(this.theme[role]);
+      this.text += sgr(this.theme[role], this.theme[this.role]);
       this.role = role;
     }
     this.text += s;

@@ -40,7 +40,8 @@ class Output {
   /** Writes a row's text at the cursor; clears the rest of the row if something may be left there. */
   writeRow(text: string, width: number, clear: boolean): void {
     this.text += text;
-    if (text.includes('\x1b')) this.text += RESET;
+    // Attributes must not run on into the next row, or colour what erase-in-line clears.
+    if (text.includes('\x1b') && !text.endsWith(RESET)) this.text += RESET;
     this.col = Math.min(this.col + width, this.cols - 1);
     if (clear && width < this.cols) this.text += `${CSI}K`;
   }

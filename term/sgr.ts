@@ -22,15 +22,21 @@ export interface Attrs {
 }
 
 export const CSI = '\x1b[';
-export const RESET = `${CSI}0m`;
+/** All attributes off (the shortest form of SGR 0). */
+export const RESET = `${CSI}m`;
 
-/** The SGR sequence that sets exactly these attributes (from a reset). */
-export function sgr(attrs: Attrs): string {
-  const codes = ['0'];
-  if (attrs.bold) codes.push('1');
-  if (attrs.underline) codes.push('4');
-  if (attrs.reverse) codes.push('7');
-  if (attrs.fg) codes.push(String(30 + colorCodes[attrs.fg]));
-  if (attrs.bg) codes.push(String(40 + colorCodes[attrs.bg]));
+/**
+ * The SGR sequence that turns attributes `from` into exactly `to`: from
+ * plain text it only adds, else it resets first. The shortest that is right.
+ */
+export function sgr(to: Attrs, from: Attrs = {}): string {
+  const codes: string[] = [];
+  if (from.bold || from.underline || from.reverse || from.fg || from.bg) codes.push('0');
+  if (to.bold) codes.push('1');
+  if (to.underline) codes.push('4');
+  if (to.reverse) codes.push('7');
+  if (to.fg) codes.push(String(30 + colorCodes[to.fg]));
+  if (to.bg) codes.push(String(40 + colorCodes[to.bg]));
+  if (codes.length === 0 || (codes.length === 1 && codes[0] === '0')) return RESET;
   return `${CSI}${codes.join(';')}m`;
 }

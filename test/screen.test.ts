@@ -81,7 +81,7 @@ describe('scrolling', () => {
     const screen = new Screen();
     screen.render(frame(page(1, 23)));
     const bytes = screen.render(frame(page(2, 23)));
-    expect(bytes).toBe('\x1b[24Hline 24 \x1b[0;34m[x]\x1b[0m\r\n:');
+    expect(bytes).toBe('\x1b[24Hline 24 \x1b[34m[x]\x1b[m\r\n:');
   });
 
   it('scrolls one line up with a reverse index', () => {
