@@ -31,6 +31,19 @@ describe('options', () => {
   });
 });
 
+describe('the built file', () => {
+  it('runs on its own, copied to an empty folder, with Node.js alone', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-alone-'));
+    fs.copyFileSync(lwl, path.join(dir, 'lwl'));
+    fs.chmodSync(path.join(dir, 'lwl'), 0o755);
+    const r = spawnSync(path.join(dir, 'lwl'), ['--links', path.join(root, 'samples/tour.md')], { cwd: dir, env: { PATH: path.dirname(process.execPath) } });
+    expect(r.stderr.toString()).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.toString()).toContain(`1\tthe markup guide\tfile://${root}/samples/markup.md`);
+    expect(fs.readFileSync(path.join(dir, 'lwl'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+});
+
 describe('--links', () => {
   it('prints every link in document order: number, text, resolved URL', () => {
     const r = runPlain(['--links', 'samples/markup.md']);

@@ -183,6 +183,17 @@ describe('fork and exec', () => {
     await s.waitFor((x) => x.rows()[0] === 'Welcome to lwl, less with links.', 'the tour again');
   });
 
+  it('runs less inside lwl, even when lwl reads a pipe', async () => {
+    const s = Session.shell(`cat samples/tour.md | '${node}' dist/lwl`, { env: { LESSHISTFILE: '-' } });
+    await s.waitForText('Welcome');
+    await s.keys('>', 'less samples/markup.md', '\r');
+    await s.waitForText('The lwl markup');
+    await s.keys('q');
+    await s.waitForText('[process terminated]');
+    await s.keys('q');
+    await s.waitFor((x) => x.rows()[0] === 'Welcome to lwl, less with links.', 'the tour again');
+  });
+
   it('exec ends lwl with the command\'s exit status', async () => {
     const s = Session.shell(`'${node}' dist/lwl samples/tour.md; echo "status $?"`);
     await s.waitForText('Welcome');
