@@ -10,7 +10,9 @@
 // (scan.ts: WebAssembly SIMD, 16 bytes a step), and the bytes between are copied
 // in runs. Where the input is valid UTF-8 (node:buffer's isUtf8, simdutf), its
 // non-ASCII characters need no look, but for 0xC2: the C1 controls are C2 80..C2 9F.
-// The display text is written over the input, when the caller gives it up
+// Where the output goes: for a file (the document's text is a FileText), only
+// pieces are recorded, places in the file, and nothing is copied at all. For a
+// pipe, the display text is written over the input when the caller gives it up
 // (writeOwned): it is never longer until a hex token is needed, and memory used
 // for the first time costs more than the parse itself.
 import { isUtf8 } from 'node:buffer';
