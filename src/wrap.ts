@@ -7,7 +7,7 @@
 // derived from offsets on demand and cached per segment; nothing stores a row
 // number, so a resize only needs a new Wrap.
 import type { Document } from './document/document.ts';
-import { clusterWidth, graphemes } from './text/width.ts';
+import { clusterWidth, graphemes, utf8Bytes } from './text/width.ts';
 
 const LF = 0x0a;
 const TAB = 0x09;
@@ -54,15 +54,6 @@ export function tabCells(col: number, width: number): number {
 function isAscii(bytes: Buffer): boolean {
   for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) return false;
   return true;
-}
-
-export function utf8Bytes(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c < 0xdc00 ? 2 : c >= 0xdc00 && c < 0xe000 ? 2 : 3;
-  }
-  return n;
 }
 
 interface Cached {

@@ -43,7 +43,13 @@ export function stringWidth(text: string): number {
   return cells;
 }
 
-/** Bytes a code point takes in UTF-8. */
-export function utf8Length(cp: number): number {
-  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+/** Bytes a string takes in UTF-8 (a cluster, typically: no call into C++ for it). */
+export function utf8Bytes(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    // A surrogate pair is 4 bytes, 2 for each half.
+    n += c < 0x80 ? 1 : c < 0x800 || (c >= 0xd800 && c < 0xe000) ? 2 : 3;
+  }
+  return n;
 }
