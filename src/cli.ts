@@ -1,10 +1,8 @@
 // The command line: arguments, the input, and which way lwl runs (pager,
 // copy-through, or plain listing).
-import fs from 'node:fs';
 import { Terminal, writeAll } from '../term/tty.ts';
 import { isDumb } from '../term/caps.ts';
-import { Document } from './document/document.ts';
-import { Loader, OpenError, openFile, openStdin, type Source } from './load.ts';
+import { Loader, OpenError, openFile, openStdin, readBlocking, type Source } from './load.ts';
 import { makePage, Pager, type Page } from './pager.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
 import { linkText } from './preview.ts';
@@ -89,18 +87,7 @@ export function openSource(file: string | null): Source {
 /** Copies the input to stdout unchanged (stdout is not a terminal), as less does. */
 function copyThrough(source: Source): void {
   const buf = Buffer.allocUnsafe(1024 * 1024);
-  for (;;) {
-    let n: number;
-    try {
-      n = fs.readSync(source.fd, buf);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') continue;
-      if ((err as NodeJS.ErrnoException).code === 'EOF') break;
-      throw err;
-    }
-    if (n === 0) break;
-    writeAll(1, buf.subarray(0, n));
-  }
+  for (let n = readBlocking(source.fd, buf); n > 0; n = readBlocking(source.fd, buf)) writeAll(1, buf.subarray(0, n));
 }
 
 /** `lwl --links`: every link in document order, one a line: number, text, and URL or error. */
@@ -117,9 +104,10 @@ function printLinks(page: Page): void {
 }
 
 /** Prints the document as shown, without paging, for terminals lwl cannot drive. */
-function printPlain(doc: Document, loader: Loader): void {
+function printPlain(loader: Loader): void {
   loader.readAll();
-  doc.text.forEachPiece(0, doc.text.length, (piece) => writeAll(1, piece));
+  const text = loader.doc.text;
+  text.forEachPiece(0, text.length, (piece) => writeAll(1, piece));
 }
 
 export async function main(args: string[]): Promise<number> {
@@ -144,10 +132,9 @@ export async function main(args: string[]): Promise<number> {
       return 0;
     }
     const loader = new Loader(source);
-    const doc = loader.doc;
     const size = { cols: process.stdout.columns || 0, rows: process.stdout.rows || 0 };
     if (isDumb(process.env) || size.cols < 2 || size.rows < 2) {
-      printPlain(doc, loader);
+      printPlain(loader);
       return 0;
     }
     loader.readFirst();

@@ -73,6 +73,22 @@ export function openStdin(): Source {
   return { name: '-', fd: 0, isFile: stat.isFile(), size: stat.isFile() ? stat.size : null };
 }
 
+/**
+ * Reads into `buf` from a descriptor, blocking: 0 at the end. A non-blocking
+ * one that has nothing yet is asked again; a tty's EOF error is the end.
+ */
+export function readBlocking(fd: number, buf: Buffer): number {
+  for (;;) {
+    try {
+      return fs.readSync(fd, buf);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EOF') return 0;
+      if (code !== 'EAGAIN') throw err;
+    }
+  }
+}
+
 export class Loader {
   private readonly parser: MarkupParser;
   private stopped = false;
@@ -89,6 +105,7 @@ export class Loader {
 
   /** The buffer each read of a file goes into: the text stays in the file, so it is reused. */
   private readonly readBuffer: Buffer | null;
+  readonly doc: Document;
 
   /**
    * A document for the source: its text stays in the file for a regular file,
@@ -100,8 +117,6 @@ export class Loader {
     this.doc.bytesTotal = source.size;
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
   }
-
-  readonly doc: Document;
 
   /** Reads the first piece synchronously (regular files only). */
   readFirst(): void {
@@ -143,18 +158,11 @@ export class Loader {
       while (!this.atEnd) this.readChunk(CHUNK);
       return;
     }
-    const buf = Buffer.allocUnsafe(CHUNK);
     for (;;) {
-      let n: number;
-      try {
-        n = fs.readSync(this.source.fd, buf);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EAGAIN') continue;
-        if ((err as NodeJS.ErrnoException).code === 'EOF') n = 0;
-        else throw err;
-      }
+      const buf = Buffer.allocUnsafe(CHUNK);
+      const n = readBlocking(this.source.fd, buf);
       if (n === 0) break;
-      this.parser.writeOwned(Buffer.from(buf.subarray(0, n)));
+      this.receivedFromPipe(buf, n);
     }
     this.ended();
   }
@@ -183,6 +191,11 @@ export class Loader {
     else this.parser.writeOwned(bytes);
   }
 
+  /** `n` bytes came from a pipe into `buf`, which the text keeps: a copy if they fill little of it. */
+  private receivedFromPipe(buf: Buffer, n: number): void {
+    this.received(n < buf.length / 2 ? Buffer.from(buf.subarray(0, n)) : buf.subarray(0, n));
+  }
+
   /** The input ended (for now): parse what was held back. */
   private ended(): void {
     if (this.atEnd) return;
@@ -192,10 +205,10 @@ export class Loader {
 
   /** Reads up to `size` bytes of a regular file; ends the document at its end. */
   private readChunk(size: number): void {
-    const buf = this.readBuffer!;
-    const n = fs.readSync(this.source.fd, buf, 0, Math.min(size, buf.length), null);
+    const buf = this.readBuffer!.subarray(0, size);
+    const n = fs.readSync(this.source.fd, buf, 0, buf.length, null);
     if (n > 0) this.received(buf.subarray(0, n));
-    if (n < Math.min(size, buf.length)) this.ended();
+    if (n < buf.length) this.ended();
   }
 
   /** Reads for a few milliseconds at most, so that keys are not kept waiting, then yields. */
@@ -226,7 +239,7 @@ export class Loader {
         return void setTimeout(() => this.pipeStep(), 10);
       }
       if (err || n === 0) this.ended();
-      else this.received(n < CHUNK / 2 ? Buffer.from(buf.subarray(0, n)) : buf.subarray(0, n));
+      else this.receivedFromPipe(buf, n);
       this.onData();
       this.resume();
     });
