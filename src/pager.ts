@@ -6,12 +6,13 @@ import type { Terminal, Size } from '../term/tty.ts';
 import { detectCaps } from '../term/caps.ts';
 import type { Action } from './actions.ts';
 import { browserCommand, runShell } from './commands.ts';
-import { Document } from './document/document.ts';
+import type { Document } from './document/document.ts';
 import { draw } from './draw.ts';
-import { Loader, openFile } from './load.ts';
+import { Loader, OpenError, openFile } from './load.ts';
+import { RESET, sgr } from '../term/sgr.ts';
 import { LinkTargets } from './link/targets.ts';
 import type { UrlRecord } from './link/url/index.ts';
-import { compile, type Query, type SearchJob } from './search.ts';
+import type { Query, SearchJob } from './search.ts';
 import { initialState, press, update, type Context, type Effect, type State } from './state.ts';
 import { themeFor } from './theme.ts';
 import { Wrap } from './wrap.ts';
@@ -118,7 +119,7 @@ export class Pager {
           this.startTask(this.awaitLoad(effect.action, effect.count));
           break;
         case 'search':
-          this.startTask(this.search(effect.query));
+          this.startTask(this.search(effect.query, effect.start));
           break;
         case 'run':
           return void this.runCommand(effect.command, effect.link, effect.then);
@@ -187,15 +188,13 @@ export class Pager {
   }
 
   /** Searches the whole input (once it is all read), a slice at a time. */
-  private search(query: Query): Task {
+  private search(query: Query, start: (doc: Document) => SearchJob): Task {
     this.page.loader.want(Infinity);
-    const compiled = compile(query);
     let job: SearchJob | null = null;
     return {
       step: () => {
         if (!this.page.doc.complete) return 'wait';
-        if (!compiled.ok) return 'done';
-        job ??= compiled.match(this.page.doc);
+        job ??= start(this.page.doc);
         job.step();
         return job.done ? 'done' : 'more';
       },
@@ -237,7 +236,7 @@ export class Pager {
     this.handedOver = true;
     const status = await this.term.handOver(() => runShell(command, link));
     if (then === 'exit') return this.quit(status);
-    this.term.write(`\r\n\x1b[1m[process terminated${status === 0 ? '' : `, exit status ${status}`}]\x1b[0m`);
+    this.term.write(`\r\n${sgr({ bold: true })}[process terminated${status === 0 ? '' : `, exit status ${status}`}]${RESET}`);
     await this.term.waitKey();
     this.handedOver = false;
     this.term.takeBack();
@@ -249,21 +248,17 @@ export class Pager {
 
   /** Opens a local file in place of this document; Backspace comes back. */
   private open(url: string): void {
-    let file: string;
+    let loader: Loader;
     try {
-      file = fileURLToPath(url);
-      const loader = new Loader(openFile(file));
-      this.history.push({ page: this.page, state: this.state });
-      this.page = makePage(loader);
+      loader = new Loader(openFile(fileURLToPath(url)));
     } catch (err) {
-      const reason = (err as { userMessage?: string }).userMessage ?? (err as Error).message;
+      const reason = err instanceof OpenError ? err.userMessage : (err as Error).message;
       this.state = { ...this.state, message: `Cannot open ${url}: ${reason}` };
       return;
     }
-    this.page.loader.readFirst();
-    this.state = { ...initialState, history: this.state.history };
-    this.wrap = new Wrap(this.page.doc, this.size.cols);
-    this.screen.invalidate();
+    this.history.push({ page: this.page, state: this.state });
+    loader.readFirst();
+    this.show(makePage(loader), initialState);
     this.startLoading(this.page);
   }
 
@@ -274,9 +269,14 @@ export class Pager {
       return;
     }
     this.page.loader.stop();
-    this.page = previous.page;
-    this.state = { ...previous.state, history: this.state.history, message: null };
-    this.wrap = new Wrap(this.page.doc, this.size.cols);
+    this.show(previous.page, { ...previous.state, message: null });
+  }
+
+  /** Shows another document, in the given state; the typed lines' history stays the session's. */
+  private show(page: Page, state: State): void {
+    this.page = page;
+    this.state = { ...state, history: this.state.history };
+    this.wrap = new Wrap(page.doc, this.size.cols);
     this.screen.invalidate();
   }
 

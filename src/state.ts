@@ -6,7 +6,7 @@ import type { Action, GroundAction } from './actions.ts';
 import type { Document } from './document/document.ts';
 import { emptyLine, type Line } from './lineedit.ts';
 import type { LinkTargets } from './link/targets.ts';
-import type { Matches, Query } from './search.ts';
+import type { Matches, Query, SearchJob } from './search.ts';
 import { follow } from './follow.ts';
 import { cycle, keepSelectionOnScreen, searchDone, step } from './steps.ts';
 import { editLine, type TypingMode } from './typing.ts';
@@ -44,8 +44,8 @@ export type Effect =
   | { kind: 'redraw' }
   /** The action needs the whole document: run it again once loading is done. */
   | { kind: 'awaitLoad'; action: Action; count: number | null }
-  /** Search the whole document, then report with a searchDone action. */
-  | { kind: 'search'; query: Query }
+  /** Search the whole document with the compiled query, then report with a searchDone action. */
+  | { kind: 'search'; query: Query; start: (doc: Document) => SearchJob }
   /** Run a shell command with LINK in its environment; then resume, or end lwl with its status. */
   | { kind: 'run'; command: string; link: string; then: 'resume' | 'exit' }
   /** Open a local file (a file: URL) in this lwl. */

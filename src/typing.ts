@@ -96,5 +96,5 @@ function submitSearch(state: State, text: string): Result {
   if (query.text === '') return none({ ...state, matches: null, current: null });
   const compiled = compile(query);
   if (!compiled.ok) return none({ ...state, message: compiled.error });
-  return { state, effects: [{ kind: 'search', query }] };
+  return { state, effects: [{ kind: 'search', query, start: compiled.match }] };
 }

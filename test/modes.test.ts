@@ -5,7 +5,6 @@ import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/parse.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
-import { searchAll, type Matches } from '../src/search.ts';
 import { initialState, press, update, type Context, type Effect, type State } from '../src/state.ts';
 import { Wrap } from '../src/wrap.ts';
 
@@ -25,8 +24,9 @@ function run(ctx: Context, keys: string[], state: State = initialState) {
     for (const effect of result.effects) {
       effects.push(effect);
       if (effect.kind === 'search') {
-        const matches = searchAll(ctx.doc, effect.query) as Matches;
-        state = update(state, ['searchDone', matches], null, ctx).state;
+        const job = effect.start(ctx.doc);
+        while (!job.done) job.step();
+        state = update(state, ['searchDone', { query: effect.query, spans: job.spans }], null, ctx).state;
       }
     }
   }

@@ -132,6 +132,17 @@ describe('links', () => {
     expect(s.status()).toBe('#missing-anchor is not defined in this document');
   });
 
+  it('says why a local file cannot be opened, and Backspace with nothing behind says so', async () => {
+    const s = open(['samples/markup.md']);
+    await s.waitForText('The lwl markup');
+    await s.keys('n', 'n');
+    expect(s.status()).toBe(`: file://${root}/samples/second.md`);
+    await s.keys('\r');
+    expect(s.status()).toBe(`Cannot open file://${root}/samples/second.md: No such file or directory`);
+    await s.keys('\x7f');
+    expect(s.status()).toBe('No previous document');
+  });
+
   it('opens a relative link to another sample, and Backspace comes back to the same place', async () => {
     const s = open(['samples/tour.md']);
     await s.waitForText('Welcome');
