@@ -5,7 +5,7 @@ import type { Document } from './document/document.ts';
 import type { LinkTargets } from './link/targets.ts';
 import { percentDecode, serializeUrl, type UrlRecord } from './link/url/index.ts';
 import type { Context, Result, State } from './state.ts';
-import { maxTop } from './view.ts';
+import { topFor } from './view.ts';
 
 const message = (state: State, text: string): Result => ({ state: { ...state, message: text }, effects: [] });
 
@@ -23,11 +23,6 @@ export function slug(heading: string): string {
     .replace(/\s/g, '-');
 }
 
-/** Start of the line holding `offset`. */
-function lineStart(doc: Document, offset: number): number {
-  return doc.text.lastIndexOf(0x0a, offset) + 1;
-}
-
 /**
  * Where the document defines a fragment, or null: a heading that links to
  * itself (as bro writes `## [1](#section-1). Introduction`), a heading whose
@@ -40,22 +35,23 @@ export function findFragment(doc: Document, fragment: string): number | null {
   } catch {
     // Not valid percent-encoded UTF-8: the fragment as written is all there is.
   }
-  const isHeading = (offset: number) => doc.text.byteAt(lineStart(doc, offset)) === 0x23; // '#'
+  const text = doc.text;
+  const isHeading = (offset: number) => text.byteAt(text.lineStart(offset)) === 0x23; // '#'
   for (let i = 0; i < doc.links.count; i++) {
     const href = doc.href(i);
-    if (href[0] === '#' && names.has(href.slice(1)) && isHeading(doc.links.start(i))) return lineStart(doc, doc.links.start(i));
+    if (href[0] === '#' && names.has(href.slice(1)) && isHeading(doc.links.start(i))) return text.lineStart(doc.links.start(i));
   }
   // Markdown headings, by slug.
-  for (let at = doc.text.byteAt(0) === 0x23 ? 0 : doc.text.find(Buffer.from('\n#'), 0); at >= 0; ) {
-    const start = doc.text.byteAt(at) === 0x0a ? at + 1 : at;
-    const end = doc.text.lineEnd(start);
-    if (names.has(slug(doc.text.text(start, end)))) return start;
-    at = doc.text.find(Buffer.from('\n#'), end - 1);
+  for (let at = text.byteAt(0) === 0x23 ? 0 : text.find(Buffer.from('\n#'), 0); at >= 0; ) {
+    const start = text.byteAt(at) === 0x0a ? at + 1 : at;
+    const end = text.lineEnd(start);
+    if (names.has(slug(text.text(start, end)))) return start;
+    at = text.find(Buffer.from('\n#'), end - 1);
   }
   for (const name of names) {
     for (const mark of [`id="${name}"`, `name="${name}"`, `id='${name}'`, `name='${name}'`, `{#${name}}`]) {
-      const at = doc.text.find(Buffer.from(mark), 0);
-      if (at >= 0) return lineStart(doc, at);
+      const at = text.find(Buffer.from(mark), 0);
+      if (at >= 0) return text.lineStart(at);
     }
   }
   return null;
@@ -71,8 +67,7 @@ export function follow(state: State, ctx: Context): Result {
     const fragment = url.fragment;
     const at = findFragment(ctx.doc, fragment);
     if (at === null) return message(state, `#${Buffer.from(percentDecode(fragment)).toString('utf8')} is not defined in this document`);
-    const top = Math.min(ctx.wrap.rowStart(at), Math.max(0, maxTop(ctx)));
-    return { state: { ...state, top }, effects: [] };
+    return { state: { ...state, top: topFor(ctx, at) }, effects: [] };
   }
   if (url.scheme === 'file') return { state, effects: [{ kind: 'open', url: target.href }] };
   return { state, effects: [{ kind: 'browse', link: target.href }] };

@@ -10,7 +10,7 @@ import type { Matches, Query, SearchJob } from './search.ts';
 import { follow } from './follow.ts';
 import { cycle, keepSelectionOnScreen, searchDone, step } from './steps.ts';
 import { editLine, type TypingMode } from './typing.ts';
-import { maxTop, type Viewport } from './view.ts';
+import { maxTop, topFor, type Viewport } from './view.ts';
 
 export type Mode = 'ground' | TypingMode | 'preview';
 
@@ -211,5 +211,5 @@ function goToLine(state: State, action: GroundAction, n: number, ctx: Context): 
     if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count: n }] };
     return none(scrollTo(state, maxTop(ctx), ctx));
   }
-  return none(scrollTo(state, Math.min(ctx.wrap.rowStart(offset), Math.max(0, maxTop(ctx))), ctx));
+  return none(scrollTo(state, topFor(ctx, offset), ctx));
 }

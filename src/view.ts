@@ -16,6 +16,11 @@ export function maxTop(view: Viewport): number {
   return view.wrap.bottomTop(view.height);
 }
 
+/** The top that puts the row holding `offset` first, as far as the end of the text allows. */
+export function topFor(view: Viewport, offset: number): number {
+  return Math.min(view.wrap.rowStart(offset), Math.max(0, maxTop(view)));
+}
+
 /** Offset just past the last character on screen. */
 export function screenEnd(view: Viewport, top: number): number {
   const last = view.wrap.down(top, view.height - 1);

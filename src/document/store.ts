@@ -23,6 +23,8 @@ export interface Text {
   find(needle: Buffer, from: number): number;
   /** Offset just past the newline ending the line at `offset`, or the end. */
   lineEnd(offset: number): number;
+  /** Offset of the start of the line holding `offset`. */
+  lineStart(offset: number): number;
   /** Calls `visit` with consecutive pieces of [start, end); a piece is valid only during the call. */
   forEachPiece(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void;
 }
@@ -104,6 +106,10 @@ export abstract class ChunkedText implements Text {
   lineEnd(offset: number): number {
     const nl = this.indexOf(NEWLINE, offset);
     return nl < 0 ? this.length : nl + 1;
+  }
+
+  lineStart(offset: number): number {
+    return this.lastIndexOf(NEWLINE, offset) + 1;
   }
 
   forEachPiece(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void {
