@@ -6,6 +6,7 @@ import type { LinkTargets } from './link/targets.ts';
 import { percentDecode, serializeUrl, type UrlRecord } from './link/url/index.ts';
 import type { Context, Result, State } from './state.ts';
 import { topFor } from './view.ts';
+import { scrollTo } from './steps.ts';
 
 const message = (state: State, text: string): Result => ({ state: { ...state, message: text }, effects: [] });
 
@@ -67,7 +68,7 @@ export function follow(state: State, ctx: Context): Result {
     const fragment = url.fragment;
     const at = findFragment(ctx.doc, fragment);
     if (at === null) return message(state, `#${Buffer.from(percentDecode(fragment)).toString('utf8')} is not defined in this document`);
-    return { state: { ...state, top: topFor(ctx, at) }, effects: [] };
+    return { state: scrollTo(state, topFor(ctx, at), ctx), effects: [] };
   }
   if (url.scheme === 'file') return { state, effects: [{ kind: 'open', url: target.href }] };
   return { state, effects: [{ kind: 'browse', link: target.href }] };

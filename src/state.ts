@@ -8,7 +8,7 @@ import { emptyLine, type Line } from './lineedit.ts';
 import type { LinkTargets } from './link/targets.ts';
 import type { Matches, Query, SearchJob } from './search.ts';
 import { follow } from './follow.ts';
-import { cycle, keepSelectionOnScreen, searchDone, step } from './steps.ts';
+import { cycle, scrollTo, searchDone, step } from './steps.ts';
 import { editLine, type TypingMode } from './typing.ts';
 import { maxTop, topFor, type Viewport } from './view.ts';
 
@@ -180,11 +180,6 @@ function updateGround(state: State, action: GroundAction, count: number | null, 
       if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
       return none({ ...state, mode: 'preview' });
   }
-}
-
-/** Moves the top, keeping the selected link on screen. */
-export function scrollTo(state: State, top: number, ctx: Context): State {
-  return keepSelectionOnScreen({ ...state, top }, top >= state.top ? 1 : -1, ctx);
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {

@@ -61,6 +61,11 @@ export function cycle(state: State, direction: 1 | -1, ctx: Context): State {
   return { ...state, selected: next };
 }
 
+/** Moves the top, keeping the selected link on screen. */
+export function scrollTo(state: State, top: number, ctx: Context): State {
+  return keepSelectionOnScreen({ ...state, top }, top >= state.top ? 1 : -1, ctx);
+}
+
 /**
  * After scrolling, a selected link that left the screen gives way to the first
  * link on screen (scrolling down) or the last (scrolling up), if there is one.

@@ -252,9 +252,12 @@ describe('links', () => {
   });
 
   it('jumps to a fragment where the document defines it, else says so', () => {
-    let { state } = run(ctx, ['1', '1', 'j', 'n', '<Enter>']);
+    let { state } = run(ctx, ['1', '1', 'j', 'n']);
     expect(linkTextOf(ctx, state)).toBe('[six]');
+    state = run(ctx, ['<Enter>'], state).state;
     expect(ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top))).toMatch(/^## \[Six\]/);
+    // Like any scroll, the jump keeps the selection on screen: the heading's own link.
+    expect(linkTextOf(ctx, state)).toBe('[Six]');
     state = run(ctx, ['g', '1', '1', 'j', 'n', 'n', '<Enter>']).state;
     expect(state.message).toBe('#nowhere is not defined in this document');
   });
