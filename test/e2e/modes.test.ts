@@ -125,7 +125,7 @@ describe('links', () => {
     await s.keys('\r');
     expect(s.rows()).toContain('## [2]. Reading links');
     await s.keys('g');
-    for (let i = 0; i < 12 && !s.status().endsWith('#missing-anchor'); i++) await s.keys('\t');
+    for (let i = 0; i < 30 && !s.status().endsWith('#missing-anchor'); i++) await s.keys('\t');
     await s.keys('\r');
     expect(s.status()).toBe('#missing-anchor is not defined in this document');
   });
