@@ -9,7 +9,7 @@ import { renderUrl } from './link/render.ts';
 import { previewLines } from './preview.ts';
 import type { State } from './state.ts';
 import type { Role, Theme } from './theme.ts';
-import { clusterWidth, graphemes, stringWidth, utf8Bytes } from './text/width.ts';
+import { clusterWidth, forEachCluster, graphemes, stringWidth } from './text/width.ts';
 import { sanitize, truncate } from './text/sanitize.ts';
 import { tabCells, type Wrap } from './wrap.ts';
 
@@ -95,12 +95,7 @@ export function drawRow(doc: Document, start: number, end: number, width: number
     offset += bytesLength;
     return true;
   };
-  const text = bytes.toString('utf8');
-  if (text.length === bytes.length) {
-    for (let i = 0; i < text.length; i++) if (!place(text[i], 1)) break;
-  } else {
-    for (const cluster of graphemes(text)) if (!place(cluster, utf8Bytes(cluster))) break;
-  }
+  forEachCluster(bytes, place);
   return out;
 }
 

@@ -7,10 +7,9 @@
 // derived from offsets on demand and cached per segment; nothing stores a row
 // number, so a resize only needs a new Wrap.
 import type { Document } from './document/document.ts';
-import { clusterWidth, graphemes, utf8Bytes } from './text/width.ts';
+import { clusterWidth, forEachCluster } from './text/width.ts';
 
 const LF = 0x0a;
-const TAB = 0x09;
 export const BLOCK = 32 * 1024;
 const CACHE_SEGMENTS = 512;
 
@@ -20,28 +19,18 @@ export const TAB_STOP = 8;
 export function wrapSegment(bytes: Buffer, width: number): number[] {
   const rows = [0];
   let col = 0;
-  const place = (cells: number, at: number) => {
+  let at = 0;
+  forEachCluster(bytes, (cluster, byteLength) => {
+    if (cluster === '\n') return false;
+    const cells = cluster === '\t' ? tabCells(col, width) : clusterWidth(cluster);
     if (col + cells > width && col > 0) {
       rows.push(at);
       col = 0;
     }
     col += cells;
-  };
-  // Pure ASCII (the common case) needs no grapheme segmentation.
-  if (isAscii(bytes)) {
-    for (let i = 0; i < bytes.length; i++) {
-      const b = bytes[i];
-      if (b === LF) break;
-      place(b === TAB ? tabCells(col, width) : 1, i);
-    }
-    return rows;
-  }
-  let at = 0;
-  for (const cluster of graphemes(bytes.toString('utf8'))) {
-    if (cluster === '\n') break;
-    place(cluster === '\t' ? tabCells(col, width) : clusterWidth(cluster), at);
-    at += utf8Bytes(cluster);
-  }
+    at += byteLength;
+    return true;
+  });
   return rows;
 }
 
@@ -49,11 +38,6 @@ export function wrapSegment(bytes: Buffer, width: number): number[] {
 export function tabCells(col: number, width: number): number {
   if (col >= width) return TAB_STOP;
   return Math.min(TAB_STOP - (col % TAB_STOP), width - col);
-}
-
-function isAscii(bytes: Buffer): boolean {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] >= 0x80) return false;
-  return true;
 }
 
 interface Cached {

@@ -34,6 +34,20 @@ export function graphemes(text: string): string[] {
   return Array.from(segmenter.segment(text), (s) => s.segment);
 }
 
+/**
+ * Calls `visit` with each grapheme cluster of UTF-8 text and its length in
+ * bytes, until it returns false. ASCII (the common case) is not segmented.
+ */
+export function forEachCluster(bytes: Buffer, visit: (cluster: string, byteLength: number) => boolean): void {
+  const text = bytes.toString('utf8');
+  // Fewer UTF-16 units than bytes means something was not ASCII.
+  if (text.length === bytes.length) {
+    for (let i = 0; i < text.length; i++) if (!visit(text[i], 1)) return;
+    return;
+  }
+  for (const cluster of graphemes(text)) if (!visit(cluster, utf8Bytes(cluster))) return;
+}
+
 /** Cells taken by a whole string (no tabs or newlines expected). */
 export function stringWidth(text: string): number {
   let cells = 0;
