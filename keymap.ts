@@ -4,7 +4,7 @@
 // <PageDown> <Delete> <Insert> <Enter> <Tab> <S-Tab> <Backspace> <Escape>,
 // <C-x> for Ctrl-x and <M-x> for Alt-x. A key not in its mode's table does
 // nothing in ground mode, is typed in the typing modes, and closes the preview.
-import type { GroundAction, LineAction, PreviewAction } from './src/actions.ts';
+import type { GroundAction, LineAction, PreviewAction } from './src/state/actions.ts';
 
 export const ground: Record<string, GroundAction> = {
   // leaving

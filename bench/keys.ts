@@ -4,12 +4,12 @@
 // Run: npx tsx bench/keys.ts
 import { Document } from '../src/document/document.ts';
 import { MarkupParser } from '../src/document/parse.ts';
-import { draw } from '../src/draw.ts';
+import { draw } from '../src/view/draw.ts';
 import { LinkTargets } from '../src/link/targets.ts';
-import { searchAll, type Matches } from '../src/search.ts';
-import { initialState, press, update, type Context, type State } from '../src/state.ts';
-import { themeFor } from '../src/theme.ts';
-import { Wrap } from '../src/wrap.ts';
+import { searchAll, type Matches } from '../src/document/search.ts';
+import { initialState, press, update, type Context, type State } from '../src/state/state.ts';
+import { themeFor } from '../src/view/theme.ts';
+import { Wrap } from '../src/view/wrap.ts';
 import { Screen } from '../term/screen.ts';
 
 const COLS = 80;

@@ -2,10 +2,10 @@
 // copy-through, or plain listing).
 import { Terminal, writeAll } from '../term/tty.ts';
 import { isDumb } from '../term/caps.ts';
-import { Loader, OpenError, openFile, openStdin, readBlocking, type Source } from './load.ts';
+import { Loader, OpenError, openFile, openStdin, readBlocking, type Source } from './input/load.ts';
 import { makePage, Pager, type Page } from './pager.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
-import { linkText } from './preview.ts';
+import { linkText } from './view/preview.ts';
 import { sanitize } from './text/sanitize.ts';
 
 declare const LWL_VERSION: string;

@@ -4,18 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
 import { detectCaps } from '../term/caps.ts';
-import type { Action } from './actions.ts';
+import type { Action } from './state/actions.ts';
 import { browserCommand, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
-import { draw } from './draw.ts';
-import { Loader, OpenError, openFile } from './load.ts';
+import { draw } from './view/draw.ts';
+import { Loader, OpenError, openFile } from './input/load.ts';
 import { RESET, sgr } from '../term/sgr.ts';
 import { LinkTargets } from './link/targets.ts';
 import type { UrlRecord } from './link/url/index.ts';
-import type { Query, SearchJob } from './search.ts';
-import { initialState, press, update, type Context, type Effect, type State } from './state.ts';
-import { themeFor } from './theme.ts';
-import { Wrap } from './wrap.ts';
+import type { Query, SearchJob } from './document/search.ts';
+import { initialState, press, update, type Context, type Effect, type State } from './state/state.ts';
+import { themeFor } from './view/theme.ts';
+import { Wrap } from './view/wrap.ts';
 
 /** While loading, redraw at most this often. */
 const LOADING_REDRAW_MS = 50;

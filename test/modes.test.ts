@@ -5,8 +5,8 @@ import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/parse.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
-import { initialState, press, update, type Context, type Effect, type State } from '../src/state.ts';
-import { Wrap } from '../src/wrap.ts';
+import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
+import { Wrap } from '../src/view/wrap.ts';
 
 function context(text: string, height = 5, width = 40, base = 'https://example.org/dir/page.html'): Context {
   const doc = parseAll(new Document('t.md'), text);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { seeded } from './random.ts';
 import { Document } from '../src/document/document.ts';
 import { MarkupParser } from '../src/document/parse.ts';
-import { compile, searchAll, type Matches, type Query } from '../src/search.ts';
+import { compile, searchAll, type Matches, type Query } from '../src/document/search.ts';
 
 /** A document whose text is stored in chunks of `size` bytes. */
 function chunked(text: string, size: number): Document {

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/parse.ts';
-import { initialState, press, type Context, type Effect, type State } from '../src/state.ts';
-import { Wrap } from '../src/wrap.ts';
+import { initialState, press, type Context, type Effect, type State } from '../src/state/state.ts';
+import { Wrap } from '../src/view/wrap.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 
 function context(lines: number, height = 10, width = 40): Context {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/parse.ts';
-import { BLOCK, Wrap, wrapSegment } from '../src/wrap.ts';
+import { BLOCK, Wrap, wrapSegment } from '../src/view/wrap.ts';
 import { clusterWidth, stringWidth } from '../src/text/width.ts';
 
 function rowsOf(text: string, width: number): string[] {

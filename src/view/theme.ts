@@ -1,6 +1,6 @@
 // How each kind of span looks, in colour and without it. Without colour
 // (NO_COLOR, TERM=vt100), bold, underline and reverse carry the meaning.
-import type { Attrs } from '../term/sgr.ts';
+import type { Attrs } from '../../term/sgr.ts';
 
 export type Role =
   | 'text'

@@ -2,10 +2,10 @@
 // links. Stepping starts from the screen when the current one is off it, and
 // scrolls only as far as needed to show the next.
 import type { GroundAction } from './actions.ts';
-import type { Spans } from './document/spans.ts';
-import type { Matches } from './search.ts';
+import type { Spans } from '../document/spans.ts';
+import type { Matches } from '../document/search.ts';
 import type { Context, Result, State } from './state.ts';
-import { isOnScreen, screenEnd, showOffset, spansOnScreen } from './view.ts';
+import { isOnScreen, screenEnd, showOffset, spansOnScreen } from '../view/view.ts';
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
 

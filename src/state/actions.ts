@@ -1,6 +1,6 @@
 // What a key can do: the actions keymap.ts binds keys to. Names and
 // arguments only; src/state.ts and the modules it calls give them meaning.
-import type { Matches } from './search.ts';
+import type { Matches } from '../document/search.ts';
 
 /** Actions of ground mode. */
 export type GroundAction =

@@ -2,9 +2,9 @@
 // the first screen never waits for the whole file, then the rest in the
 // background between keys.
 import fs from 'node:fs';
-import { MarkupParser } from './document/parse.ts';
-import { Document } from './document/document.ts';
-import { FileText } from './document/filetext.ts';
+import { MarkupParser } from '../document/parse.ts';
+import { Document } from '../document/document.ts';
+import { FileText } from '../document/filetext.ts';
 
 /** Read before the first screen. */
 const FIRST_READ = 256 * 1024;

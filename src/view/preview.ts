@@ -1,9 +1,9 @@
 // The `v` preview of a link: everything about where it goes, in full, with
 // warnings where the link may not be what it seems.
-import type { Document } from './document/document.ts';
-import { describeHost } from './link/render.ts';
-import type { LinkTargets } from './link/targets.ts';
-import { includesCredentials, parseUrl, serializeHost, type UrlRecord } from './link/url/index.ts';
+import type { Document } from '../document/document.ts';
+import { describeHost } from '../link/render.ts';
+import type { LinkTargets } from '../link/targets.ts';
+import { includesCredentials, parseUrl, serializeHost, type UrlRecord } from '../link/url/index.ts';
 import type { Role } from './theme.ts';
 
 export interface PreviewLine {

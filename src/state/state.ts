@@ -1,16 +1,16 @@
 // The pager's state and how keys change it: a pure function of the state, the
 // key, the document and its wrap, returning the next state and the effects to
 // carry out (quit, search, run a command, open a file). No I/O here.
-import * as keymap from '../keymap.ts';
+import * as keymap from '../../keymap.ts';
 import type { Action, GroundAction } from './actions.ts';
-import type { Document } from './document/document.ts';
+import type { Document } from '../document/document.ts';
 import { emptyLine, type Line } from './lineedit.ts';
-import type { LinkTargets } from './link/targets.ts';
-import type { Matches, Query, SearchJob } from './search.ts';
+import type { LinkTargets } from '../link/targets.ts';
+import type { Matches, Query, SearchJob } from '../document/search.ts';
 import { follow } from './follow.ts';
 import { cycle, scrollTo, searchDone, step } from './steps.ts';
 import { editLine, type TypingMode } from './typing.ts';
-import { maxTop, topFor, type Viewport } from './view.ts';
+import { maxTop, topFor, type Viewport } from '../view/view.ts';
 
 export type Mode = 'ground' | TypingMode | 'preview';
 

@@ -1,16 +1,16 @@
 // Building a frame from the rows on screen: the cost is the screen's, never
 // the document's. Spans are found by binary search, not by scanning them all.
-import type { Frame } from '../term/screen.ts';
-import { sgr } from '../term/sgr.ts';
-import type { Document } from './document/document.ts';
-import type { Spans } from './document/spans.ts';
-import type { LinkTargets } from './link/targets.ts';
-import { renderUrl } from './link/render.ts';
+import type { Frame } from '../../term/screen.ts';
+import { sgr } from '../../term/sgr.ts';
+import type { Document } from '../document/document.ts';
+import type { Spans } from '../document/spans.ts';
+import type { LinkTargets } from '../link/targets.ts';
+import { renderUrl } from '../link/render.ts';
 import { previewLines } from './preview.ts';
-import type { State } from './state.ts';
+import type { State } from '../state/state.ts';
 import type { Role, Theme } from './theme.ts';
-import { clusterWidth, forEachCluster, graphemes, stringWidth } from './text/width.ts';
-import { sanitize, truncate } from './text/sanitize.ts';
+import { clusterWidth, forEachCluster, graphemes, stringWidth } from '../text/width.ts';
+import { sanitize, truncate } from '../text/sanitize.ts';
 import { tabCells, type Wrap } from './wrap.ts';
 
 export interface ScreenSize {

@@ -8,9 +8,9 @@
 // the SIMD scanner finds the query's rarest letter in either case and the rest
 // is compared around it. Other queries (regular expressions, caseless
 // non-ASCII) run as JavaScript regular expressions over decoded slices.
-import type { Document } from './document/document.ts';
-import { FixedSpans, SpanList, type Spans } from './document/spans.ts';
-import { getScanner, searchClass, type ByteClass, type Scanner } from './document/scan.ts';
+import type { Document } from './document.ts';
+import { FixedSpans, SpanList, type Spans } from './spans.ts';
+import { getScanner, searchClass, type ByteClass, type Scanner } from './scan.ts';
 
 export interface Query {
   text: string;

@@ -1,11 +1,11 @@
 // Enter on a link: a fragment of this document jumps to where the document
 // defines it; a local file opens in this lwl; anything else goes to the
 // browser command.
-import type { Document } from './document/document.ts';
-import type { LinkTargets } from './link/targets.ts';
-import { percentDecode, serializeUrl, type UrlRecord } from './link/url/index.ts';
+import type { Document } from '../document/document.ts';
+import type { LinkTargets } from '../link/targets.ts';
+import { percentDecode, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import type { Context, Result, State } from './state.ts';
-import { topFor } from './view.ts';
+import { topFor } from '../view/view.ts';
 import { scrollTo } from './steps.ts';
 
 const message = (state: State, text: string): Result => ({ state: { ...state, message: text }, effects: [] });

@@ -6,8 +6,8 @@
 // around any offset never needs more than a few blocks of text. Rows are
 // derived from offsets on demand and cached per segment; nothing stores a row
 // number, so a resize only needs a new Wrap.
-import type { Document } from './document/document.ts';
-import { clusterWidth, forEachCluster } from './text/width.ts';
+import type { Document } from '../document/document.ts';
+import { clusterWidth, forEachCluster } from '../text/width.ts';
 
 const LF = 0x0a;
 export const BLOCK = 32 * 1024;

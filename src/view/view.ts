@@ -1,7 +1,7 @@
 // The viewport: which offsets are on screen, and moving the top so that some
 // offset is shown while scrolling as little as possible.
-import type { Document } from './document/document.ts';
-import type { Spans } from './document/spans.ts';
+import type { Document } from '../document/document.ts';
+import type { Spans } from '../document/spans.ts';
 import type { Wrap } from './wrap.ts';
 
 export interface Viewport {

@@ -1,9 +1,9 @@
 // The typing modes: search (/ and ?), fork (>) and exec (!). Editing the line,
 // recalling earlier lines, and what Enter does in each.
-import * as keymap from '../keymap.ts';
+import * as keymap from '../../keymap.ts';
 import type { LineAction } from './actions.ts';
 import * as edit from './lineedit.ts';
-import { compile } from './search.ts';
+import { compile } from '../document/search.ts';
 import type { Context, Result, State } from './state.ts';
 
 export type TypingMode = 'search' | 'fork' | 'exec';

@@ -1,7 +1,7 @@
 // The typed line of the search, fork and exec modes: pure edits on the text
 // and a cursor, by grapheme cluster, so Korean or an accented letter is one
 // step and one Backspace.
-import { graphemes } from './text/width.ts';
+import { graphemes } from '../text/width.ts';
 
 export interface Line {
   text: string;
