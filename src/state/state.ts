@@ -4,6 +4,7 @@
 import * as keymap from '../../keymap.ts';
 import type { Action, GroundAction } from './actions.ts';
 import type { Document } from '../document/document.ts';
+import { lineOffset } from '../document/lines.ts';
 import { emptyLine, type Line } from './lineedit.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import type { Matches, Query, SearchJob } from '../document/search.ts';
@@ -187,17 +188,6 @@ function scrollBy(state: State, rows: number, ctx: Context): State {
   if (rows >= 0) top = Math.min(ctx.wrap.down(state.top, rows), Math.max(state.top, maxTop(ctx)));
   else top = ctx.wrap.up(state.top, -rows);
   return scrollTo(state, top, ctx);
-}
-
-/** Offset of the start of line `n` (1-based), or null when the text has fewer lines. */
-export function lineOffset(doc: Document, n: number): number | null {
-  let offset = 0;
-  for (let line = 1; line < n; line++) {
-    const nl = doc.text.indexOf(0x0a, offset);
-    if (nl < 0 || nl + 1 >= doc.text.length) return null;
-    offset = nl + 1;
-  }
-  return offset;
 }
 
 function goToLine(state: State, action: GroundAction, n: number, ctx: Context): Result {
