@@ -1,83 +1,92 @@
 // lwl's key bindings, one table per mode, like the original's config.h: edit
-// this file to rebind keys. Keys are characters as typed ('j', 'G', '한') or
-// names in angle brackets: <Up> <Down> <Left> <Right> <Home> <End> <PageUp>
-// <PageDown> <Delete> <Insert> <Enter> <Tab> <S-Tab> <Backspace> <Escape>,
-// <C-x> for Ctrl-x and <M-x> for Alt-x. A key not in its mode's table does
-// nothing in ground mode, is typed in the typing modes, and closes the preview.
-import type { GroundAction, LineAction, PreviewAction } from './src/state/actions.ts';
+// this file to rebind keys. Each binding names its keys, the action (see
+// src/state/actions.ts) and a few words for the help screen.
+//
+// Keys are characters as typed ('j', 'G', '한', ' ') or names in angle
+// brackets: <Up> <Down> <Left> <Right> <Home> <End> <PageUp> <PageDown>
+// <Delete> <Insert> <Enter> <Tab> <S-Tab> <Backspace> <Escape>, <C-x> for
+// Ctrl-x and <M-x> for Alt-x (test/keymap.test.ts checks every name here is
+// one the terminal can send).
+//
+// A key not in its mode's table does nothing in ground mode, is typed in the
+// typing modes, and closes the preview.
+import type { BusyAction, GroundAction, LineAction, PreviewAction } from './src/state/actions.ts';
 
-export const ground: Record<string, GroundAction> = {
+export interface Binding<A> {
+  keys: string[];
+  action: A;
+  help: string;
+}
+
+const ground: Binding<GroundAction>[] = [
   // leaving
-  q: ['quit'],
-  '<C-c>': ['quit'],
+  { keys: ['q', '<C-c>'], action: ['quit'], help: 'quit (also when the input ends)' },
 
   // moving (a count typed first repeats the motion: 5j)
-  j: ['scrollLines', 1],
-  '<Down>': ['scrollLines', 1],
-  k: ['scrollLines', -1],
-  '<Up>': ['scrollLines', -1],
-  d: ['scrollHalfScreens', 1],
-  u: ['scrollHalfScreens', -1],
-  ' ': ['scrollScreens', 1],
-  f: ['scrollScreens', 1],
-  '<PageDown>': ['scrollScreens', 1],
-  b: ['scrollScreens', -1],
-  '<PageUp>': ['scrollScreens', -1],
-  g: ['top'], // with a count: that line
-  '<Home>': ['top'],
-  '<': ['top'],
-  G: ['bottom'], // with a count: that line
-  '<End>': ['bottom'],
-  F: ['tail'], // follow a growing file or pipe; ^C stops
-  '<C-l>': ['redraw'],
+  { keys: ['j', '<Down>'], action: ['scrollLines', 1], help: 'one line down' },
+  { keys: ['k', '<Up>'], action: ['scrollLines', -1], help: 'one line up' },
+  { keys: ['d'], action: ['scrollHalfScreens', 1], help: 'half a screen down' },
+  { keys: ['u'], action: ['scrollHalfScreens', -1], help: 'half a screen up' },
+  { keys: [' ', 'f', '<PageDown>'], action: ['scrollScreens', 1], help: 'a screen down' },
+  { keys: ['b', '<PageUp>'], action: ['scrollScreens', -1], help: 'a screen up' },
+  { keys: ['g', '<Home>', '<'], action: ['top'], help: 'the top (with a count: that line)' },
+  { keys: ['G', '<End>'], action: ['bottom'], help: 'the bottom (with a count: that line)' },
+  { keys: ['F'], action: ['tail'], help: 'follow the input as it grows; ^C stops' },
+  { keys: ['<C-l>'], action: ['redraw'], help: 'redraw the screen' },
 
   // links and search results
-  n: ['step', 1],
-  N: ['step', -1],
-  '<Tab>': ['cycle', 1],
-  '<S-Tab>': ['cycle', -1],
-  v: ['preview'],
-  '<Enter>': ['follow'],
-  '<Backspace>': ['back'],
+  { keys: ['n'], action: ['next', 1], help: 'the next search match, or link when no search is active' },
+  { keys: ['N'], action: ['next', -1], help: 'the previous search match, or link' },
+  { keys: ['<Tab>'], action: ['cycle', 1], help: 'the next link on screen, round and round' },
+  { keys: ['<S-Tab>'], action: ['cycle', -1], help: 'the previous link on screen' },
+  { keys: ['v'], action: ['preview'], help: 'preview the selected link: text, URL, host, warnings' },
+  { keys: ['<Enter>'], action: ['follow'], help: 'follow the selected link' },
+  { keys: ['<Backspace>'], action: ['back'], help: 'back to the previous document' },
 
   // typing modes
-  '/': ['search', 'forward'],
-  '?': ['search', 'backward'],
-  '>': ['fork'],
-  '!': ['exec'],
-};
+  { keys: ['/'], action: ['search', 'forward'], help: 'search forward' },
+  { keys: ['?'], action: ['search', 'backward'], help: 'search backward' },
+  { keys: ['>'], action: ['fork'], help: 'run a command with $LINK, then come back' },
+  { keys: ['!'], action: ['exec'], help: 'run a command with $LINK, and end lwl with its status' },
+];
 
 /** Editing the typed line, shared by the typing modes. */
-const lineEditing: Record<string, LineAction> = {
-  '<Enter>': ['submit'],
-  '<C-c>': ['cancel'],
-  '<Escape>': ['cancel'],
-  '<Backspace>': ['deleteBack'], // on an empty line: leave the mode
-  '<Delete>': ['deleteForward'],
-  '<C-u>': ['clearLine'],
-  '<C-w>': ['deleteWord'],
-  '<Left>': ['cursorLeft'],
-  '<Right>': ['cursorRight'],
-  '<Home>': ['cursorHome'],
-  '<C-a>': ['cursorHome'],
-  '<End>': ['cursorEnd'],
-  '<C-e>': ['cursorEnd'],
-  '<Up>': ['historyPrev'],
-  '<Down>': ['historyNext'],
-};
+const lineEditing: Binding<LineAction>[] = [
+  { keys: ['<Enter>'], action: ['submit'], help: 'act on the line' },
+  { keys: ['<C-c>', '<Escape>'], action: ['cancel'], help: 'leave the mode' },
+  { keys: ['<Backspace>'], action: ['deleteBack'], help: 'delete a character (on an empty line: leave)' },
+  { keys: ['<Delete>'], action: ['deleteForward'], help: 'delete the character under the cursor' },
+  { keys: ['<C-u>'], action: ['clearLine'], help: 'clear the line' },
+  { keys: ['<C-w>'], action: ['deleteWord'], help: 'delete a word' },
+  { keys: ['<Left>'], action: ['cursorLeft'], help: 'cursor left' },
+  { keys: ['<Right>'], action: ['cursorRight'], help: 'cursor right' },
+  { keys: ['<Home>', '<C-a>'], action: ['cursorHome'], help: 'cursor to the start' },
+  { keys: ['<End>', '<C-e>'], action: ['cursorEnd'], help: 'cursor to the end' },
+  { keys: ['<Up>'], action: ['historyPrev'], help: 'an earlier line' },
+  { keys: ['<Down>'], action: ['historyNext'], help: 'a later line' },
+];
 
-export const search: Record<string, LineAction> = {
+const search: Binding<LineAction>[] = [
   ...lineEditing,
-  '<C-r>': ['toggleRegex'],
-};
-
-export const fork: Record<string, LineAction> = { ...lineEditing };
-
-export const exec: Record<string, LineAction> = { ...lineEditing };
+  { keys: ['<C-r>'], action: ['toggleRegex'], help: 'regular expression on or off (the re: prefix)' },
+];
 
 /** Any other key closes the preview too. */
-export const preview: Record<string, PreviewAction> = {
-  q: ['close'],
+const preview: Binding<PreviewAction>[] = [{ keys: ['q', 'v', '<Escape>'], action: ['close'], help: 'close the preview' }];
+
+/** While lwl waits (reading, searching, following the input): the keys that stop the wait. */
+const busy: Binding<BusyAction>[] = [
+  { keys: ['<C-c>', 'q', '<Escape>'], action: ['stop'], help: 'stop waiting, and stay where you are' },
+];
+
+/** Every mode's table. */
+export const keymap = {
+  ground,
+  search,
+  fork: lineEditing,
+  exec: lineEditing,
+  preview,
+  busy,
 };
 
 /** A search that starts with this is a regular expression (JavaScript syntax). */

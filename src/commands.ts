@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { constants } from 'node:os';
-import * as keymap from '../keymap.ts';
+import { openers } from '../keymap.ts';
+import { openTerminalForChild } from '../term/tty.ts';
 
 /**
  * Runs `command` with /bin/sh -c, LINK set in its environment, on the
@@ -14,14 +15,8 @@ import * as keymap from '../keymap.ts';
 export async function runShell(command: string, link: string): Promise<number> {
   // Loaded when first needed: Node's child_process module costs start-up time.
   const { spawn } = await import('node:child_process');
-  // A fresh descriptor of the terminal for the child's input: blocking, and
-  // the terminal even when lwl's own standard input is the document's pipe.
-  let input: number | 'inherit' = 'inherit';
-  try {
-    input = fs.openSync('/dev/tty', 'r');
-  } catch {
-    // No controlling terminal: the child gets lwl's standard input.
-  }
+  // No controlling terminal: the child gets lwl's standard input.
+  const input = openTerminalForChild() ?? 'inherit';
   return new Promise((resolve) => {
     const child = spawn('/bin/sh', ['-c', command], {
       stdio: [input, 'inherit', 'inherit'],
@@ -53,7 +48,7 @@ function onPath(name: string, searchPath: string): boolean {
  * It is run as `OPENER "$LINK"` (or with "$LINK" in place of a %s in it).
  */
 export function browserCommand(env: NodeJS.ProcessEnv = process.env): string | null {
-  for (const opener of keymap.openers) {
+  for (const opener of openers) {
     let command: string | undefined;
     if (opener.startsWith('$')) command = env[opener.slice(1)]?.split(':')[0]?.trim();
     else if (onPath(opener, env.PATH ?? '')) command = opener;

@@ -4,16 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
 import { detectCaps } from '../term/caps.ts';
-import type { Action } from './state/actions.ts';
+import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
 import { draw } from './view/draw.ts';
 import { Loader, OpenError, openFile } from './input/load.ts';
-import { RESET, sgr } from '../term/sgr.ts';
 import { LinkTargets } from './link/targets.ts';
 import type { UrlRecord } from './link/url/index.ts';
-import type { Query, SearchJob } from './document/search.ts';
-import { initialState, press, update, type Context, type Effect, type State } from './state/state.ts';
+import { startSearch, type Query, type SearchJob } from './document/search.ts';
+import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import { themeFor } from './view/theme.ts';
 import { Wrap } from './view/wrap.ts';
 
@@ -34,10 +33,10 @@ export function makePage(loader: Loader, base: UrlRecord | null = null): Page {
 /** Work that takes a while (waiting for the input, searching): shown as progress, ^C stops it. */
 interface Task {
   /** Does a slice of the work: 'done', 'more' (call again soon) or 'wait' (for more input). */
-  step(): 'done' | 'more' | 'wait';
+  advance(): 'done' | 'more' | 'wait';
   progress(): string;
   finish(): void;
-  /** Called when ^C gives up the task. */
+  /** Called when a key stops the task. */
   cancel?(): void;
 }
 
@@ -55,6 +54,10 @@ export class Pager {
   private lastDraw = 0;
   private drawTimer: NodeJS.Timeout | null = null;
   private finish: (status: number) => void = () => {};
+  /** The browser command, looked up when first needed (undefined: not yet). */
+  private browser: string | null | undefined;
+  /** Lets the tests check that a crash gives the terminal back. */
+  private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
 
   constructor(
     private readonly term: Terminal,
@@ -85,28 +88,19 @@ export class Pager {
   }
 
   private get context(): Context {
-    return { doc: this.page.doc, wrap: this.wrap, height: Math.max(1, this.size.rows - 1), links: this.page.links };
+    this.browser ??= browserCommand();
+    const height = Math.max(1, this.size.rows - 1);
+    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser };
   }
 
   private key(key: string): void {
     if (this.handedOver) return;
-    // Lets the tests check that a crash gives the terminal back.
-    if (key === process.env.LWL_TEST_CRASH_KEY) throw new Error('crash asked for by LWL_TEST_CRASH_KEY');
-    if (this.task) {
-      // While busy, ^C (or q, or Escape) gives up the wait and stays put.
-      if (key === '<C-c>' || key === 'q' || key === '<Escape>') {
-        this.task.cancel?.();
-        this.task = null;
-        this.state = { ...this.state, message: null };
-        this.render();
-      }
-      return;
-    }
-    const result = press(this.state, key, this.context);
-    this.apply(result.state, result.effects);
+    if (key === this.crashKey) throw new Error('crash asked for by LWL_TEST_CRASH_KEY');
+    this.apply(press(this.state, key, this.context));
   }
 
-  private apply(state: State, effects: Effect[]): void {
+  /** Takes the state function's result: the next state, then its effects, then a frame. */
+  private apply({ state, effects }: Result): void {
     this.state = state;
     for (const effect of effects) {
       switch (effect.kind) {
@@ -119,18 +113,14 @@ export class Pager {
           this.startTask(this.awaitLoad(effect.action, effect.count));
           break;
         case 'search':
-          this.startTask(this.search(effect.query, effect.start));
+          this.startTask(this.search(effect.query));
+          break;
+        case 'stop':
+          this.task?.cancel?.();
+          this.task = null;
           break;
         case 'run':
           return void this.runCommand(effect.command, effect.link, effect.then);
-        case 'browse': {
-          const command = browserCommand();
-          if (command === null) {
-            this.state = { ...this.state, message: 'No browser to open the link with: set LWL_BROWSER or BROWSER' };
-            break;
-          }
-          return void this.runCommand(command, effect.link, 'resume');
-        }
         case 'open':
           this.open(effect.url);
           break;
@@ -145,9 +135,14 @@ export class Pager {
     this.render();
   }
 
-  private dispatch(action: Action, count: number | null): void {
-    const result = update({ ...this.state, message: null }, action, count, this.context);
-    this.apply(result.state, result.effects);
+  /** Tells the state function what happened here (or runs a key's action again), and shows the result. */
+  private report(action: PagerAction | GroundAction, count: number | null = null): void {
+    this.apply(update(this.state, action, count, this.context));
+  }
+
+  /** Tells the state function without drawing at once: for changes that come often (progress). */
+  private note(action: PagerAction): void {
+    this.state = update(this.state, action, null, this.context).state;
   }
 
   private startTask(task: Task): void {
@@ -159,13 +154,14 @@ export class Pager {
   private tick(): void {
     const task = this.task;
     if (!task) return;
-    const status = task.step();
+    const status = task.advance();
     if (this.task !== task) return;
     if (status === 'done') {
       this.task = null;
+      this.note(['idle']);
       return task.finish();
     }
-    this.state = { ...this.state, message: task.progress() };
+    this.note(['busy', task.progress()]);
     this.renderSoon();
     if (status === 'more') setImmediate(() => this.tick());
   }
@@ -178,29 +174,29 @@ export class Pager {
   }
 
   /** Waits for the whole input, then runs the action. */
-  private awaitLoad(action: Action, count: number | null): Task {
+  private awaitLoad(action: GroundAction, count: number | null): Task {
     this.page.loader.want(Infinity);
     return {
-      step: () => (this.page.doc.complete ? 'done' : 'wait'),
+      advance: () => (this.page.doc.complete ? 'done' : 'wait'),
       progress: () => this.readingProgress(),
-      finish: () => this.dispatch(action, count),
+      finish: () => this.report(action, count),
     };
   }
 
   /** Searches the whole input (once it is all read), a slice at a time. */
-  private search(query: Query, start: (doc: Document) => SearchJob): Task {
+  private search(query: Query): Task {
     this.page.loader.want(Infinity);
     let job: SearchJob | null = null;
     return {
-      step: () => {
+      advance: () => {
         if (!this.page.doc.complete) return 'wait';
-        job ??= start(this.page.doc);
+        job ??= startSearch(this.page.doc, query);
         job.step();
         return job.done ? 'done' : 'more';
       },
       progress: () => (job ? `Searching... ${Math.floor(job.progress * 100)}% (^C to stop)` : this.readingProgress()),
       finish: () => {
-        if (job) this.dispatch(['searchDone', { query, spans: job.spans }], null);
+        if (job) this.report(['searchDone', { query, spans: job.spans }]);
       },
     };
   }
@@ -208,19 +204,15 @@ export class Pager {
   /** Follows the input as it grows, showing its end, until ^C (less's F). */
   private tail(): Task {
     const loader = this.page.loader;
-    loader.follow(true);
-    const toBottom = () => {
-      this.state = { ...this.state, top: Math.max(this.state.top, this.wrap.bottomTop(this.context.height)) };
-    };
-    toBottom();
+    loader.tail(true);
     return {
-      step: () => {
-        toBottom();
+      advance: () => {
+        this.note(['toBottom']);
         return 'wait';
       },
       progress: () => 'Waiting for data... (^C to stop)',
       finish: () => {},
-      cancel: () => loader.follow(false),
+      cancel: () => loader.tail(false),
     };
   }
 
@@ -236,8 +228,7 @@ export class Pager {
     this.handedOver = true;
     const status = await this.term.handOver(() => runShell(command, link));
     if (then === 'exit') return this.quit(status);
-    this.term.write(`\r\n${sgr({ bold: true })}[process terminated${status === 0 ? '' : `, exit status ${status}`}]${RESET}`);
-    await this.term.waitKey();
+    await this.term.announceEnd(`[process terminated${status === 0 ? '' : `, exit status ${status}`}]`);
     this.handedOver = false;
     this.term.takeBack();
     this.screen.invalidate();
@@ -253,8 +244,7 @@ export class Pager {
       loader = new Loader(openFile(fileURLToPath(url)));
     } catch (err) {
       const reason = err instanceof OpenError ? err.userMessage : (err as Error).message;
-      this.state = { ...this.state, message: `Cannot open ${url}: ${reason}` };
-      return;
+      return this.note(['notice', `Cannot open ${url}: ${reason}`]);
     }
     this.history.push({ page: this.page, state: this.state });
     loader.readFirst();
@@ -264,10 +254,7 @@ export class Pager {
 
   private back(): void {
     const previous = this.history.pop();
-    if (!previous) {
-      this.state = { ...this.state, message: 'No previous document' };
-      return;
-    }
+    if (!previous) return this.note(['notice', 'No previous document']);
     this.page.loader.stop();
     this.show(previous.page, { ...previous.state, message: null });
   }
@@ -297,9 +284,8 @@ export class Pager {
     if (this.handedOver) return;
     // Keep the same text at the top: re-wrap, then find the row that holds it.
     this.wrap = new Wrap(this.page.doc, size.cols);
-    this.state = { ...this.state, top: this.wrap.rowStart(this.state.top) };
     this.screen.invalidate();
-    this.render();
+    this.report(['rewrapped']);
   }
 
   private render(): void {
@@ -308,7 +294,7 @@ export class Pager {
     if (this.handedOver) return;
     this.lastDraw = Date.now();
     this.page.loader.want(this.state.top);
-    const frame = draw({ doc: this.page.doc, wrap: this.wrap, links: this.page.links }, this.state, this.size, this.theme);
+    const frame = draw(this.context, this.state, this.size, this.theme);
     this.term.write(this.screen.render(frame));
   }
 

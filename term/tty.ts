@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import tty from 'node:tty';
 import { KeyDecoder, type Key } from './keys.ts';
 import { enterScreen, leaveScreen } from './screen.ts';
+import { RESET, sgr } from './sgr.ts';
 
 /** How long a lone ESC waits for the rest of a sequence before it is the Escape key. */
 const ESCAPE_TIMEOUT_MS = 50;
@@ -150,8 +151,14 @@ export class Terminal {
     this.enter();
   }
 
+  /** After a child ends: says so (lwl's own words, not a document's) in bold on the main screen, and waits for a key. */
+  async announceEnd(text: string): Promise<void> {
+    this.write(`\r\n${sgr({ bold: true })}${text}${RESET}`);
+    await this.waitKey();
+  }
+
   /** Reads one key in raw mode on the main screen (for "press a key"). */
-  async waitKey(): Promise<void> {
+  private async waitKey(): Promise<void> {
     this.input.setRawMode(true);
     const events = this.events;
     await new Promise<void>((resolve) => {
@@ -182,5 +189,18 @@ export class Terminal {
     this.close();
     // Die of the signal as if unhandled, so the parent sees how lwl ended.
     process.kill(process.pid, signal);
+  }
+}
+
+/**
+ * A fresh descriptor of the terminal for a child's input, or null if there is
+ * no controlling terminal: blocking, and the terminal even when lwl's own
+ * standard input is the document's pipe.
+ */
+export function openTerminalForChild(): number | null {
+  try {
+    return fs.openSync('/dev/tty', 'r');
+  } catch {
+    return null;
   }
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/parse.ts';
+import { startSearch } from '../src/document/search.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
@@ -12,7 +13,7 @@ function context(text: string, height = 5, width = 40, base = 'https://example.o
   const doc = parseAll(new Document('t.md'), text);
   const url = parseUrl(base);
   if (!url.ok) throw new Error('bad base');
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url) };
+  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), browser: 'open-it "$LINK"' };
 }
 
 /** Presses keys in order, carrying out searches at once; returns the last state and every effect. */
@@ -24,7 +25,7 @@ function run(ctx: Context, keys: string[], state: State = initialState) {
     for (const effect of result.effects) {
       effects.push(effect);
       if (effect.kind === 'search') {
-        const job = effect.start(ctx.doc);
+        const job = startSearch(ctx.doc, effect.query);
         while (!job.done) job.step();
         state = update(state, ['searchDone', { query: effect.query, spans: job.spans }], null, ctx).state;
       }
@@ -49,7 +50,7 @@ describe('typing modes', () => {
     const { state } = run(ctx, [key]);
     expect(state.mode).toBe(mode);
     expect(state.line).toEqual({ text: '', cursor: 0 });
-    expect(state.backward).toBe(key === '?');
+    expect(state.searchBackward).toBe(key === '?');
   });
 
   it('types any Unicode text, and Backspace deletes a whole cluster', () => {
@@ -128,7 +129,7 @@ describe('search', () => {
     const { state } = run(ctx, ['/', ...type('needle'), '<Enter>']);
     expect(state.matches!.spans.count).toBe(10);
     expect(state.message).toBe('match 1 of 10');
-    expect(state.current).toBe(0);
+    expect(state.match).toBe(0);
   });
 
   it('is case-sensitive when the query has a capital letter', () => {
@@ -246,7 +247,10 @@ describe('links', () => {
   });
 
   it('follows a link to another page through the browser, and a file: link by opening it', () => {
-    expect(run(ctx, ['n', '<Enter>']).effects).toEqual([{ kind: 'browse', link: 'https://example.org/dir/1.html' }]);
+    expect(run(ctx, ['n', '<Enter>']).effects).toEqual([
+      { kind: 'run', command: 'open-it "$LINK"', link: 'https://example.org/dir/1.html', then: 'resume' },
+    ]);
+    expect(run({ ...ctx, browser: null }, ['n', '<Enter>']).state.message).toBe('No browser to open the link with: set LWL_BROWSER or BROWSER');
     const local = context('[x](other.md)', 5, 40, 'file:///tmp/docs/this.md');
     expect(run(local, ['n', '<Enter>']).effects).toEqual([{ kind: 'open', url: 'file:///tmp/docs/other.md' }]);
   });

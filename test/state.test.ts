@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/parse.ts';
-import { initialState, press, type Context, type Effect, type State } from '../src/state/state.ts';
+import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 
 function context(lines: number, height = 10, width = 40): Context {
   const text = Array.from({ length: lines }, (_, i) => `line ${i + 1}\n`).join('');
   const doc = parseAll(new Document('t'), text);
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc) };
+  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc), browser: null };
 }
 
 /** Presses keys in order; returns the last state and every effect. */
@@ -71,16 +71,30 @@ describe('ground mode', () => {
 
   it('waits for the whole document before going to the bottom', () => {
     const doc = new Document('partial');
-    const partial: Context = { doc, wrap: new Wrap(doc, 40), height: 10, links: new LinkTargets(doc) };
+    const partial: Context = { doc, wrap: new Wrap(doc, 40), height: 10, links: new LinkTargets(doc), browser: null };
     const { effects } = run(partial, ['G']);
     expect(effects).toEqual([{ kind: 'awaitLoad', action: ['bottom'], count: null }]);
   });
 
   it('scrolls by wrapped rows, not lines', () => {
     const doc = parseAll(new Document('t'), 'a'.repeat(100) + '\nnext\n');
-    const narrow: Context = { doc, wrap: new Wrap(doc, 40), height: 2, links: new LinkTargets(doc) };
+    const narrow: Context = { doc, wrap: new Wrap(doc, 40), height: 2, links: new LinkTargets(doc), browser: null };
     const { state } = run(narrow, ['j']);
     expect(state.top).toBe(40);
     expect(run(narrow, ['j', 'j', 'j']).state.top).toBe(80);
+  });
+});
+
+describe('while busy', () => {
+  const ctx = context(100);
+
+  it('ignores keys but those that stop the wait, which stay where they are', () => {
+    let state = update(initialState, ['busy', 'Reading... 10%'], null, ctx).state;
+    state = run(ctx, ['j', 'G', '/'], state).state;
+    expect(state).toMatchObject({ top: 0, mode: 'ground', busy: 'Reading... 10%' });
+    const stopped = run(ctx, ['<C-c>'], state);
+    expect(stopped.effects).toEqual([{ kind: 'stop' }]);
+    expect(stopped.state).toMatchObject({ top: 0, busy: null, message: null });
+    expect(run(ctx, ['j'], stopped.state).state.top).toBeGreaterThan(0);
   });
 });

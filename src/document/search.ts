@@ -63,6 +63,13 @@ export function compile(query: Query): { ok: true; match: (doc: Document) => Sea
   }
 }
 
+/** Starts searching `doc` for a query that compiled. */
+export function startSearch(doc: Document, query: Query): SearchJob {
+  const compiled = compile(query);
+  if (!compiled.ok) throw new Error(compiled.error);
+  return compiled.match(doc);
+}
+
 const escapeRegex = (s: string) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
 /** How common a byte is in text, roughly: the anchor of a caseless search is its rarest byte. */

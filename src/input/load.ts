@@ -98,7 +98,7 @@ export class Loader {
   /** A read is scheduled or under way. */
   private reading = false;
   /** Keep reading past the end, as the input grows (F). */
-  private following = false;
+  private tailing = false;
   /** Read until the text is this long, then rest until more is wanted. */
   private wanted = READ_AHEAD;
   private onData: () => void = () => {};
@@ -139,8 +139,8 @@ export class Loader {
   }
 
   /** Starts or stops following the input as it grows, like less's F. */
-  follow(on: boolean): void {
-    this.following = on;
+  tail(on: boolean): void {
+    this.tailing = on;
     if (on) this.want(Infinity);
   }
 
@@ -174,7 +174,7 @@ export class Loader {
   private resume(): void {
     // A pipe that ended has ended for good; a file may grow while followed.
     if (this.reading || this.stopped || this.satisfied) return;
-    if (this.atEnd && !(this.following && this.source.isFile)) return;
+    if (this.atEnd && !(this.tailing && this.source.isFile)) return;
     this.reading = true;
     if (this.source.isFile) setImmediate(() => this.fileStep());
     else this.pipeStep();
@@ -220,7 +220,7 @@ export class Loader {
     do this.readChunk(CHUNK);
     while (!this.atEnd && !this.satisfied && Date.now() < until);
     if (this.doc.bytesRead !== bytesRead || this.doc.complete !== complete) this.onData();
-    if (this.atEnd && this.following) {
+    if (this.atEnd && this.tailing) {
       // Following a file at its end: look again in a while.
       this.reading = true;
       setTimeout(() => this.fileStep(), FOLLOW_POLL_MS);

@@ -1,5 +1,6 @@
-// What a key can do: the actions keymap.ts binds keys to. Names and
-// arguments only; src/state.ts and the modules it calls give them meaning.
+// What a key can do: the actions keymap.ts binds keys to, and the few that
+// the pager itself reports. Names and arguments only; src/state/state.ts and
+// the modules it calls give them meaning.
 import type { Matches } from '../document/search.ts';
 
 /** Actions of ground mode. */
@@ -14,12 +15,13 @@ export type GroundAction =
   /** F: follow the input as it grows, like less's F (^C stops). */
   | ['tail']
   /** n / N: the next or previous search match, or link when no search is active. */
-  | ['step', 1 | -1]
+  | ['next', 1 | -1]
   /** Tab / Shift-Tab: the next or previous link on screen, round and round. */
   | ['cycle', 1 | -1]
   | ['search', 'forward' | 'backward']
   | ['fork']
   | ['exec']
+  /** Enter: follow the selected link. */
   | ['follow']
   | ['back']
   | ['preview'];
@@ -44,7 +46,22 @@ export type LineAction =
 /** Actions of the link preview. */
 export type PreviewAction = ['close'];
 
-/** Not bound to keys: the pager reports a finished search. */
-export type InternalAction = ['searchDone', Matches];
+/** Actions while lwl waits for input or a search: stop waiting. */
+export type BusyAction = ['stop'];
 
-export type Action = GroundAction | LineAction | PreviewAction | InternalAction;
+/** Not bound to keys: what the pager reports to the state. */
+export type PagerAction =
+  /** A search finished with these matches. */
+  | ['searchDone', Matches]
+  /** Work that takes a while started or goes on: show its progress; keys now stop it. */
+  | ['busy', string]
+  /** That work ended. */
+  | ['idle']
+  /** Something to tell the user (a file that cannot be opened, nothing to go back to). */
+  | ['notice', string]
+  /** While following the input (F): show its end. */
+  | ['toBottom']
+  /** The text was wrapped anew (a resize): keep the same text at the top. */
+  | ['rewrapped'];
+
+export type Action = GroundAction | LineAction | PreviewAction | BusyAction | PagerAction;

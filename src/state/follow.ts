@@ -6,7 +6,7 @@ import type { LinkTargets } from '../link/targets.ts';
 import { percentDecode, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import type { Context, Result, State } from './state.ts';
 import { topFor } from '../view/view.ts';
-import { scrollTo } from './steps.ts';
+import { scrollTo } from './selection.ts';
 
 const message = (state: State, text: string): Result => ({ state: { ...state, message: text }, effects: [] });
 
@@ -27,7 +27,8 @@ export function follow(state: State, ctx: Context): Result {
     return { state: scrollTo(state, topFor(ctx, at), ctx), effects: [] };
   }
   if (url.scheme === 'file') return { state, effects: [{ kind: 'open', url: target.href }] };
-  return { state, effects: [{ kind: 'browse', link: target.href }] };
+  if (ctx.browser === null) return message(state, 'No browser to open the link with: set LWL_BROWSER or BROWSER');
+  return { state, effects: [{ kind: 'run', command: ctx.browser, link: target.href, then: 'resume' }] };
 }
 
 function baseOf(links: LinkTargets): UrlRecord {

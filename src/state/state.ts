@@ -1,19 +1,20 @@
 // The pager's state and how keys change it: a pure function of the state, the
-// key, the document and its wrap, returning the next state and the effects to
-// carry out (quit, search, run a command, open a file). No I/O here.
-import * as keymap from '../../keymap.ts';
-import type { Action, GroundAction } from './actions.ts';
-import type { Document } from '../document/document.ts';
+// key and the context (document, wrap, link targets), returning the next state
+// and the effects for the pager to carry out (quit, search, run a command,
+// open a file). It does no I/O of its own; the document it asks may read
+// blocks of a file back (FileText), and fragment jumps scan the text.
+import type { GroundAction, PagerAction } from './actions.ts';
 import { lineOffset } from '../document/lines.ts';
-import { emptyLine, type Line } from './lineedit.ts';
+import type { Matches, Query } from '../document/search.ts';
 import type { LinkTargets } from '../link/targets.ts';
-import type { Matches, Query, SearchJob } from '../document/search.ts';
-import { follow } from './follow.ts';
-import { cycle, scrollTo, searchDone, step } from './steps.ts';
-import { editLine, type TypingMode } from './typing.ts';
 import { maxTop, topFor, type Viewport } from '../view/view.ts';
+import { bindingFor, type Mode, type TypingMode } from './bindings.ts';
+import { follow } from './follow.ts';
+import { emptyLine, type Line } from './lineedit.ts';
+import { cycle, next, scrollTo, searchDone } from './selection.ts';
+import { editLine } from './typing.ts';
 
-export type Mode = 'ground' | TypingMode | 'preview';
+export type { Mode, TypingMode };
 
 export interface State {
   mode: Mode;
@@ -23,16 +24,18 @@ export interface State {
   count: string;
   /** Shown on the status line until the next key. */
   message: string | null;
+  /** Work is under way (reading, searching, following): its progress shows and keys can stop it. */
+  busy: string | null;
   /** The selected link (an index into the document's links), if any. */
   selected: number | null;
   /** The active search, if any: n and N walk its matches instead of links. */
   matches: Matches | null;
   /** The current match (an index into matches.spans). */
-  current: number | null;
+  match: number | null;
   /** The typed line, in a typing mode. */
   line: Line;
-  /** The search mode was entered with '?'. */
-  backward: boolean;
+  /** The search runs backward (it was typed after '?'): n goes up. */
+  searchBackward: boolean;
   /** Lines entered this session, per typing mode, oldest first. */
   history: Record<TypingMode, string[]>;
   /** While recalling history: how far back (1 = the last entry); the draft is the line as typed before. */
@@ -44,23 +47,25 @@ export type Effect =
   | { kind: 'quit'; status: number }
   | { kind: 'redraw' }
   /** The action needs the whole document: run it again once loading is done. */
-  | { kind: 'awaitLoad'; action: Action; count: number | null }
-  /** Search the whole document with the compiled query, then report with a searchDone action. */
-  | { kind: 'search'; query: Query; start: (doc: Document) => SearchJob }
+  | { kind: 'awaitLoad'; action: GroundAction; count: number | null }
+  /** Search the whole document, then report with a searchDone action. */
+  | { kind: 'search'; query: Query }
+  /** Stop the work under way (reading ahead for a key, a search, following the input). */
+  | { kind: 'stop' }
   /** Run a shell command with LINK in its environment; then resume, or end lwl with its status. */
   | { kind: 'run'; command: string; link: string; then: 'resume' | 'exit' }
   /** Open a local file (a file: URL) in this lwl. */
   | { kind: 'open'; url: string }
-  /** Hand a link to the browser command. */
-  | { kind: 'browse'; link: string }
   /** Go back to the previous document. */
   | { kind: 'back' }
   /** Follow the input as it grows, showing its end (less's F). */
   | { kind: 'tail' };
 
+/** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
-  doc: Document;
   links: LinkTargets;
+  /** The command that opens a link in a browser ($LINK set), or null if there is none. */
+  browser: string | null;
 }
 
 export interface Result {
@@ -73,11 +78,12 @@ export const initialState: State = {
   top: 0,
   count: '',
   message: null,
+  busy: null,
   selected: null,
   matches: null,
-  current: null,
+  match: null,
   line: emptyLine,
-  backward: false,
+  searchBackward: false,
   history: { search: [], fork: [], exec: [] },
   recall: 0,
   draft: '',
@@ -85,57 +91,59 @@ export const initialState: State = {
 
 const isTypedText = (key: string) => !(key.length > 2 && key.startsWith('<') && key.endsWith('>'));
 
+const none = (state: State): Result => ({ state, effects: [] });
+
 /** Applies one key. */
 export function press(state: State, key: string, ctx: Context): Result {
+  if (state.busy !== null) {
+    // While busy, only the keys that stop the wait do anything.
+    const action = bindingFor('busy', key);
+    if (!action) return none(state);
+    return { state: { ...state, busy: null, message: null }, effects: [{ kind: 'stop' }] };
+  }
   state = { ...state, message: null };
-  switch (state.mode) {
+  const mode = state.mode;
+  switch (mode) {
     case 'ground':
       return pressGround(state, key, ctx);
     case 'preview':
-      return { state: { ...state, mode: 'ground' }, effects: [] };
+      // Its own keys close it, and so does any other.
+      return none({ ...state, mode: 'ground' });
     default: {
-      const action = keymap[state.mode][key];
-      if (action) return update(state, action, null, ctx);
-      if (isTypedText(key)) return editLine(state, ['type', key]);
-      return { state, effects: [] };
+      const action = bindingFor(mode, key);
+      if (action) return editLine(state, mode, action, ctx);
+      if (isTypedText(key)) return editLine(state, mode, ['type', key], ctx);
+      return none(state);
     }
   }
 }
 
 function pressGround(state: State, key: string, ctx: Context): Result {
   if (/^[0-9]$/.test(key) && (state.count !== '' || key !== '0')) {
-    return { state: { ...state, count: (state.count + key).slice(0, 9) }, effects: [] };
+    return none({ ...state, count: (state.count + key).slice(0, 9) });
   }
-  const action = keymap.ground[key];
+  const action = bindingFor('ground', key);
   const count = state.count === '' ? null : Number(state.count);
   state = { ...state, count: '' };
-  if (!action) return { state, effects: [] };
-  return update(state, action, count, ctx);
+  if (!action) return none(state);
+  return updateGround(state, action, count, ctx);
 }
 
-const none = (state: State): Result => ({ state, effects: [] });
-
-/** Applies one action, with the count typed before it (null if none). */
-export function update(state: State, action: Action, count: number | null, ctx: Context): Result {
+/** Applies an action the pager reports, or a ground action again once the document it waited for is read. */
+export function update(state: State, action: GroundAction | PagerAction, count: number | null, ctx: Context): Result {
   switch (action[0]) {
-    case 'close':
-      return none({ ...state, mode: 'ground' });
     case 'searchDone':
       return none(searchDone(state, action[1], ctx));
-    case 'submit':
-    case 'cancel':
-    case 'deleteBack':
-    case 'deleteForward':
-    case 'clearLine':
-    case 'deleteWord':
-    case 'cursorLeft':
-    case 'cursorRight':
-    case 'cursorHome':
-    case 'cursorEnd':
-    case 'historyPrev':
-    case 'historyNext':
-    case 'toggleRegex':
-      return editLine(state, action, ctx);
+    case 'busy':
+      return none({ ...state, busy: action[1] });
+    case 'idle':
+      return none({ ...state, busy: null });
+    case 'notice':
+      return none({ ...state, message: action[1] });
+    case 'toBottom':
+      return none({ ...state, top: Math.max(state.top, maxTop(ctx)) });
+    case 'rewrapped':
+      return none({ ...state, top: ctx.wrap.rowStart(state.top) });
     default:
       return updateGround(state, action, count, ctx);
   }
@@ -162,12 +170,12 @@ function updateGround(state: State, action: GroundAction, count: number | null, 
       if (count !== null) return goToLine(state, action, count, ctx);
       if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count }] };
       return none(scrollTo(state, maxTop(ctx), ctx));
-    case 'step':
-      return step(state, action, times, ctx);
+    case 'next':
+      return next(state, action, times, ctx);
     case 'cycle':
       return none(cycle(state, action[1], ctx));
     case 'search':
-      return none({ ...state, mode: 'search', backward: action[1] === 'backward', line: emptyLine, recall: 0 });
+      return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0 });
     case 'fork':
     case 'exec':
       return none({ ...state, mode: action[0], line: emptyLine, recall: 0 });

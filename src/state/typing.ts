@@ -1,12 +1,11 @@
 // The typing modes: search (/ and ?), fork (>) and exec (!). Editing the line,
 // recalling earlier lines, and what Enter does in each.
-import * as keymap from '../../keymap.ts';
+import { regexPrefix } from '../../keymap.ts';
 import type { LineAction } from './actions.ts';
 import * as edit from './lineedit.ts';
 import { compile } from '../document/search.ts';
+import type { TypingMode } from './bindings.ts';
 import type { Context, Result, State } from './state.ts';
-
-export type TypingMode = 'search' | 'fork' | 'exec';
 
 const none = (state: State): Result => ({ state, effects: [] });
 
@@ -36,8 +35,7 @@ function recall(state: State, mode: TypingMode, by: 1 | -1): State {
   return { ...state, recall: to, draft, line: edit.lineOf(text) };
 }
 
-export function editLine(state: State, action: LineAction | ['type', string], ctx?: Context): Result {
-  const mode = state.mode as TypingMode;
+export function editLine(state: State, mode: TypingMode, action: LineAction | ['type', string], ctx: Context): Result {
   const line = state.line;
   switch (action[0]) {
     case 'type':
@@ -65,7 +63,7 @@ export function editLine(state: State, action: LineAction | ['type', string], ct
       return none(recall(state, mode, -1));
     case 'toggleRegex': {
       if (mode !== 'search') return none(state);
-      const prefix = keymap.regexPrefix;
+      const prefix = regexPrefix;
       const text = line.text.startsWith(prefix) ? line.text.slice(prefix.length) : prefix + line.text;
       const cursor = Math.max(0, line.cursor + text.length - line.text.length);
       return none({ ...state, line: { text, cursor } });
@@ -73,7 +71,7 @@ export function editLine(state: State, action: LineAction | ['type', string], ct
     case 'cancel':
       return none(toGround(state));
     case 'submit':
-      return submit(state, mode, ctx!);
+      return submit(state, mode, ctx);
   }
 }
 
@@ -90,11 +88,11 @@ function submit(state: State, mode: TypingMode, ctx: Context): Result {
 
 function submitSearch(state: State, text: string): Result {
   // An empty query ends the search: n and N walk links again.
-  if (text === '') return none({ ...state, matches: null, current: null });
-  const regex = text.startsWith(keymap.regexPrefix);
-  const query = { text: regex ? text.slice(keymap.regexPrefix.length) : text, regex, backward: state.backward };
-  if (query.text === '') return none({ ...state, matches: null, current: null });
+  if (text === '') return none({ ...state, matches: null, match: null });
+  const regex = text.startsWith(regexPrefix);
+  const query = { text: regex ? text.slice(regexPrefix.length) : text, regex, backward: state.searchBackward };
+  if (query.text === '') return none({ ...state, matches: null, match: null });
   const compiled = compile(query);
   if (!compiled.ok) return none({ ...state, message: compiled.error });
-  return { state, effects: [{ kind: 'search', query, start: compiled.match }] };
+  return { state, effects: [{ kind: 'search', query }] };
 }

@@ -1,22 +1,18 @@
 // Building a frame from the rows on screen: the cost is the screen's, never
 // the document's. Spans are found by binary search, not by scanning them all.
 import type { Frame } from '../../term/screen.ts';
+import type { Size } from '../../term/tty.ts';
 import { sgr } from '../../term/sgr.ts';
 import type { Document } from '../document/document.ts';
 import type { Spans } from '../document/spans.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import { renderUrl } from '../link/render.ts';
 import { previewLines } from './preview.ts';
-import type { State } from '../state/state.ts';
+import type { Context, State } from '../state/state.ts';
 import type { Role, Theme } from './theme.ts';
 import { clusterWidth, forEachCluster, graphemes, stringWidth } from '../text/width.ts';
 import { sanitize, truncate } from '../text/sanitize.ts';
-import { tabCells, type Wrap } from './wrap.ts';
-
-export interface ScreenSize {
-  cols: number;
-  rows: number;
-}
+import { tabCells } from './wrap.ts';
 
 interface Styled {
   text: string;
@@ -103,7 +99,7 @@ const indicators = { search: '/', fork: '>', exec: '!' } as const;
 
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
-  const indicator = state.mode === 'search' && state.backward ? '?' : indicators[state.mode as keyof typeof indicators];
+  const indicator = state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
   const clusters = graphemes(sanitize(state.line.text));
   // The cursor's cluster index: clusters before it.
   let cursorIndex = 0;
@@ -132,7 +128,7 @@ function drawGroundStatus(state: State, links: LinkTargets, width: number, theme
 }
 
 /** The preview of the selected link, filling the text rows. */
-function drawPreview(doc: Document, links: LinkTargets, state: State, size: ScreenSize, theme: Theme): Styled[] {
+function drawPreview(doc: Document, links: LinkTargets, state: State, size: Size, theme: Theme): Styled[] {
   const rows: Styled[] = [];
   for (const { label, value, role } of previewLines(doc, links, state.selected!)) {
     const clusters = graphemes(sanitize(value));
@@ -152,15 +148,9 @@ function drawPreview(doc: Document, links: LinkTargets, state: State, size: Scre
   return rows;
 }
 
-export interface View {
-  doc: Document;
-  wrap: Wrap;
-  links: LinkTargets;
-}
-
 /** The frame for the current state: text rows, `~` past the end, the status line. */
-export function draw(view: View, state: State, size: ScreenSize, theme: Theme): Frame {
-  const { doc, wrap, links } = view;
+export function draw(ctx: Pick<Context, 'doc' | 'wrap' | 'links'>, state: State, size: Size, theme: Theme): Frame {
+  const { doc, wrap, links } = ctx;
   const height = Math.max(0, size.rows - 1);
   let styled: Styled[];
   if (state.mode === 'preview' && state.selected !== null) {
@@ -169,16 +159,17 @@ export function draw(view: View, state: State, size: ScreenSize, theme: Theme): 
     const marks: Marks = {
       selected: state.selected,
       matches: state.matches?.spans ?? null,
-      current: state.current,
+      current: state.match,
       isBroken: (i) => !links.get(i).ok,
     };
     styled = wrap.visibleRows(state.top, height).map((row) => drawRow(doc, row.start, row.end, size.cols, theme, marks));
   }
   while (styled.length < height) styled.push({ text: state.mode === 'preview' ? '' : '~', cells: 1 });
   let cursor: Frame['cursor'] = null;
-  if (state.message !== null) {
+  const notice = state.message ?? state.busy;
+  if (notice !== null) {
     const out = new RowWriter(theme);
-    const { text, cells } = truncate(sanitize(state.message), size.cols);
+    const { text, cells } = truncate(sanitize(notice), size.cols);
     out.put(text, cells, 'message');
     styled.push(out);
   } else if (state.mode === 'search' || state.mode === 'fork' || state.mode === 'exec') {
@@ -187,7 +178,8 @@ export function draw(view: View, state: State, size: ScreenSize, theme: Theme): 
     cursor = { row: height, col: typing.cursor };
   } else if (state.mode === 'preview') {
     const out = new RowWriter(theme);
-    out.put('press any key to close the preview', 34, 'message');
+    const text = 'press any key to close the preview';
+    out.put(text, stringWidth(text), 'message');
     styled.push(out);
   } else {
     styled.push(drawGroundStatus(state, links, size.cols, theme));

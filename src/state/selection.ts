@@ -1,4 +1,4 @@
-// Stepping through markups: search matches while a search is active, else
+// The selection: stepping through markups: search matches while a search is active, else
 // links. Stepping starts from the screen when the current one is off it, and
 // scrolls only as far as needed to show the next.
 import type { GroundAction } from './actions.ts';
@@ -15,12 +15,12 @@ export function matchMessage(current: number, total: number): string {
 }
 
 /** n / N, `times` times. */
-export function step(state: State, action: GroundAction & ['step', 1 | -1], times: number, ctx: Context): Result {
+export function next(state: State, action: GroundAction & ['next', 1 | -1], times: number, ctx: Context): Result {
   const searching = state.matches !== null;
   // After a backward search, n goes backward and N forward, as in less.
-  const direction = searching && state.backward ? -action[1] : action[1];
+  const direction = searching && state.searchBackward ? -action[1] : action[1];
   const spans = searching ? state.matches!.spans : ctx.doc.links;
-  let index = searching ? state.current : state.selected;
+  let index = searching ? state.match : state.selected;
   if (spans.count === 0) {
     if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count: times }] };
     return { state: { ...state, message: searching ? 'No matches found' : 'No links in this document' }, effects: [] };
@@ -46,7 +46,7 @@ export function step(state: State, action: GroundAction & ['step', 1 | -1], time
 }
 
 function moved(state: State, index: number | null, top: number, searching: boolean, message: string | null): State {
-  return searching ? { ...state, current: index, top, message } : { ...state, selected: index, top, message };
+  return searching ? { ...state, match: index, top, message } : { ...state, selected: index, top, message };
 }
 
 /** Tab / Shift-Tab: the next or previous link on screen, wrapping around. */
@@ -92,15 +92,15 @@ function firstMatch(spans: Spans, backward: boolean, top: number): { index: numb
 /** A search finished: show its first match and how many there are. */
 export function searchDone(state: State, matches: Matches, ctx: Context): State {
   const spans = matches.spans;
-  if (spans.count === 0) return { ...state, matches: null, current: null, message: 'No matches found' };
+  if (spans.count === 0) return { ...state, matches: null, match: null, message: 'No matches found' };
   const { index, wrapped } = firstMatch(spans, matches.query.backward, state.top);
   const top = showOffset(ctx, state.top, spans.start(index));
   const note = wrapped ? (matches.query.backward ? ' (from the bottom)' : ' (from the top)') : '';
   return {
     ...state,
     matches,
-    current: index,
-    backward: matches.query.backward,
+    match: index,
+    searchBackward: matches.query.backward,
     top,
     message: matchMessage(index, spans.count) + note,
   };

@@ -1,0 +1,54 @@
+// keymap.ts: every key it names is one the terminal can send, no key is bound
+// twice in a mode, and every binding says what it does.
+import { describe, expect, it } from 'vitest';
+import { keymap } from '../keymap.ts';
+import { KeyDecoder } from '../term/keys.ts';
+import { bindingFor } from '../src/state/bindings.ts';
+
+/** Every named key the decoder produces, from every byte, ESC + byte, and the CSI/SS3 sequences terminals send. */
+function decodableNames(): Set<string> {
+  const inputs: number[][] = [];
+  for (let b = 0; b < 0x80; b++) inputs.push([b], [0x1b, b]);
+  for (const final of 'ABCDHFZ') inputs.push([0x1b, 0x5b, final.charCodeAt(0)], [0x1b, 0x4f, final.charCodeAt(0)]);
+  for (let n = 1; n <= 8; n++) inputs.push([...Buffer.from(`\x1b[${n}~`)]);
+  const names = new Set<string>();
+  for (const input of inputs) {
+    const decoder = new KeyDecoder();
+    for (const key of [...decoder.feed(Uint8Array.from(input)), ...decoder.flush()]) names.add(key);
+  }
+  return names;
+}
+
+describe('keymap.ts', () => {
+  const names = decodableNames();
+  const modes = Object.entries(keymap);
+
+  it.each(modes)('%s: every key is one the terminal can send', (_mode, bindings) => {
+    for (const { keys } of bindings) {
+      for (const key of keys) {
+        if (key.startsWith('<') && key.length > 2) expect(names, `${key} is not a key name`).toContain(key);
+        else expect([...key].length, `'${key}' is not one character`).toBe(1);
+      }
+    }
+  });
+
+  it.each(modes)('%s: no key is bound twice, and every binding has words for the help', (_mode, bindings) => {
+    const seen = new Set<string>();
+    for (const { keys, help } of bindings) {
+      expect(help.length).toBeGreaterThan(3);
+      for (const key of keys) {
+        expect(seen.has(key), `${key} is bound twice`).toBe(false);
+        seen.add(key);
+      }
+    }
+  });
+
+  it('is what the state function reads, mode by mode', () => {
+    expect(bindingFor('ground', 'j')).toEqual(['scrollLines', 1]);
+    expect(bindingFor('ground', '<PgDn>')).toBeUndefined();
+    expect(bindingFor('search', '<C-r>')).toEqual(['toggleRegex']);
+    expect(bindingFor('fork', '<C-r>')).toBeUndefined();
+    expect(bindingFor('preview', 'q')).toEqual(['close']);
+    expect(bindingFor('busy', '<C-c>')).toEqual(['stop']);
+  });
+});
