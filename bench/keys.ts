@@ -42,7 +42,7 @@ interface Setup {
 }
 
 function setup(name: string, doc: Document): Setup {
-  const ctx: Context = { doc, wrap: new Wrap(doc, COLS), height: ROWS - 1, links: new LinkTargets(doc), browser: null };
+  const ctx: Context = { doc, wrap: new Wrap(doc, COLS), height: ROWS - 1, links: new LinkTargets(doc), browser: null, secure: false };
   const matches = searchAll(doc, { text: 'qq', regex: false, backward: false }) as Matches;
   return { name, doc, ctx, matches };
 }

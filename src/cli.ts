@@ -19,6 +19,8 @@ A pager for documents with links written [text](href).
 options:
   --base URL       resolve relative links against URL
   --links          print the links (number, text, URL) instead of paging
+  --secure         secure mode (also LWL_SECURE=1): no commands, no browser,
+                   no files but those named here
   -h, --help       show this help and exit
   -V, --version    show the version and exit
 
@@ -39,6 +41,7 @@ export interface Options {
   help: boolean;
   version: boolean;
   links: boolean;
+  secure: boolean;
   base: UrlRecord | null;
   file: string | null;
 }
@@ -51,7 +54,7 @@ function parseBase(value: string | undefined): UrlRecord {
 }
 
 export function parseArgs(args: string[]): Options {
-  const opts: Options = { help: false, version: false, links: false, base: null, file: null };
+  const opts: Options = { help: false, version: false, links: false, secure: false, base: null, file: null };
   const files: string[] = [];
   let onlyFiles = false;
   for (let i = 0; i < args.length; i++) {
@@ -61,6 +64,7 @@ export function parseArgs(args: string[]): Options {
     else if (arg === '-h' || arg === '--help') opts.help = true;
     else if (arg === '-V' || arg === '--version') opts.version = true;
     else if (arg === '--links') opts.links = true;
+    else if (arg === '--secure') opts.secure = true;
     else if (arg === '--base') opts.base = parseBase(args[++i]);
     else if (arg.startsWith('--base=')) opts.base = parseBase(arg.slice('--base='.length));
     else throw new UserError(`lwl: unknown option '${sanitize(arg)}'\n${usage}`, 2);
@@ -139,7 +143,9 @@ export async function main(args: string[]): Promise<number> {
     }
     loader.readFirst();
     const term = Terminal.open();
-    return await new Pager(term, makePage(loader, opts.base)).run();
+        // LWL_SECURE is the administrator's: nothing a user sets can undo it.
+    const secure = opts.secure || !['', '0'].includes(process.env.LWL_SECURE ?? '');
+    return await new Pager(term, makePage(loader, opts.base), { secure }).run();
   } catch (err) {
     if (err instanceof UserError) {
       process.stderr.write(err.message + '\n');

@@ -62,6 +62,7 @@ export class Pager {
   constructor(
     private readonly term: Terminal,
     private page: Page,
+    private readonly settings: { secure: boolean },
   ) {
     this.size = term.size();
     this.wrap = new Wrap(page.doc, this.size.cols);
@@ -90,7 +91,7 @@ export class Pager {
   private get context(): Context {
     this.browser ??= browserCommand();
     const height = Math.max(1, this.size.rows - 1);
-    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser };
+    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser, secure: this.settings.secure };
   }
 
   private key(key: string): void {

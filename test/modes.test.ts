@@ -13,7 +13,7 @@ function context(text: string, height = 5, width = 40, base = 'https://example.o
   const doc = parseAll(new Document('t.md'), text);
   const url = parseUrl(base);
   if (!url.ok) throw new Error('bad base');
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), browser: 'open-it "$LINK"' };
+  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), browser: 'open-it "$LINK"', secure: false };
 }
 
 /** Presses keys in order, carrying out searches at once; returns the last state and every effect. */
@@ -250,7 +250,7 @@ describe('links', () => {
     expect(run(ctx, ['n', '<Enter>']).effects).toEqual([
       { kind: 'run', command: 'open-it "$LINK"', link: 'https://example.org/dir/1.html', then: 'resume' },
     ]);
-    expect(run({ ...ctx, browser: null }, ['n', '<Enter>']).state.message).toBe('No browser to open the link with: set LWL_BROWSER or BROWSER');
+    expect(run({ ...ctx, browser: null, secure: false }, ['n', '<Enter>']).state.message).toBe('No browser to open the link with: set LWL_BROWSER or BROWSER');
     const local = context('[x](other.md)', 5, 40, 'file:///tmp/docs/this.md');
     expect(run(local, ['n', '<Enter>']).effects).toEqual([{ kind: 'open', url: 'file:///tmp/docs/other.md' }]);
   });

@@ -66,6 +66,8 @@ export interface Context extends Viewport {
   links: LinkTargets;
   /** The command that opens a link in a browser ($LINK set), or null if there is none. */
   browser: string | null;
+  /** Secure mode (--secure, LWL_SECURE=1): no commands, and no files but those named on the command line. */
+  secure: boolean;
 }
 
 export interface Result {
@@ -178,6 +180,7 @@ function updateGround(state: State, action: GroundAction, count: number | null, 
       return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0 });
     case 'fork':
     case 'exec':
+      if (ctx.secure) return none({ ...state, message: `${action[0] === 'fork' ? '>' : '!'} is disabled in secure mode` });
       return none({ ...state, mode: action[0], line: emptyLine, recall: 0 });
     case 'follow':
       return follow(state, ctx);
