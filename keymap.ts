@@ -23,14 +23,18 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['q', '<C-c>'], action: ['quit'], help: 'quit (also when the input ends)' },
 
   // moving (a count typed first repeats the motion: 5j)
-  { keys: ['j', '<Down>'], action: ['scrollLines', 1], help: 'one line down' },
-  { keys: ['k', '<Up>'], action: ['scrollLines', -1], help: 'one line up' },
-  { keys: ['d'], action: ['scrollHalfScreens', 1], help: 'half a screen down' },
-  { keys: ['u'], action: ['scrollHalfScreens', -1], help: 'half a screen up' },
-  { keys: [' ', 'f', '<PageDown>'], action: ['scrollScreens', 1], help: 'a screen down' },
-  { keys: ['b', '<PageUp>'], action: ['scrollScreens', -1], help: 'a screen up' },
+  { keys: ['j', '<Down>', 'e', '<C-e>', '<C-n>'], action: ['scrollLines', 1], help: 'one line down' },
+  { keys: ['k', '<Up>', 'y', '<C-y>', '<C-p>', '<C-k>'], action: ['scrollLines', -1], help: 'one line up' },
+  { keys: ['d', '<C-d>'], action: ['scrollHalfScreens', 1], help: 'half a screen down' },
+  { keys: ['u', '<C-u>'], action: ['scrollHalfScreens', -1], help: 'half a screen up' },
+  { keys: [' ', 'f', '<PageDown>', '<C-f>', '<C-v>'], action: ['scrollScreens', 1], help: 'a screen down' },
+  { keys: ['b', '<PageUp>', '<C-b>', '<M-v>'], action: ['scrollScreens', -1], help: 'a screen up' },
   { keys: ['g', '<Home>', '<'], action: ['top'], help: 'the top (with a count: that line)' },
   { keys: ['G', '<End>'], action: ['bottom'], help: 'the bottom (with a count: that line)' },
+  { keys: ['p', '%'], action: ['percent'], help: 'N percent of the way down (with a count N)' },
+  { keys: ['m'], action: ['mark'], help: 'm and a letter: mark this place' },
+  { keys: ["'"], action: ['goToMark'], help: "' and a letter: back to that mark; '': back to where the last jump started" },
+  { keys: ['=', '<C-g>'], action: ['info'], help: 'where you are: file, kind, lines, bytes, links, search' },
   { keys: ['F'], action: ['tail'], help: 'follow the input as it grows; ^C stops' },
   { keys: ['<C-l>'], action: ['redraw'], help: 'redraw the screen' },
 
@@ -40,8 +44,8 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['<Tab>'], action: ['cycle', 1], help: 'the next link on screen, round and round' },
   { keys: ['<S-Tab>'], action: ['cycle', -1], help: 'the previous link on screen' },
   { keys: ['v'], action: ['preview'], help: 'preview the selected link: text, URL, host, warnings' },
-  { keys: ['<Enter>'], action: ['follow'], help: 'follow the selected link' },
-  { keys: ['<Backspace>'], action: ['back'], help: 'back to the previous document' },
+  { keys: ['<Enter>'], action: ['follow'], help: 'follow the selected link (none selected: one line down)' },
+  { keys: ['<Backspace>'], action: ['back'], help: 'back: to the link a jump in this document left, or the previous document' },
 
   // typing modes
   { keys: ['/'], action: ['search', 'forward'], help: 'search forward' },

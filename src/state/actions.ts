@@ -12,6 +12,14 @@ export type GroundAction =
   | ['scrollScreens', number]
   | ['top']
   | ['bottom']
+  /** p / %: N percent of the way down (the count; none: the top). */
+  | ['percent']
+  /** m: the next key, a letter, names a mark for this place. */
+  | ['mark']
+  /** ': the next key, a letter, goes back to that mark ('' to where the last jump started). */
+  | ['goToMark']
+  /** = / ^G: where you are. */
+  | ['info']
   /** F: follow the input as it grows, like less's F (^C stops). */
   | ['tail']
   /** n / N: the next or previous search match, or link when no search is active. */

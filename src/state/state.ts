@@ -7,7 +7,7 @@ import type { GroundAction, PagerAction } from './actions.ts';
 import { lineOffset } from '../document/lines.ts';
 import type { Matches, Query } from '../document/search.ts';
 import type { LinkTargets } from '../link/targets.ts';
-import { maxTop, topFor, type Viewport } from '../view/view.ts';
+import { maxTop, screenEnd, topFor, type Viewport } from '../view/view.ts';
 import { bindingFor, type Mode, type TypingMode } from './bindings.ts';
 import { follow } from './follow.ts';
 import { emptyLine, type Line } from './lineedit.ts';
@@ -22,6 +22,14 @@ export interface State {
   top: number;
   /** Digits typed before a motion. */
   count: string;
+  /** A key that waits for a second one: m or ' and a letter. */
+  pending: 'mark' | 'goToMark' | null;
+  /** Marks set with m, by letter: offsets of the top. */
+  marks: Record<string, number>;
+  /** Where the last jump (g, G, %, a search, n/N that scrolled, a mark, a fragment) started: '' goes back there. */
+  lastJump: number | null;
+  /** Fragment jumps followed in this document, newest last: Backspace goes back through them. */
+  jumps: Array<{ top: number; selected: number | null }>;
   /** Shown on the status line until the next key. */
   message: string | null;
   /** Work is under way (reading, searching, following): its progress shows and keys can stop it. */
@@ -79,6 +87,10 @@ export const initialState: State = {
   mode: 'ground',
   top: 0,
   count: '',
+  pending: null,
+  marks: {},
+  lastJump: null,
+  jumps: [],
   message: null,
   busy: null,
   selected: null,
@@ -121,6 +133,7 @@ export function press(state: State, key: string, ctx: Context): Result {
 }
 
 function pressGround(state: State, key: string, ctx: Context): Result {
+  if (state.pending !== null) return pressSecond({ ...state, pending: null, count: '' }, state.pending, key, ctx);
   if (/^[0-9]$/.test(key) && (state.count !== '' || key !== '0')) {
     return none({ ...state, count: (state.count + key).slice(0, 9) });
   }
@@ -131,11 +144,36 @@ function pressGround(state: State, key: string, ctx: Context): Result {
   return updateGround(state, action, count, ctx);
 }
 
+const isMarkLetter = (key: string) => /^[a-zA-Z]$/.test(key);
+
+/** The key after m or ': a mark's letter. */
+function pressSecond(state: State, first: 'mark' | 'goToMark', key: string, ctx: Context): Result {
+  if (first === 'mark') {
+    if (!isMarkLetter(key)) return none({ ...state, message: 'A mark is a letter: m then a-z or A-Z' });
+    return none({ ...state, marks: { ...state.marks, [key]: state.top }, message: `Mark ${key} set` });
+  }
+  if (key === "'") {
+    if (state.lastJump === null) return none({ ...state, message: 'No jump to go back to yet' });
+    return none(jumped(state, scrollTo(state, Math.min(state.lastJump, maxTop(ctx)), ctx)));
+  }
+  if (key === '^') return updateGround(state, ['top'], null, ctx);
+  if (key === '$') return updateGround(state, ['bottom'], null, ctx);
+  if (!isMarkLetter(key)) return none({ ...state, message: "' then a mark's letter, or ' again for the last jump" });
+  const at = state.marks[key];
+  if (at === undefined) return none({ ...state, message: `Mark ${key} is not set` });
+  return none(jumped(state, scrollTo(state, Math.min(at, maxTop(ctx)), ctx)));
+}
+
+/** `after` is `before` moved by a jump: '' goes back to where it started. */
+function jumped(before: State, after: State): State {
+  return after.top === before.top ? after : { ...after, lastJump: before.top };
+}
+
 /** Applies an action the pager reports, or a ground action again once the document it waited for is read. */
 export function update(state: State, action: GroundAction | PagerAction, count: number | null, ctx: Context): Result {
   switch (action[0]) {
     case 'searchDone':
-      return none(searchDone(state, action[1], ctx));
+      return none(jumped(state, searchDone(state, action[1], ctx)));
     case 'busy':
       return none({ ...state, busy: action[1] });
     case 'idle':
@@ -151,7 +189,16 @@ export function update(state: State, action: GroundAction | PagerAction, count: 
   }
 }
 
+/** Actions that move the view by a jump (not a scroll): '' comes back from them. */
+const jumps = new Set<GroundAction[0]>(['top', 'bottom', 'percent', 'next', 'follow']);
+
 function updateGround(state: State, action: GroundAction, count: number | null, ctx: Context): Result {
+  const result = applyGround(state, action, count, ctx);
+  if (!jumps.has(action[0])) return result;
+  return { ...result, state: jumped(state, result.state) };
+}
+
+function applyGround(state: State, action: GroundAction, count: number | null, ctx: Context): Result {
   const times = count ?? 1;
   const half = Math.max(1, Math.floor(ctx.height / 2));
   switch (action[0]) {
@@ -183,15 +230,47 @@ function updateGround(state: State, action: GroundAction, count: number | null, 
       if (ctx.secure) return none({ ...state, message: `${action[0] === 'fork' ? '>' : '!'} is disabled in secure mode` });
       return none({ ...state, mode: action[0], line: emptyLine, recall: 0 });
     case 'follow':
+      // Nothing selected: one line down, as Enter does in less.
+      if (state.selected === null) return none(scrollBy(state, times, ctx));
       return follow(state, ctx);
-    case 'back':
-      return { state, effects: [{ kind: 'back' }] };
+    case 'back': {
+      // Back through the fragment jumps of this document first, as w3m's B.
+      const last = state.jumps[state.jumps.length - 1];
+      if (!last) return { state, effects: [{ kind: 'back' }] };
+      const back = scrollTo({ ...state, jumps: state.jumps.slice(0, -1) }, Math.min(last.top, maxTop(ctx)), ctx);
+      return none({ ...back, selected: last.selected });
+    }
+    case 'percent':
+      if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count }] };
+      return none(scrollTo(state, topFor(ctx, Math.floor((ctx.doc.text.length * Math.min(100, count ?? 0)) / 100)), ctx));
+    case 'mark':
+    case 'goToMark':
+      return none({ ...state, pending: action[0] });
+    case 'info':
+      return none({ ...state, message: describePlace(state, ctx) });
     case 'tail':
       return { state, effects: [{ kind: 'tail' }] };
     case 'preview':
       if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
       return none({ ...state, mode: 'preview' });
   }
+}
+
+const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** = and ^G: the document, where the screen is in it, its links and the search. */
+function describePlace(state: State, ctx: Context): string {
+  const doc = ctx.doc;
+  const name = doc.name === '-' ? 'standard input' : doc.name;
+  const end = screenEnd(ctx, state.top);
+  const total = doc.complete ? doc.text.length : null;
+  const where =
+    total === null
+      ? `bytes ${formatCount(state.top)}-${formatCount(end)} of ? (still reading)`
+      : `bytes ${formatCount(state.top)}-${formatCount(end)} of ${formatCount(total)} (${total === 0 ? 100 : Math.floor((100 * end) / total)}%)`;
+  const links = `${formatCount(doc.links.count)}${doc.complete ? '' : '+'} links`;
+  const search = state.matches ? `, search: ${formatCount(state.matches.spans.count)} matches` : '';
+  return `${name}: ${where}, ${links}${search}`;
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {

@@ -1,0 +1,67 @@
+// less's habits, as a user sees them: more keys, marks and '', going back from a
+// fragment jump, = and a selection that never acts from off screen.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Session } from './session.ts';
+
+const open = Session.lwl;
+
+describe("less's habits", () => {
+  it("marks a place with m, returns with ', and '' goes back to where a jump started", async () => {
+    const s = open(['test/e2e/fixtures/numbered.txt']);
+    await s.waitForText('line 1 of');
+    await s.keys('5', '0', 'g', 'm', 'x');
+    expect(s.status()).toBe('Mark x set');
+    expect(s.rows()[0]).toBe('line 50 of a thousand numbered lines');
+    await s.keys('G');
+    expect(s.rows()[22]).toBe('line 1000 of a thousand numbered lines');
+    await s.keys("'", 'x');
+    expect(s.rows()[0]).toBe('line 50 of a thousand numbered lines');
+    await s.keys("'", "'");
+    expect(s.rows()[22]).toBe('line 1000 of a thousand numbered lines');
+    // g, then ^F a screen and ^D half a screen.
+    await s.keys('g', '\x06', '\x04');
+    expect(s.rows()[0]).toBe('line 35 of a thousand numbered lines');
+    // ^Y and ^P: a line up each.
+    await s.keys('\x19', '\x10');
+    expect(s.rows()[0]).toBe('line 33 of a thousand numbered lines');
+  });
+
+  it('Backspace after a fragment jump returns to the link that was followed', async () => {
+    const s = open(['samples/bro-page.md'], { rows: 12 });
+    await s.waitForText('Retrieved from');
+    for (let i = 0; i < 12 && !s.status().endsWith('#section-2'); i++) await s.keys('n');
+    const before = s.rows();
+    await s.keys('\r');
+    expect(s.rows()[0]).toBe('## [2]. Reading links');
+    await s.keys('\x7f');
+    expect(s.rows()).toEqual(before);
+    expect(s.status()).toMatch(/#section-2$/);
+    const row = s.rows().findIndex((r) => r.startsWith('Contents:'));
+    expect(s.cell(row, s.column(row, '[2]')).isInverse()).toBeTruthy();
+  });
+
+  it('never follows a link that scrolled off screen: Enter then moves a line, as in less', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-habits-'));
+    const doc = path.join(dir, 'doc.md');
+    fs.writeFileSync(doc, ['[first](https://example.org/first)', ...Array.from({ length: 100 }, (_, i) => `filler ${i + 2}`)].join('\n'));
+    const s = open([doc], { cwd: dir, env: { LWL_BROWSER: 'touch RAN' } });
+    await s.waitForText('[first]');
+    await s.keys('n');
+    expect(s.status()).toBe(': https://example.org/first');
+    await s.keys('5', '0', 'g');
+    expect(s.status()).toBe(':');
+    await s.keys('\r');
+    expect(s.rows()[0]).toBe('filler 51');
+    expect(fs.readdirSync(dir)).toEqual(['doc.md']);
+  });
+
+  it('= says where you are', async () => {
+    const s = open(['test/e2e/fixtures/numbered.txt']);
+    await s.waitForText('line 1 of');
+    await s.keys('=');
+    expect(s.status()).toMatch(/^test\/e2e\/fixtures\/numbered\.txt: bytes 0-[\d,]+ of [\d,]+ \(\d+%\), 0 links$/);
+  });
+});
