@@ -4,6 +4,7 @@ import { Terminal, writeAll } from '../term/tty.ts';
 import { isDumb } from '../term/caps.ts';
 import { Loader, OpenError, openFile, openStdin, readBlocking, type Source } from './input/load.ts';
 import { makePage, Pager, type Page } from './pager.ts';
+import { defaultBindings } from './state/bindings.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
 import { linkText } from './view/preview.ts';
 import { sanitize } from './text/sanitize.ts';
@@ -145,7 +146,7 @@ export async function main(args: string[]): Promise<number> {
     const term = Terminal.open();
         // LWL_SECURE is the administrator's: nothing a user sets can undo it.
     const secure = opts.secure || !['', '0'].includes(process.env.LWL_SECURE ?? '');
-    return await new Pager(term, makePage(loader, opts.base), { secure }).run();
+    return await new Pager(term, makePage(loader, opts.base), { secure, bindings: defaultBindings }).run();
   } catch (err) {
     if (err instanceof UserError) {
       process.stderr.write(err.message + '\n');

@@ -12,6 +12,7 @@ import { Loader, OpenError, openFile } from './input/load.ts';
 import { LinkTargets } from './link/targets.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import { startSearch, type Query, type SearchJob } from './document/search.ts';
+import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import { themeFor } from './view/theme.ts';
 import { Wrap } from './view/wrap.ts';
@@ -62,7 +63,7 @@ export class Pager {
   constructor(
     private readonly term: Terminal,
     private page: Page,
-    private readonly settings: { secure: boolean },
+    private readonly settings: { secure: boolean; bindings: Bindings },
   ) {
     this.size = term.size();
     this.wrap = new Wrap(page.doc, this.size.cols);
@@ -91,7 +92,7 @@ export class Pager {
   private get context(): Context {
     this.browser ??= browserCommand();
     const height = Math.max(1, this.size.rows - 1);
-    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser, secure: this.settings.secure };
+    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser, ...this.settings };
   }
 
   private key(key: string): void {

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { keymap } from '../keymap.ts';
 import { KeyDecoder } from '../term/keys.ts';
-import { bindingFor } from '../src/state/bindings.ts';
+import { defaultBindings } from '../src/state/bindings.ts';
+
+const bindingFor = (table: Parameters<typeof defaultBindings.for>[0], key: string) => defaultBindings.for(table, key);
 
 /** Every named key the decoder produces, from every byte, ESC + byte, and the CSI/SS3 sequences terminals send. */
 function decodableNames(): Set<string> {

@@ -8,12 +8,13 @@ import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/view/wrap.ts';
+import { defaultBindings } from '../src/state/bindings.ts';
 
 function context(text: string, height = 5, width = 40, base = 'https://example.org/dir/page.html'): Context {
   const doc = parseAll(new Document('t.md'), text);
   const url = parseUrl(base);
   if (!url.ok) throw new Error('bad base');
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), browser: 'open-it "$LINK"', secure: false };
+  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), browser: 'open-it "$LINK"', secure: false, bindings: defaultBindings };
 }
 
 /** Presses keys in order, carrying out searches at once; returns the last state and every effect. */
@@ -251,7 +252,7 @@ describe('links', () => {
     expect(run(ctx, ['n', '<Enter>']).effects).toEqual([
       { kind: 'run', command: 'open-it "$LINK"', link: 'https://example.org/dir/1.html', then: 'resume' },
     ]);
-    expect(run({ ...ctx, browser: null, secure: false }, ['n', '<Enter>']).state.message).toBe('No browser to open the link with: set LWL_BROWSER or BROWSER');
+    expect(run({ ...ctx, browser: null, secure: false, bindings: defaultBindings }, ['n', '<Enter>']).state.message).toBe('No browser to open the link with: set LWL_BROWSER or BROWSER');
     const local = context('[x](other.md)', 5, 40, 'file:///tmp/docs/this.md');
     expect(run(local, ['n', '<Enter>']).effects).toEqual([{ kind: 'open', url: 'file:///tmp/docs/other.md' }]);
   });

@@ -8,7 +8,7 @@ import { lineOffset } from '../document/lines.ts';
 import type { Matches, Query } from '../document/search.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import { maxTop, screenEnd, topFor, type Viewport } from '../view/view.ts';
-import { bindingFor, type Mode, type TypingMode } from './bindings.ts';
+import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import { follow } from './follow.ts';
 import { emptyLine, type Line } from './lineedit.ts';
 import { cycle, next, scrollTo, searchDone } from './selection.ts';
@@ -76,6 +76,8 @@ export interface Context extends Viewport {
   browser: string | null;
   /** Secure mode (--secure, LWL_SECURE=1): no commands, and no files but those named on the command line. */
   secure: boolean;
+  /** The key bindings: keymap.ts with the configuration file's changes. */
+  bindings: Bindings;
 }
 
 export interface Result {
@@ -111,7 +113,7 @@ const none = (state: State): Result => ({ state, effects: [] });
 export function press(state: State, key: string, ctx: Context): Result {
   if (state.busy !== null) {
     // While busy, only the keys that stop the wait do anything.
-    const action = bindingFor('busy', key);
+    const action = ctx.bindings.for('busy', key);
     if (!action) return none(state);
     return { state: { ...state, busy: null, message: null }, effects: [{ kind: 'stop' }] };
   }
@@ -124,7 +126,7 @@ export function press(state: State, key: string, ctx: Context): Result {
       // Its own keys close it, and so does any other.
       return none({ ...state, mode: 'ground' });
     default: {
-      const action = bindingFor(mode, key);
+      const action = ctx.bindings.for(mode, key);
       if (action) return editLine(state, mode, action, ctx);
       if (isTypedText(key)) return editLine(state, mode, ['type', key], ctx);
       return none(state);
@@ -137,7 +139,7 @@ function pressGround(state: State, key: string, ctx: Context): Result {
   if (/^[0-9]$/.test(key) && (state.count !== '' || key !== '0')) {
     return none({ ...state, count: (state.count + key).slice(0, 9) });
   }
-  const action = bindingFor('ground', key);
+  const action = ctx.bindings.for('ground', key);
   const count = state.count === '' ? null : Number(state.count);
   state = { ...state, count: '' };
   if (!action) return none(state);
