@@ -4,7 +4,7 @@
 //
 // Keys are characters as typed ('j', 'G', '한', ' ') or names in angle
 // brackets: <Up> <Down> <Left> <Right> <Home> <End> <PageUp> <PageDown>
-// <Delete> <Insert> <Enter> <Tab> <S-Tab> <Backspace> <Escape>, <C-x> for
+// <Delete> <Insert> <Enter> <Tab> <S-Tab> <Backspace> <Escape> <F1>-<F4>, <C-x> for
 // Ctrl-x and <M-x> for Alt-x (test/keymap.test.ts checks every name here is
 // one the terminal can send).
 //
@@ -35,6 +35,7 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['m'], action: ['mark'], help: 'm and a letter: mark this place' },
   { keys: ["'"], action: ['goToMark'], help: "' and a letter: back to that mark; '': back to where the last jump started" },
   { keys: ['=', '<C-g>'], action: ['info'], help: 'where you are: file, kind, lines, bytes, links, search' },
+  { keys: ['h', 'H', '<F1>'], action: ['help'], help: 'this help: every key of every mode' },
   { keys: ['F'], action: ['tail'], help: 'follow the input as it grows; ^C stops' },
   { keys: ['<C-l>'], action: ['redraw'], help: 'redraw the screen' },
 
@@ -99,6 +100,7 @@ export const regexPrefix = 're:';
 /**
  * What Enter runs for a link that is not in this document or a local file,
  * with the link in $LINK: the first that is set or found. '$NAME' stands for
- * the command in that environment variable.
+ * the command in that environment variable, 'config' for the configuration
+ * file's `browser` line.
  */
-export const openers = ['$LWL_BROWSER', '$BROWSER', 'bro'];
+export const openers = ['$LWL_BROWSER', 'config', '$BROWSER', 'bro'];

@@ -1,32 +1,25 @@
 // The command line: arguments, the input, and which way lwl runs (pager,
 // copy-through, or plain listing).
 import { Terminal, writeAll } from '../term/tty.ts';
-import { isDumb } from '../term/caps.ts';
+import fs from 'node:fs';
+import { detectCaps, isDumb } from '../term/caps.ts';
+import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
+import { manPage, usageText } from './help.ts';
+import { OptionError, parseOptions, type Options } from './options.ts';
+import { themeFor, type Role } from './view/theme.ts';
 import { Loader, OpenError, openFile, openStdin, readBlocking, type Source } from './input/load.ts';
 import { makePage, Pager, type Page } from './pager.ts';
-import { defaultBindings } from './state/bindings.ts';
+import { Bindings } from './state/bindings.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
 import { linkText } from './view/preview.ts';
 import { sanitize } from './text/sanitize.ts';
 
+const roles = Object.keys(themeFor(true)) as Role[];
+
 declare const LWL_VERSION: string;
 const version = typeof LWL_VERSION === 'string' ? LWL_VERSION : 'dev';
 
-export const usage = `usage: lwl [options] [FILE]
-       cmd | lwl [options]
-
-A pager for documents with links written [text](href).
-
-options:
-  --base URL       resolve relative links against URL
-  --links          print the links (number, text, URL) instead of paging
-  --secure         secure mode (also LWL_SECURE=1): no commands, no browser,
-                   no files but those named here
-  -h, --help       show this help and exit
-  -V, --version    show the version and exit
-
-keys: q quit, j/k line, d/u half screen, space/b screen, g/G top/bottom
-(see README.md for all of them)`;
+export const usage = usageText();
 
 /** An error the user caused: one line on stderr and this exit status. */
 export class UserError extends Error {
@@ -38,41 +31,39 @@ export class UserError extends Error {
   }
 }
 
-export interface Options {
-  help: boolean;
-  version: boolean;
-  links: boolean;
-  secure: boolean;
-  base: UrlRecord | null;
-  file: string | null;
-}
-
-function parseBase(value: string | undefined): UrlRecord {
-  if (value === undefined) throw new UserError(`lwl: --base needs a URL\n${usage}`, 2);
+function parseBase(value: string): UrlRecord {
   const result = parseUrl(value);
   if (!result.ok) throw new UserError(`lwl: --base: '${sanitize(value)}' is not a URL (${result.reason})\n${usage}`, 2);
   return result.url;
 }
 
-export function parseArgs(args: string[]): Options {
-  const opts: Options = { help: false, version: false, links: false, secure: false, base: null, file: null };
-  const files: string[] = [];
-  let onlyFiles = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (onlyFiles || arg === '-' || !arg.startsWith('-')) files.push(arg);
-    else if (arg === '--') onlyFiles = true;
-    else if (arg === '-h' || arg === '--help') opts.help = true;
-    else if (arg === '-V' || arg === '--version') opts.version = true;
-    else if (arg === '--links') opts.links = true;
-    else if (arg === '--secure') opts.secure = true;
-    else if (arg === '--base') opts.base = parseBase(args[++i]);
-    else if (arg.startsWith('--base=')) opts.base = parseBase(arg.slice('--base='.length));
-    else throw new UserError(`lwl: unknown option '${sanitize(arg)}'\n${usage}`, 2);
+/** The configuration file, if there is one; a file that cannot be read is a mistake to report, not an end. */
+function readConfig(env: NodeJS.ProcessEnv): Config {
+  const file = configPath(env);
+  if (file === null) return emptyConfig;
+  let text: string;
+  try {
+    // No file, or a folder on the way that this user cannot enter (lwl run as another user): no configuration.
+    if (!fs.statSync(file).isFile()) return { ...emptyConfig, errors: [`${file}: not a file`] };
+  } catch {
+    return emptyConfig;
   }
-  if (files.length > 1) throw new UserError(`lwl: one file at a time\n${usage}`, 2);
-  opts.file = files[0] ?? null;
-  return opts;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    return { ...emptyConfig, errors: [`${file}: ${(err as Error).message}`] };
+  }
+  return parseConfig(text, file, roles);
+}
+
+/** The options: LESS, the config file's, LWL, then the command line. */
+export function readOptions(args: string[], env: NodeJS.ProcessEnv, config: Config): Options {
+  try {
+    return parseOptions(args, env, config.options);
+  } catch (err) {
+    if (err instanceof OptionError) throw new UserError(`${sanitize(err.message)}\n${usage}`, 2);
+    throw err;
+  }
 }
 
 /** Opens the input named on the command line, or standard input. */
@@ -116,9 +107,9 @@ function printPlain(loader: Loader): void {
 }
 
 export async function main(args: string[]): Promise<number> {
-  let opts: Options;
   try {
-    opts = parseArgs(args);
+    const config = readConfig(process.env);
+    const opts = readOptions(args, process.env, config);
     if (opts.help) {
       writeAll(1, usage + '\n');
       return 0;
@@ -127,9 +118,20 @@ export async function main(args: string[]): Promise<number> {
       writeAll(1, `lwl ${version}\n`);
       return 0;
     }
-    const source = openSource(opts.file);
+    if (opts.printConfig) {
+      writeAll(1, printConfig(themeFor(true)));
+      return 0;
+    }
+    if (opts.manual) {
+      writeAll(1, manPage(version));
+      return 0;
+    }
+    for (const note of [...opts.notes, ...config.errors]) process.stderr.write(sanitize(note) + '\n');
+    if (opts.files.length > 1) throw new UserError(`lwl: one file at a time, for now\n${usage}`, 2);
+    const base = opts.base === null ? null : parseBase(opts.base);
+    const source = openSource(opts.files[0] ?? null);
     if (opts.links) {
-      printLinks(makePage(new Loader(source), opts.base));
+      printLinks(makePage(new Loader(source), base));
       return 0;
     }
     if (!process.stdout.isTTY) {
@@ -144,9 +146,15 @@ export async function main(args: string[]): Promise<number> {
     }
     loader.readFirst();
     const term = Terminal.open();
-        // LWL_SECURE is the administrator's: nothing a user sets can undo it.
-    const secure = opts.secure || !['', '0'].includes(process.env.LWL_SECURE ?? '');
-    return await new Pager(term, makePage(loader, opts.base), { secure, bindings: defaultBindings }).run();
+        const settings = {
+      secure: opts.secure,
+      bindings: new Bindings(config.rebindings),
+      theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },
+      browser: config.browser,
+      startKeys: opts.startKeys,
+      message: config.errors[0] ?? null,
+    };
+    return await new Pager(term, makePage(loader, base), settings).run();
   } catch (err) {
     if (err instanceof UserError) {
       process.stderr.write(err.message + '\n');

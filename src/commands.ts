@@ -47,10 +47,11 @@ function onPath(name: string, searchPath: string): boolean {
  * that is set (an environment variable) or found on PATH; null if none.
  * It is run as `OPENER "$LINK"` (or with "$LINK" in place of a %s in it).
  */
-export function browserCommand(env: NodeJS.ProcessEnv = process.env): string | null {
+export function browserCommand(env: NodeJS.ProcessEnv = process.env, configured: string | null = null): string | null {
   for (const opener of openers) {
     let command: string | undefined;
-    if (opener.startsWith('$')) command = env[opener.slice(1)]?.split(':')[0]?.trim();
+    if (opener === 'config') command = configured ?? undefined;
+    else if (opener.startsWith('$')) command = env[opener.slice(1)]?.split(':')[0]?.trim();
     else if (onPath(opener, env.PATH ?? '')) command = opener;
     if (command) return command.includes('%s') ? command.replaceAll('%s', '"$LINK"') : `${command} "$LINK"`;
   }

@@ -33,6 +33,10 @@ export interface Options {
   mouse: boolean;
   /** --kind=NAME: read the input as this kind instead of guessing. */
   kind: string | null;
+  /** --print-config: print the default configuration. */
+  printConfig: boolean;
+  /** --manual: print the manual page (roff). */
+  manual: boolean;
   /** One-line notes about options of less's that lwl accepts but does not act on. */
   notes: string[];
 }
@@ -53,6 +57,8 @@ export const defaults: Options = {
   longPrompt: false,
   mouse: false,
   kind: null,
+  printConfig: false,
+  manual: false,
   notes: [],
 };
 
@@ -99,10 +105,10 @@ const letters: Record<string, Letter> = {
   k: { name: 'lesskey-file', value: true },
   K: { name: 'quit-on-intr', set: accept },
   L: { name: 'no-lessopen', set: accept },
-  m: { name: 'long-prompt', set: on('longPrompt') },
-  M: { name: 'LONG-PROMPT', set: on('longPrompt') },
+  m: { name: 'long-prompt' },
+  M: { name: 'LONG-PROMPT' },
   n: { name: 'line-numbers', set: accept },
-  N: { name: 'LINE-NUMBERS', set: on('lineNumbers') },
+  N: { name: 'LINE-NUMBERS' },
   o: { name: 'log-file', value: true },
   O: { name: 'LOG-FILE', value: true },
   p: { name: 'pattern', value: true, set: (o, v) => o.startKeys.push(...searchKeys(v)) },
@@ -112,7 +118,7 @@ const letters: Record<string, Letter> = {
   r: { name: 'raw-control-chars', set: accept },
   R: { name: 'RAW-CONTROL-CHARS', set: accept },
   s: { name: 'squeeze-blank-lines' },
-  S: { name: 'chop-long-lines', set: on('chop') },
+  S: { name: 'chop-long-lines' },
   t: { name: 'tag', value: true },
   T: { name: 'tag-file', value: true },
   u: { name: 'underline-special' },
@@ -137,6 +143,8 @@ const longOptions: Record<string, { value?: boolean; set: Setter }> = {
   base: { value: true, set: (o, v) => (o.base = v) },
   kind: { value: true, set: (o, v) => (o.kind = v) },
   mouse: { set: (o) => (o.mouse = true) },
+  'print-config': { set: (o) => (o.printConfig = true) },
+  manual: { set: (o) => (o.manual = true) },
 };
 
 const byLongName = new Map(Object.entries(letters).map(([letter, spec]) => [spec.name, letter]));
@@ -264,13 +272,15 @@ export function splitVariable(value: string): string[] {
     .map((word) => (/^[-+]/.test(word) ? word : `-${word}`));
 }
 
-/** The options: LESS first, then LWL, then the command line, each overriding what came before. */
-export function parseOptions(args: string[], env: { LESS?: string; LWL?: string; LWL_SECURE?: string }): Options {
+/**
+ * The options: LESS first, then the configuration file's `options` words,
+ * then LWL, then the command line, each overriding what came before.
+ */
+export function parseOptions(args: string[], env: { LESS?: string; LWL?: string; LWL_SECURE?: string }, configWords: string[] = []): Options {
   const opts: Options = { ...defaults, files: [], startKeys: [], notes: [] };
-  for (const name of ['LESS', 'LWL'] as const) {
-    const value = env[name];
-    if (value) readArgs(opts, splitVariable(value), name);
-  }
+  if (env.LESS) readArgs(opts, splitVariable(env.LESS), 'LESS');
+  if (configWords.length) readArgs(opts, configWords, 'the config file');
+  if (env.LWL) readArgs(opts, splitVariable(env.LWL), 'LWL');
   // Set by whoever runs lwl; nothing a user sets can undo it.
   if (!['', '0'].includes(env.LWL_SECURE ?? '')) opts.secure = true;
   readArgs(opts, args, null);

@@ -3,19 +3,32 @@
 import { fileURLToPath } from 'node:url';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
-import { detectCaps } from '../term/caps.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
 import { draw } from './view/draw.ts';
 import { Loader, OpenError, openFile } from './input/load.ts';
+import { helpText } from './help.ts';
 import { LinkTargets } from './link/targets.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import { startSearch, type Query, type SearchJob } from './document/search.ts';
 import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
-import { themeFor } from './view/theme.ts';
+import type { Theme } from './view/theme.ts';
 import { Wrap } from './view/wrap.ts';
+
+/** How the pager was set up: options, configuration and environment. */
+export interface PagerSettings {
+  secure: boolean;
+  bindings: Bindings;
+  theme: Theme;
+  /** The configuration file's browser command, tried after $LWL_BROWSER. */
+  browser: string | null;
+  /** Keys to press once the first screen is up (+G, +/pattern). */
+  startKeys: string[];
+  /** Shown on the first screen (a mistake in the configuration file). */
+  message: string | null;
+}
 
 /** While loading, redraw at most this often. */
 const LOADING_REDRAW_MS = 50;
@@ -25,6 +38,8 @@ export interface Page {
   doc: Document;
   loader: Loader;
   links: LinkTargets;
+  /** lwl's own help screen: q goes back from it instead of quitting. */
+  isHelp?: boolean;
 }
 
 export function makePage(loader: Loader, base: UrlRecord | null = null): Page {
@@ -46,7 +61,6 @@ export class Pager {
   private wrap: Wrap;
   private size: Size;
   private readonly screen = new Screen();
-  private readonly theme = themeFor(detectCaps(process.env).color);
   private task: Task | null = null;
   /** Keys are not ours while a command runs. */
   private handedOver = false;
@@ -63,7 +77,7 @@ export class Pager {
   constructor(
     private readonly term: Terminal,
     private page: Page,
-    private readonly settings: { secure: boolean; bindings: Bindings },
+    private readonly settings: PagerSettings,
   ) {
     this.size = term.size();
     this.wrap = new Wrap(page.doc, this.size.cols);
@@ -78,8 +92,10 @@ export class Pager {
         resize: (size) => this.resize(size),
         end: () => this.quit(0),
       });
+      if (this.settings.message !== null) this.note(['notice', this.settings.message]);
       this.render();
       this.startLoading(this.page);
+      for (const key of this.settings.startKeys) this.key(key);
     });
   }
 
@@ -90,9 +106,10 @@ export class Pager {
   }
 
   private get context(): Context {
-    this.browser ??= browserCommand();
+    this.browser ??= browserCommand(process.env, this.settings.browser);
     const height = Math.max(1, this.size.rows - 1);
-    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser, ...this.settings };
+    const { secure, bindings } = this.settings;
+    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser, secure, bindings };
   }
 
   private key(key: string): void {
@@ -107,6 +124,10 @@ export class Pager {
     for (const effect of effects) {
       switch (effect.kind) {
         case 'quit':
+          if (this.page.isHelp) {
+            this.back();
+            break;
+          }
           return this.quit(effect.status);
         case 'redraw':
           this.screen.invalidate();
@@ -131,6 +152,9 @@ export class Pager {
           break;
         case 'tail':
           this.startTask(this.tail());
+          break;
+        case 'help':
+          if (!this.page.isHelp) this.showNew({ ...makePage(Loader.fromText('help', helpText())), isHelp: true });
           break;
       }
     }
@@ -248,10 +272,15 @@ export class Pager {
       const reason = err instanceof OpenError ? err.userMessage : (err as Error).message;
       return this.note(['notice', `Cannot open ${url}: ${reason}`]);
     }
-    this.history.push({ page: this.page, state: this.state });
     loader.readFirst();
-    this.show(makePage(loader), initialState);
-    this.startLoading(this.page);
+    this.showNew(makePage(loader));
+  }
+
+  /** Shows a new document; Backspace comes back to this one where it was. */
+  private showNew(page: Page): void {
+    this.history.push({ page: this.page, state: this.state });
+    this.show(page, initialState);
+    this.startLoading(page);
   }
 
   private back(): void {
@@ -296,7 +325,7 @@ export class Pager {
     if (this.handedOver) return;
     this.lastDraw = Date.now();
     this.page.loader.want(this.state.top);
-    const frame = draw(this.context, this.state, this.size, this.theme);
+    const frame = draw(this.context, this.state, this.size, this.settings.theme);
     this.term.write(this.screen.render(frame));
   }
 

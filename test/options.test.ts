@@ -18,13 +18,14 @@ describe('options', () => {
   });
 
   it('combines letters and reads values attached or apart', () => {
-    expect(parse(['-iNS'])).toMatchObject({ caseless: 'smart', lineNumbers: true, chop: true });
+    // -N and -S are read, and noted as not yet done.
+    expect(parse(['-iNS'])).toMatchObject({ caseless: 'smart', notes: [expect.stringMatching(/^lwl: -N/), expect.stringMatching(/^lwl: -S/)] });
     expect(parse(['-FRX'])).toMatchObject({ quitIfOneScreen: true, noAlternateScreen: true });
     expect(parse(['-I']).caseless).toBe('always');
     expect(parse(['-pfoo']).startKeys).toEqual(['/', 'f', 'o', 'o', '<Enter>']);
     expect(parse(['-p', 'a b']).startKeys).toEqual(['/', 'a', ' ', 'b', '<Enter>']);
-    expect(parse(['-Sj5M'])).toMatchObject({ chop: true, longPrompt: false });
-    expect(parse(['--chop-long-lines', '--LINE-NUMBERS'])).toMatchObject({ chop: true, lineNumbers: true });
+    expect(parse(['-Fj5X'])).toMatchObject({ quitIfOneScreen: true, noAlternateScreen: false });
+    expect(parse(['--quit-if-one-screen', '--no-init'])).toMatchObject({ quitIfOneScreen: true, noAlternateScreen: true });
   });
 
   it('turns +commands into keys', () => {
@@ -36,11 +37,11 @@ describe('options', () => {
 
   it('reads LESS, then LWL, then the command line', () => {
     expect(parse([], { LESS: 'FRX' })).toMatchObject({ quitIfOneScreen: true, noAlternateScreen: true });
-    expect(parse([], { LESS: '-R -i -M -j5 -x4 -#8' })).toMatchObject({ longPrompt: true, caseless: 'smart' });
+    expect(parse([], { LESS: '-R -I -M -j5 -x4 -#8' })).toMatchObject({ caseless: 'always', notes: [] });
     expect(parse([], { LESS: '-iR' }).caseless).toBe('smart');
     expect(parse([], { LESS: '-I', LWL: '-i' }).caseless).toBe('smart');
     expect(parse(['-+F'], { LESS: 'FRX' })).toMatchObject({ quitIfOneScreen: false, noAlternateScreen: true });
-    expect(parse([], { LESS: '-Pprompt$-S' }).chop).toBe(true);
+    expect(parse([], { LESS: '-Pprompt$-X' }).noAlternateScreen).toBe(true);
     // In a variable, -h is less's (a number), not lwl's help.
     expect(parse([], { LESS: '-h5' }).help).toBe(false);
   });

@@ -118,6 +118,14 @@ export class Loader {
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
   }
 
+  /** A document made by lwl itself (the help screen), whole from the start. */
+  static fromText(name: string, text: string): Loader {
+    const loader = new Loader({ name, fd: -1, isFile: false, size: null });
+    loader.received(Buffer.from(text));
+    loader.ended();
+    return loader;
+  }
+
   /** Reads the first piece synchronously (regular files only). */
   readFirst(): void {
     if (this.source.isFile) this.readChunk(FIRST_READ);
@@ -146,7 +154,7 @@ export class Loader {
 
   stop(): void {
     this.stopped = true;
-    if (this.source.fd !== 0 && !this.closed) {
+    if (this.source.fd > 0 && !this.closed) {
       this.closed = true;
       fs.closeSync(this.source.fd);
     }

@@ -20,6 +20,8 @@ export type GroundAction =
   | ['goToMark']
   /** = / ^G: where you are. */
   | ['info']
+  /** h: the help screen, every key of every mode. */
+  | ['help']
   /** F: follow the input as it grows, like less's F (^C stops). */
   | ['tail']
   /** n / N: the next or previous search match, or link when no search is active. */

@@ -67,7 +67,9 @@ export type Effect =
   /** Go back to the previous document. */
   | { kind: 'back' }
   /** Follow the input as it grows, showing its end (less's F). */
-  | { kind: 'tail' };
+  | { kind: 'tail' }
+  /** Show the help screen, as a document of its own (q or Backspace comes back). */
+  | { kind: 'help' };
 
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
@@ -250,6 +252,8 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       return none({ ...state, pending: action[0] });
     case 'info':
       return none({ ...state, message: describePlace(state, ctx) });
+    case 'help':
+      return { state, effects: [{ kind: 'help' }] };
     case 'tail':
       return { state, effects: [{ kind: 'tail' }] };
     case 'preview':

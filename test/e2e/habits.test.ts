@@ -65,3 +65,43 @@ describe("less's habits", () => {
     expect(s.status()).toMatch(/^test\/e2e\/fixtures\/numbered\.txt: bytes 0-[\d,]+ of [\d,]+ \(\d+%\), 0 links$/);
   });
 });
+
+describe('help, configuration and starting commands', () => {
+  it('h shows every key, searchable like a document, and q returns to where you were', async () => {
+    const s = open(['test/e2e/fixtures/numbered.txt']);
+    await s.waitForText('line 1 of');
+    await s.keys('3', '0', 'g', 'h');
+    expect(s.rows()[0]).toMatch(/^lwl: every key, mode by mode/);
+    expect(s.screen()).toContain('one line down');
+    await s.keys('/', 'Shift-Tab', '\r');
+    expect(s.status()).toBe('match 1 of 1');
+    await s.keys('q');
+    expect(s.rows()[0]).toBe('line 30 of a thousand numbered lines');
+    await s.keys('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+
+  it('reads key bindings and colours from the configuration file, and names a mistake by file and line', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-config-'));
+    fs.mkdirSync(path.join(home, 'lwl'));
+    fs.writeFileSync(path.join(home, 'lwl', 'config'), 'bind ground J scrollLines 10\ncolor message fg=yellow,bold\nbind ground x explode\n');
+    const s = open(['test/e2e/fixtures/numbered.txt'], { env: { XDG_CONFIG_HOME: home } });
+    await s.waitForText('line 1 of');
+    expect(s.status()).toBe(`${home}/lwl/config:3: 'explode' is not an action of ground mode …`);
+    const last = s.rows().length - 1;
+    expect(s.cell(last, 0).getFgColor()).toBe(3);
+    expect(s.cell(last, 0).isBold()).toBeTruthy();
+    await s.keys('J');
+    expect(s.rows()[0]).toBe('line 11 of a thousand numbered lines');
+  });
+
+  it('+G starts at the end, +N at line N, +/pattern at its first match, and LESS is read first', async () => {
+    const end = open(['+G', 'test/e2e/fixtures/numbered.txt']);
+    await end.waitForText('line 1000 of');
+    const line = open(['+500', 'test/e2e/fixtures/numbered.txt']);
+    await line.waitFor((s) => s.rows()[0] === 'line 500 of a thousand numbered lines', 'line 500 at the top');
+    const found = open(['test/e2e/fixtures/numbered.txt'], { env: { LESS: '-p777' } });
+    await found.waitFor((s) => s.status() === 'match 1 of 1', 'the first match');
+    expect(found.rows()).toContain('line 777 of a thousand numbered lines');
+  });
+});
