@@ -19,7 +19,7 @@ export interface Place {
 
 /** `lines 120-142 of 3,351 (4%)`, or `lines 3,330-3,351 of 3,351 (END)`. */
 export function placeText(place: Place): string {
-  const range = place.first === place.last ? `line ${known(place.first)}` : `lines ${known(place.first)}-${known(place.last)}`;
+  const range = place.first !== null && place.first === place.last ? `line ${known(place.first)}` : `lines ${known(place.first)}-${known(place.last)}`;
   const where = place.atEnd ? '(END)' : `(${place.percent === null ? '?' : place.percent}%)`;
   return `${range} of ${known(place.total)} ${where}`;
 }
