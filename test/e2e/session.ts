@@ -1,13 +1,13 @@
-// Runs dist/lwl in a real pseudo-terminal (node-pty) and reads the screen
-// through a real terminal emulator (@xterm/headless): keys in, screen out.
+// Runs lwl (dist/lwl, or the build LWL_BIN names: see binary.ts) in a real
+// pseudo-terminal (node-pty) and reads the screen through a real terminal
+// emulator (@xterm/headless): keys in, screen out.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
 import { afterEach } from 'vitest';
+import { lwl, lwlCommand, lwlIsScript, lwlShell, root } from './binary.ts';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const lwl = path.join(root, 'dist/lwl');
+export { lwl, lwlCommand, lwlIsScript, lwlShell, root };
 export const samples = path.join(root, 'samples');
 
 export interface SessionOptions {
@@ -41,7 +41,7 @@ export class Session {
 
   /** Runs lwl with these arguments. */
   static lwl(args: string[], opts: SessionOptions = {}): Session {
-    return new Session(process.execPath, [lwl, ...args], opts);
+    return new Session(lwlCommand[0], [...lwlCommand.slice(1), ...args], opts);
   }
 
   constructor(file: string, args: string[], opts: SessionOptions = {}) {
