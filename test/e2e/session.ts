@@ -17,6 +17,9 @@ export interface SessionOptions {
   cwd?: string;
 }
 
+/** How long `keys` waits for lwl to start answering a key: far longer than it ever takes. */
+const ANSWER_MS = 1000;
+
 /** Sessions still running: each test's are killed when it ends. */
 const live = new Set<Session>();
 afterEach(() => {
@@ -102,10 +105,17 @@ export class Session {
     this.proc.write(keys);
   }
 
-  /** Types keys one at a time, waiting for the screen to settle after each. */
+  /**
+   * Types keys one at a time, waiting for lwl's answer to each: its first output
+   * (however long that takes, up to `ANSWER_MS`), then no more for a moment.
+   * A key that changes nothing on screen costs the whole ANSWER_MS: where one
+   * is expected, `press` it and `waitFor` what the screen must show.
+   */
   async keys(...keys: string[]): Promise<void> {
     for (const key of keys) {
+      const before = this.output.length;
       this.proc.write(key);
+      await this.answered(before, ANSWER_MS);
       await this.settle();
     }
   }
@@ -132,7 +142,13 @@ export class Session {
     await this.waitFor((s) => s.screen().includes(text), JSON.stringify(text), timeoutMs);
   }
 
-  /** Waits until no output has arrived for a little while. */
+  /** Waits until output has come past `before` (an offset in `output`), or `timeoutMs` has passed. */
+  private async answered(before: number, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.output.length === before && !this.exited && Date.now() < deadline) await sleep(2);
+  }
+
+  /** Waits until no output has arrived for a little while: after output that is known to have begun. */
   async settle(quietMs = 60): Promise<void> {
     let seen = -1;
     while (seen !== this.output.length) {
