@@ -70,7 +70,7 @@ $(EXE): dist/lwl
 	node --experimental-sea-config dist/sea/config.json
 	cp '$(NODE_BIN)' $@.tmp
 	chmod u+w $@.tmp
-	$(STRIP) $@.tmp
+	if command -v $(STRIP) >/dev/null; then $(STRIP) $@.tmp; else echo "make exe: no $(STRIP) on PATH: the executable keeps node's symbols (13 MB more)"; fi
 	@# postject (its ELF library) warns about each of node's many notes: shown only if it fails.
 	npx postject $@.tmp NODE_SEA_BLOB dist/sea/lwl.blob --sentinel-fuse $(SEA_FUSE) $(if $(findstring darwin,$(PLATFORM)),--macho-segment-name NODE_SEA) \
 		> dist/sea/postject.log 2>&1 || { cat dist/sea/postject.log; exit 1; }
@@ -82,10 +82,12 @@ bench: dist/lwl $(EXE)
 	npx tsx bench/keys.ts
 	npx tsx bench/startup.ts $(EXE)
 
-# The executable when it is built (make exe), else dist/lwl, which needs Node.
-install: dist/lwl
+# The executable once it has been built (make exe; brought up to date here),
+# else dist/lwl, which needs Node.
+INSTALLED := $(if $(wildcard $(EXE)),$(EXE),dist/lwl)
+install: $(INSTALLED)
 	install -d $(DESTDIR)$(BINDIR)
-	if [ -f $(EXE) ] && [ $(EXE) -nt dist/lwl ]; then install -m 755 $(EXE) $(DESTDIR)$(BINDIR)/lwl; else install -m 755 dist/lwl $(DESTDIR)$(BINDIR)/lwl; fi
+	install -m 755 $(INSTALLED) $(DESTDIR)$(BINDIR)/lwl
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/lwl

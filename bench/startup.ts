@@ -65,14 +65,20 @@ try {
   const peaks = contenders.map(() => [] as number[]);
   for (const c of contenders) exitTime([...c.command, '--version']); // warm the page cache
   for (let round = 0; round < runs; round++) {
-    const base = exitTime(node.command);
+    // The quick runs back to back, then the sessions; each in an order that turns from round to round.
+    const turn = <T>(list: T[]) => list.map((_, i) => list[(i + round) % list.length]);
+    const version: number[] = [];
+    let base = 0;
+    for (const k of turn([-1, ...contenders.keys()])) {
+      if (k < 0) base = exitTime(node.command);
+      else version[k] = exitTime([...contenders[k].command, '--version']);
+    }
     times.node.push(base);
-    for (const [k, c] of contenders.entries()) {
-      const version = exitTime([...c.command, '--version']);
-      const screen = await firstScreen(c.command, input.path, input.firstLine);
-      times.version[k].push(version);
+    for (const k of turn([...contenders.keys()])) {
+      const screen = await firstScreen(contenders[k].command, input.path, input.firstLine);
+      times.version[k].push(version[k]);
       times.screen[k].push(screen.ms);
-      ratios.version[k].push(version / base);
+      ratios.version[k].push(version[k] / base);
       ratios.screen[k].push(screen.ms / base);
       peaks[k].push(screen.peak);
     }
