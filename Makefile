@@ -9,13 +9,16 @@ VERSION := $(shell node -p "require('./package.json').version")
 # The standalone executable (issue 15): dist/lwl injected into a copy of a node
 # binary as a single executable application (SEA). For another platform, name
 # that platform's node binary of the same version (see the README).
-PLATFORM ?= $(shell node -p "process.platform + '-' + process.arch")
+HOST := $(shell node -p "process.platform + '-' + process.arch")
+PLATFORM ?= $(HOST)
 NODE_BIN ?= $(shell node -p process.execPath)
 EXE := dist/lwl-$(PLATFORM)
-# V8's code cache of the bundle, made by this node: only for this platform.
-CODE_CACHE ?= true
-# Debug info and symbols the executable does not need (GNU strip; `STRIP=:` keeps them).
-STRIP ?= strip
+CROSS := $(filter-out $(HOST),$(PLATFORM))
+# V8's code cache of the bundle, made by this node: only this platform can load it.
+CODE_CACHE ?= $(if $(CROSS),false,true)
+# Debug info and symbols the executable does not need (`STRIP=:` keeps them); this
+# machine's strip may not know another platform's format.
+STRIP ?= $(if $(CROSS),:,strip)
 SEA_FUSE := NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2
 
 .PHONY: all run test unit e2e test-exe exe typecheck bench install uninstall clean
