@@ -3,6 +3,7 @@
 
 PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man/man1
 SOURCES := $(shell find src term -name '*.ts') keymap.ts package.json Makefile
 VERSION := $(shell node -p "require('./package.json').version")
 
@@ -39,6 +40,10 @@ dist/lwl: node_modules/.package-lock.json $(SOURCES)
 		--banner:js='#!/usr/bin/env node' --log-level=warning --outfile=$@
 	@chmod +x $@
 	@echo '{"type": "commonjs"}' > dist/package.json # dist/lwl is CommonJS, whatever the project's type
+
+# The manual page, made by lwl from the same source as --help and the help screen.
+dist/lwl.1: dist/lwl
+	./dist/lwl --manual > $@
 
 run: dist/lwl
 	./dist/lwl samples/tour.md
@@ -88,12 +93,13 @@ bench: dist/lwl $(EXE)
 # The executable once it has been built (make exe; brought up to date here),
 # else dist/lwl, which needs Node.
 INSTALLED := $(if $(wildcard $(EXE)),$(EXE),dist/lwl)
-install: $(INSTALLED)
-	install -d $(DESTDIR)$(BINDIR)
+install: $(INSTALLED) dist/lwl.1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	install -m 755 $(INSTALLED) $(DESTDIR)$(BINDIR)/lwl
+	install -m 644 dist/lwl.1 $(DESTDIR)$(MANDIR)/lwl.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/lwl
+	rm -f $(DESTDIR)$(BINDIR)/lwl $(DESTDIR)$(MANDIR)/lwl.1
 
 clean:
 	rm -rf dist

@@ -95,7 +95,7 @@ export function manPage(version: string): string {
     '.B lwl',
     '[\\fIoptions\\fR] [\\fIFILE\\fR...]',
     '.br',
-    '\\fIcmd\\fR | .B lwl',
+    '\\fIcmd\\fR | \\fBlwl\\fR',
     '.SH DESCRIPTION',
     'lwl pages text as less does, and shows its links: step through them with n and Tab,',
     'follow them with Enter, and hand the selected one to any command as $LINK.',
