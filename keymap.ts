@@ -33,6 +33,7 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['G', '<End>'], action: ['bottom'], help: 'the bottom (with a count: that line)' },
   { keys: ['F'], action: ['tail'], help: 'follow the input as it grows; ^C stops' },
   { keys: ['<C-l>'], action: ['redraw'], help: 'redraw the screen' },
+  { keys: ['<C-z>'], action: ['suspend'], help: 'suspend lwl (the shell\'s fg resumes it)' },
 
   // links and search results
   { keys: ['n'], action: ['next', 1], help: 'the next search match, or link when no search is active' },

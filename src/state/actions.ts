@@ -24,7 +24,9 @@ export type GroundAction =
   /** Enter: follow the selected link. */
   | ['follow']
   | ['back']
-  | ['preview'];
+  | ['preview']
+  /** ^Z: give the terminal back and stop, until continued (fg). */
+  | ['suspend'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =

@@ -59,7 +59,9 @@ export type Effect =
   /** Go back to the previous document. */
   | { kind: 'back' }
   /** Follow the input as it grows, showing its end (less's F). */
-  | { kind: 'tail' };
+  | { kind: 'tail' }
+  /** Give the terminal back and stop lwl until it is continued (^Z). */
+  | { kind: 'suspend' };
 
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
@@ -185,6 +187,8 @@ function updateGround(state: State, action: GroundAction, count: number | null, 
       return { state, effects: [{ kind: 'back' }] };
     case 'tail':
       return { state, effects: [{ kind: 'tail' }] };
+    case 'suspend':
+      return { state, effects: [{ kind: 'suspend' }] };
     case 'preview':
       if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
       return none({ ...state, mode: 'preview' });
