@@ -188,6 +188,8 @@ export class Terminal {
   /** SIGCONT, after a stop lwl did not make itself (SIGSTOP): raw mode and the screen may be gone, so take them again. */
   private continued(): void {
     if (!this.active || this.childRunning) return;
+    // Off, then on: libuv does nothing when asked for the mode it believes is set.
+    this.setRaw(false);
     this.setRaw(true);
     this.write(enterScreen);
     this.events?.resumed();
