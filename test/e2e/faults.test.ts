@@ -93,3 +93,35 @@ describe('file: links open regular files only', () => {
     expect((await s.waitExit()).exitCode).toBe(0);
   });
 });
+
+/** Whether a process is gone (or a zombie nobody reaped yet). */
+function gone(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z';
+  } catch {
+    return true;
+  }
+}
+
+describe('a > command when lwl is ended', () => {
+  it.each([
+    ['SIGTERM', 'SIGHUP ends it', ''],
+    ['SIGHUP', 'SIGHUP ends it', ''],
+    ['SIGTERM', 'SIGTERM ends it when it ignores SIGHUP', "trap '' HUP; "],
+  ])('%s: %s, and what it started', async (signal, _what, prelude) => {
+    const dir = tempDir();
+    const s = Session.shell(`'${node}' dist/lwl samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"`);
+    await s.waitForText('Welcome');
+    await s.keys('>', `${prelude}sleep 60 & echo $! > '${dir}/sleep.pid'; echo $$ > '${dir}/sh.pid'; echo running; wait`, '\r');
+    await s.waitForText('running');
+    const pid = (name: string) => Number(fs.readFileSync(path.join(dir, `${name}.pid`), 'utf8'));
+    const [lwlPid, shPid, sleepPid] = [pid('lwl'), pid('sh'), pid('sleep')];
+    expect(gone(shPid) || gone(sleepPid)).toBe(false);
+    process.kill(lwlPid, signal);
+    await s.waitExit();
+    expect(s.output).toMatch(new RegExp(`status ${128 + os.constants.signals[signal as 'SIGTERM']}`));
+    await s.waitFor(() => gone(shPid) && gone(sleepPid), 'the command and its sleep to end');
+    expect(s.onAlternateScreen).toBe(false);
+  });
+});
