@@ -113,7 +113,8 @@ describe('a > command when lwl is ended', () => {
     const dir = tempDir();
     const s = Session.shell(`'${node}' dist/lwl samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"`);
     await s.waitForText('Welcome');
-    await s.keys('>', `${prelude}sleep 60 & echo $! > '${dir}/sleep.pid'; echo $$ > '${dir}/sh.pid'; echo running; wait`, '\r');
+    await s.keys('>', `${prelude}sleep 60 & echo $! > '${dir}/sleep.pid'; echo $$ > '${dir}/sh.pid'; echo run''ning; wait`, '\r');
+    // Not the typed line's run''ning: the command's output, after the pids are written.
     await s.waitForText('running');
     const pid = (name: string) => Number(fs.readFileSync(path.join(dir, `${name}.pid`), 'utf8'));
     const [lwlPid, shPid, sleepPid] = [pid('lwl'), pid('sh'), pid('sleep')];
