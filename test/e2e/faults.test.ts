@@ -87,8 +87,8 @@ describe('file: links open regular files only', () => {
     await s.keys('n', '\r');
     await s.waitFor((x) => x.status() === `Cannot open ${url}: ${reason}`, 'the refusal');
     expect(s.rows()[0]).toBe('[there]');
-    await s.keys('j');
-    expect(s.rows()[0]).toBe('line');
+    await s.press('j');
+    await s.waitFor((x) => x.rows()[0] === 'line', 'a line down');
     await s.keys('q');
     expect((await s.waitExit()).exitCode).toBe(0);
   });
