@@ -126,18 +126,16 @@ export class Terminal {
   restore(): void {
     if (this.escapeTimer) clearTimeout(this.escapeTimer);
     this.escapeTimer = null;
-    if (!this.active) return;
-    this.active = false;
-    try {
-      this.write(leaveScreen);
-    } catch {
-      // The terminal may be gone (hangup); there is nothing left to restore then.
+    if (this.active) {
+      this.active = false;
+      try {
+        this.write(leaveScreen);
+      } catch {
+        // The terminal may be gone (hangup); there is nothing left to restore then.
+      }
     }
-    try {
-      this.input.setRawMode(false);
-    } catch {
-      // As above.
-    }
+    // Raw mode may be on without the screen (waiting for a key after a command).
+    if (this.input.isRaw) this.setRaw(false);
   }
 
   /** Restores the terminal and stops listening, so the process can end. */
@@ -168,7 +166,6 @@ export class Terminal {
     const wasActive = this.active;
     const wasRaw = this.input.isRaw;
     this.restore();
-    if (wasRaw) this.setRaw(false);
     // Without a handler SIGTSTP stops the process; kill returns once it is continued.
     process.off('SIGTSTP', this.onStop);
     try {

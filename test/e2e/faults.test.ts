@@ -125,4 +125,18 @@ describe('a > command when lwl is ended', () => {
     await s.waitFor(() => gone(shPid) && gone(sleepPid), 'the command and its sleep to end');
     expect(s.onAlternateScreen).toBe(false);
   });
+
+  it('SIGTERM while lwl waits for a key after a command leaves the terminal cooked', async () => {
+    const dir = tempDir();
+    const s = Session.shell(`'${node}' dist/lwl samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"; stty -a`);
+    await s.waitForText('Welcome');
+    await s.keys('>', 'true', '\r');
+    await s.waitForText('[process terminated]');
+    const pid = Number(fs.readFileSync(path.join(dir, 'lwl.pid'), 'utf8'));
+    process.kill(pid, 'SIGTERM');
+    await s.waitExit();
+    expect(s.output).toMatch(/status 143/);
+    expect(s.output).toMatch(/[^-]icanon/);
+    expect(s.output).toMatch(/[^-]echo /);
+  });
 });
