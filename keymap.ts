@@ -78,6 +78,7 @@ const preview: Binding<PreviewAction>[] = [{ keys: ['q', 'v', '<Escape>'], actio
 /** While lwl waits (reading, searching, following the input): the keys that stop the wait. */
 const busy: Binding<BusyAction>[] = [
   { keys: ['<C-c>', 'q', '<Escape>'], action: ['stop'], help: 'stop waiting, and stay where you are' },
+  { keys: ['<C-z>'], action: ['suspend'], help: 'suspend lwl; the wait goes on after fg' },
 ];
 
 /** Every mode's table. */

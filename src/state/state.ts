@@ -101,6 +101,7 @@ export function press(state: State, key: string, ctx: Context): Result {
     // While busy, only the keys that stop the wait do anything.
     const action = bindingFor('busy', key);
     if (!action) return none(state);
+    if (action[0] === 'suspend') return { state, effects: [{ kind: 'suspend' }] };
     return { state: { ...state, busy: null, message: null }, effects: [{ kind: 'stop' }] };
   }
   state = { ...state, message: null };

@@ -21,11 +21,11 @@ function processState(pid: number): string {
 }
 
 /** An interactive sh (dash: job control, and no saving of the terminal's modes for a job) running lwl. */
-async function lwlUnderShell(): Promise<{ s: Session; pid: number }> {
+async function lwlUnderShell(args = 'samples/tour.md', first = firstRow): Promise<{ s: Session; pid: number }> {
   const s = new Session('/bin/sh', ['-i'], { env: { PS1: '$ ', ENV: '' } });
   await s.waitForText('$');
-  await s.press(`'${node}' dist/lwl samples/tour.md\r`);
-  await s.waitFor((x) => x.onAlternateScreen && x.rows()[0] === firstRow, 'the tour');
+  await s.press(`'${node}' dist/lwl ${args}\r`);
+  await s.waitFor((x) => x.onAlternateScreen && x.rows()[0].startsWith(first), 'the first screen');
   const [pid] = children(s.proc.pid);
   return { s, pid };
 }
@@ -60,6 +60,18 @@ describe('suspending', () => {
     const { s, pid } = await lwlUnderShell();
     process.kill(pid, 'SIGTSTP');
     await checkStoppedThenFg(s, pid);
+  });
+
+  it('^Z while reading (G on an endless input) suspends, and the reading goes on after fg until ^C', async () => {
+    const { s, pid } = await lwlUnderShell('</dev/zero', '<00>');
+    await s.press('G');
+    await s.waitFor((x) => x.status().startsWith('Reading...'), 'reading');
+    await s.press('\x1a');
+    await s.waitFor((x) => !x.onAlternateScreen && processState(pid) === 'T', 'lwl stopped on the main screen');
+    await s.press('fg\r');
+    await s.waitFor((x) => x.onAlternateScreen && x.status().startsWith('Reading...'), 'reading again');
+    await s.press('\x03');
+    await s.waitFor((x) => x.rows()[0].startsWith('<00>') && !x.status().startsWith('Reading'), 'the reading stopped');
   });
 
   it('^Z where nothing could continue lwl (an orphaned process group) leaves it running, screen and keys as they were', async () => {
