@@ -91,7 +91,8 @@ export class Pager {
   }
 
   private get context(): Context {
-    this.browser ??= browserCommand();
+    // Looked up once: null (no browser) is an answer too.
+    if (this.browser === undefined) this.browser = browserCommand();
     const height = Math.max(1, this.size.rows - 1);
     return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser };
   }
