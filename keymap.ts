@@ -38,6 +38,7 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['h', 'H', '<F1>'], action: ['help'], help: 'this help: every key of every mode' },
   { keys: ['F'], action: ['tail'], help: 'follow the input as it grows; ^C stops' },
   { keys: ['<C-l>'], action: ['redraw'], help: 'redraw the screen' },
+  { keys: ['<C-z>'], action: ['suspend'], help: 'suspend lwl (the shell\'s fg resumes it)' },
 
   // links and search results
   { keys: ['n'], action: ['next', 1], help: 'the next search match, or link when no search is active' },
@@ -82,6 +83,7 @@ const preview: Binding<PreviewAction>[] = [{ keys: ['q', 'v', '<Escape>'], actio
 /** While lwl waits (reading, searching, following the input): the keys that stop the wait. */
 const busy: Binding<BusyAction>[] = [
   { keys: ['<C-c>', 'q', '<Escape>'], action: ['stop'], help: 'stop waiting, and stay where you are' },
+  { keys: ['<C-z>'], action: ['suspend'], help: 'suspend lwl; the wait goes on after fg' },
 ];
 
 /** Every mode's table. */

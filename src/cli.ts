@@ -1,13 +1,13 @@
 // The command line: arguments, the input, and which way lwl runs (pager,
 // copy-through, or plain listing).
-import { Terminal, writeAll } from '../term/tty.ts';
 import fs from 'node:fs';
+import { NoTerminalError, Terminal, writeAll } from '../term/tty.ts';
 import { detectCaps, isDumb } from '../term/caps.ts';
 import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
 import { manPage, usageText } from './help.ts';
 import { OptionError, parseOptions, type Options } from './options.ts';
 import { themeFor, type Role } from './view/theme.ts';
-import { Loader, OpenError, openFile, openStdin, readBlocking, type Source } from './input/load.ts';
+import { Loader, OpenError, openFile, openStdin, readBlocking, readError, reason, type Source } from './input/load.ts';
 import { makePage, Pager, type Page } from './pager.ts';
 import { Bindings } from './state/bindings.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
@@ -72,18 +72,25 @@ export function openSource(file: string | null): Source {
     if (file === null && process.stdin.isTTY) throw new UserError(`lwl: no input: name a FILE or pipe text in\n${usage}`, 2);
     return openStdin();
   }
-  try {
-    return openFile(file);
-  } catch (err) {
-    if (err instanceof OpenError) throw new UserError(`lwl: ${err.message}`, 1);
-    throw err;
-  }
+  return openFile(file);
 }
 
 /** Copies the input to stdout unchanged (stdout is not a terminal), as less does. */
 function copyThrough(source: Source): void {
   const buf = Buffer.allocUnsafe(1024 * 1024);
-  for (let n = readBlocking(source.fd, buf); n > 0; n = readBlocking(source.fd, buf)) writeAll(1, buf.subarray(0, n));
+  const read = () => {
+    try {
+      return readBlocking(source.fd, buf);
+    } catch (err) {
+      throw readError(source, err);
+    }
+  };
+  for (let n = read(); n > 0; n = read()) writeAll(1, buf.subarray(0, n));
+}
+
+/** A failed write to standard output (a full disk, a device error). */
+function isWriteError(err: unknown): err is NodeJS.ErrnoException {
+  return err instanceof Error && (err as NodeJS.ErrnoException).syscall === 'write' && typeof (err as NodeJS.ErrnoException).code === 'string';
 }
 
 /** `lwl --links`: every link in document order, one a line: number, text, and URL or error. */
@@ -104,6 +111,16 @@ function printPlain(loader: Loader): void {
   loader.readAll();
   const text = loader.doc.text;
   text.forEachPiece(0, text.length, (piece) => writeAll(1, piece));
+}
+
+/** Says why lwl ends, on stderr (which may be gone too), and gives the exit status. */
+function fail(message: string, status: number): number {
+  try {
+    writeAll(2, message + '\n');
+  } catch {
+    // Nowhere left to say it.
+  }
+  return status;
 }
 
 export async function main(args: string[]): Promise<number> {
@@ -156,11 +173,12 @@ export async function main(args: string[]): Promise<number> {
     };
     return await new Pager(term, makePage(loader, base), settings).run();
   } catch (err) {
-    if (err instanceof UserError) {
-      process.stderr.write(err.message + '\n');
-      return err.status;
-    }
+    // Each error the user or the system caused is one sentence: 2 for usage, 1 for the rest.
+    if (err instanceof UserError) return fail(err.message, err.status);
+    if (err instanceof OpenError) return fail(`lwl: ${sanitize(err.file)}: ${err.userMessage}`, 1);
+    if (err instanceof NoTerminalError) return fail(`lwl: ${err.message}`, 1);
     if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+    if (isWriteError(err)) return fail(`lwl: cannot write to standard output: ${reason(err)}`, 1);
     throw err;
   }
 }

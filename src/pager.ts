@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
-import { browserCommand, runShell } from './commands.ts';
+import { browserCommand, endRunningCommand, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
 import { draw } from './view/draw.ts';
-import { Loader, OpenError, openFile } from './input/load.ts';
+import { Loader, OpenError, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
 import { LinkTargets } from './link/targets.ts';
 import type { UrlRecord } from './link/url/index.ts';
@@ -71,6 +71,8 @@ export class Pager {
   private finish: (status: number) => void = () => {};
   /** The browser command, looked up when first needed (undefined: not yet). */
   private browser: string | null | undefined;
+  /** The read error last shown, so that it is shown once. */
+  private reportedError: OpenError | null = null;
   /** Lets the tests check that a crash gives the terminal back. */
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
 
@@ -91,6 +93,7 @@ export class Pager {
         key: (key) => this.key(key),
         resize: (size) => this.resize(size),
         end: () => this.quit(0),
+        resumed: () => this.resumed(),
       });
       if (this.settings.message !== null) this.note(['notice', this.settings.message]);
       this.render();
@@ -106,7 +109,8 @@ export class Pager {
   }
 
   private get context(): Context {
-    this.browser ??= browserCommand(process.env, this.settings.browser);
+    // Looked up once: null (no browser) is an answer too.
+    if (this.browser === undefined) this.browser = browserCommand(process.env, this.settings.browser);
     const height = Math.max(1, this.size.rows - 1);
     const { secure, bindings } = this.settings;
     return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser, secure, bindings };
@@ -141,6 +145,8 @@ export class Pager {
         case 'stop':
           this.task?.cancel?.();
           this.task = null;
+          // What the task asked to be read is no longer wanted: a pipe that never ends costs no more.
+          this.page.loader.rest();
           break;
         case 'run':
           return void this.runCommand(effect.command, effect.link, effect.then);
@@ -149,6 +155,10 @@ export class Pager {
           break;
         case 'back':
           this.back();
+          break;
+        case 'suspend':
+          // Returns once lwl is continued; the terminal then asks for a frame.
+          this.term.suspend();
           break;
         case 'tail':
           this.startTask(this.tail());
@@ -243,6 +253,12 @@ export class Pager {
   }
 
   private loaded(): void {
+    const error = this.page.loader.error;
+    if (error && error !== this.reportedError) {
+      // The document ends where reading failed; say so once.
+      this.reportedError = error;
+      this.note(['notice', `Cannot read further: ${error.userMessage}`]);
+    }
     if (this.task) return this.tick();
     if (this.page.doc.complete) return this.render();
     this.renderSoon();
@@ -252,11 +268,16 @@ export class Pager {
   private async runCommand(command: string, link: string, then: 'resume' | 'exit'): Promise<void> {
     this.render();
     this.handedOver = true;
-    const status = await this.term.handOver(() => runShell(command, link));
+    const status = await this.term.handOver(() => runShell(command, link), endRunningCommand);
     if (then === 'exit') return this.quit(status);
     await this.term.announceEnd(`[process terminated${status === 0 ? '' : `, exit status ${status}`}]`);
     this.handedOver = false;
     this.term.takeBack();
+    this.resumed();
+  }
+
+  /** The terminal is ours again, its screen cleared (after a command, or ^Z and fg): all of a frame, at its size now. */
+  private resumed(): void {
     this.screen.invalidate();
     const size = this.term.size();
     if (size.cols !== this.size.cols || size.rows !== this.size.rows) return this.resize(size);
@@ -267,17 +288,25 @@ export class Pager {
   private open(url: string): void {
     let loader: Loader;
     try {
-      loader = new Loader(openFile(fileURLToPath(url)));
+      loader = new Loader(openRegularFile(fileURLToPath(url)));
     } catch (err) {
       const reason = err instanceof OpenError ? err.userMessage : (err as Error).message;
       return this.note(['notice', `Cannot open ${url}: ${reason}`]);
     }
-    loader.readFirst();
+    try {
+      loader.readFirst();
+    } catch (err) {
+      loader.stop();
+      if (!(err instanceof OpenError)) throw err;
+      return this.note(['notice', `Cannot open ${url}: ${err.userMessage}`]);
+    }
     this.showNew(makePage(loader));
   }
 
   /** Shows a new document; Backspace comes back to this one where it was. */
   private showNew(page: Page): void {
+    // The document left reads no further until it is shown again.
+    this.page.loader.rest();
     this.history.push({ page: this.page, state: this.state });
     this.show(page, initialState);
     this.startLoading(page);

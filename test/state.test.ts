@@ -98,4 +98,12 @@ describe('while busy', () => {
     expect(stopped.state).toMatchObject({ top: 0, busy: null, message: null });
     expect(run(ctx, ['j'], stopped.state).state.top).toBeGreaterThan(0);
   });
+
+  it('suspends on ^Z, in ground mode and while busy, where the wait goes on', () => {
+    expect(run(ctx, ['<C-z>']).effects).toEqual([{ kind: 'suspend' }]);
+    const busy = update(initialState, ['busy', 'Reading... 10%'], null, ctx).state;
+    const suspended = run(ctx, ['<C-z>'], busy);
+    expect(suspended.effects).toEqual([{ kind: 'suspend' }]);
+    expect(suspended.state.busy).toBe('Reading... 10%');
+  });
 });

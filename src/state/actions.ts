@@ -34,7 +34,9 @@ export type GroundAction =
   /** Enter: follow the selected link. */
   | ['follow']
   | ['back']
-  | ['preview'];
+  | ['preview']
+  /** ^Z: give the terminal back and stop, until continued (fg). */
+  | ['suspend'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =
@@ -56,8 +58,8 @@ export type LineAction =
 /** Actions of the link preview. */
 export type PreviewAction = ['close'];
 
-/** Actions while lwl waits for input or a search: stop waiting. */
-export type BusyAction = ['stop'];
+/** Actions while lwl waits for input or a search: stop waiting, or suspend (the wait goes on after fg). */
+export type BusyAction = ['stop'] | ['suspend'];
 
 /** Not bound to keys: what the pager reports to the state. */
 export type PagerAction =

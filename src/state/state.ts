@@ -69,7 +69,9 @@ export type Effect =
   /** Follow the input as it grows, showing its end (less's F). */
   | { kind: 'tail' }
   /** Show the help screen, as a document of its own (q or Backspace comes back). */
-  | { kind: 'help' };
+  | { kind: 'help' }
+  /** Give the terminal back and stop lwl until it is continued (^Z). */
+  | { kind: 'suspend' };
 
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
@@ -117,6 +119,7 @@ export function press(state: State, key: string, ctx: Context): Result {
     // While busy, only the keys that stop the wait do anything.
     const action = ctx.bindings.for('busy', key);
     if (!action) return none(state);
+    if (action[0] === 'suspend') return { state, effects: [{ kind: 'suspend' }] };
     return { state: { ...state, busy: null, message: null }, effects: [{ kind: 'stop' }] };
   }
   state = { ...state, message: null };
@@ -256,6 +259,8 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       return { state, effects: [{ kind: 'help' }] };
     case 'tail':
       return { state, effects: [{ kind: 'tail' }] };
+    case 'suspend':
+      return { state, effects: [{ kind: 'suspend' }] };
     case 'preview':
       if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
       return none({ ...state, mode: 'preview' });

@@ -238,7 +238,7 @@ describe('LINK only ever reaches a command through the environment', () => {
     const dir = tempDir();
     const doc = path.join(dir, 'doc.md');
     fs.writeFileSync(doc, `[hostile](https://example.org/$(touch$IFS$PWD/PWNED);x)\n`);
-    const s = open([doc], { cwd: dir, env: { LWL_BROWSER: 'printf "opened %s\\n" > opened.txt' } });
+    const s = open([doc], { cwd: dir, env: { LWL_BROWSER: 'printf "opened %%s\\n" %s > opened.txt' } });
     await s.waitForText('[hostile]');
     await s.keys('n', '\r');
     expect(await fileText(path.join(dir, 'opened.txt'), s)).toBe('opened https://example.org/$(touch$IFS$PWD/PWNED);x\n');
