@@ -1,7 +1,8 @@
 // The command line: arguments, the input, and which way lwl runs (pager,
 // copy-through, or plain listing).
 import fs from 'node:fs';
-import { NoTerminalError, Terminal, writeAll } from '../term/tty.ts';
+import { NoTerminalError, Terminal, writeAll, type Size } from '../term/tty.ts';
+import { Wrap } from './view/wrap.ts';
 import { detectCaps, isDumb } from '../term/caps.ts';
 import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
 import { manPage, usageText } from './help.ts';
@@ -113,6 +114,20 @@ function printPlain(loader: Loader): void {
   text.forEachPiece(0, text.length, (piece) => writeAll(1, piece));
 }
 
+/**
+ * -F: whether the whole text fits above the status line. Reads on (a pipe is
+ * waited for) until the input ends or fills the screen, as less does.
+ */
+function fitsOnOneScreen(loader: Loader, size: Size): boolean {
+  const height = size.rows - 1;
+  for (;;) {
+    const rows = new Wrap(loader.doc, size.cols).visibleRows(0, height + 1).length;
+    if (rows > height) return false;
+    if (loader.doc.complete) return true;
+    loader.readMore();
+  }
+}
+
 /** Says why lwl ends, on stderr (which may be gone too), and gives the exit status. */
 function fail(message: string, status: number): number {
   try {
@@ -162,8 +177,12 @@ export async function main(args: string[]): Promise<number> {
       return 0;
     }
     loader.readFirst();
-    const term = Terminal.open();
-        const settings = {
+    if (opts.quitIfOneScreen && fitsOnOneScreen(loader, size)) {
+      printPlain(loader);
+      return 0;
+    }
+    const term = Terminal.open({ alternateScreen: !opts.noAlternateScreen });
+    const settings = {
       secure: opts.secure,
       bindings: new Bindings(config.rebindings),
       theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import tty from 'node:tty';
 import { KeyDecoder, type Key } from './keys.ts';
-import { enterScreen, leaveScreen } from './screen.ts';
+import { enterMainScreen, enterScreen, leaveMainScreen, leaveScreen } from './screen.ts';
 import { RESET, sgr } from './sgr.ts';
 
 /** How long a lone ESC waits for the rest of a sequence before it is the Escape key. */
@@ -74,7 +74,17 @@ export class Terminal {
     private readonly output: tty.WriteStream,
     /** The input was opened here (/dev/tty), and is closed here. */
     private readonly ownsInput: boolean,
+    /** Page on the alternate screen (the default), or on the main screen (-X). */
+    private readonly alternateScreen: boolean,
   ) {}
+
+  private get enterSequence(): string {
+    return this.alternateScreen ? enterScreen : enterMainScreen(this.size().rows);
+  }
+
+  private get leaveSequence(): string {
+    return this.alternateScreen ? leaveScreen : leaveMainScreen(this.size().rows);
+  }
 
   /**
    * The terminal on stdout, with keys from stdin or, when stdin carries the
@@ -82,9 +92,9 @@ export class Terminal {
    * standard error if it is the terminal, as less does. Throws
    * NoTerminalError if there is none.
    */
-  static open(): Terminal {
+  static open({ alternateScreen = true }: { alternateScreen?: boolean } = {}): Terminal {
     const output = process.stdout as tty.WriteStream;
-    if (process.stdin.isTTY) return new Terminal(process.stdin as tty.ReadStream, 1, output, false);
+    if (process.stdin.isTTY) return new Terminal(process.stdin as tty.ReadStream, 1, output, false, alternateScreen);
     let fd: number;
     try {
       fd = fs.openSync('/dev/tty', 'r');
@@ -92,9 +102,9 @@ export class Terminal {
       if (!tty.isatty(2)) {
         throw new NoTerminalError('no terminal to read keys from: standard input is the document, /dev/tty cannot be opened, and standard error is not a terminal');
       }
-      return new Terminal(new tty.ReadStream(2), 1, output, false);
+      return new Terminal(new tty.ReadStream(2), 1, output, false, alternateScreen);
     }
-    return new Terminal(new tty.ReadStream(fd), 1, output, true);
+    return new Terminal(new tty.ReadStream(fd), 1, output, true, alternateScreen);
   }
 
   size(): Size {
@@ -118,7 +128,7 @@ export class Terminal {
     current = this;
     this.input.setRawMode(true);
     this.input.resume();
-    this.write(enterScreen);
+    this.write(this.enterSequence);
     this.active = true;
   }
 
@@ -129,7 +139,7 @@ export class Terminal {
     if (this.active) {
       this.active = false;
       try {
-        this.write(leaveScreen);
+        this.write(this.leaveSequence);
       } catch {
         // The terminal may be gone (hangup); there is nothing left to restore then.
       }
@@ -188,7 +198,7 @@ export class Terminal {
     // Off, then on: libuv does nothing when asked for the mode it believes is set.
     this.setRaw(false);
     this.setRaw(true);
-    this.write(enterScreen);
+    this.write(this.enterSequence);
     this.events?.resumed();
   }
 

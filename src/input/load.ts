@@ -238,6 +238,29 @@ export class Loader {
     if (this.error) throw this.error;
   }
 
+  /**
+   * Reads one more piece, waiting for it (a pipe blocks until it has some):
+   * false once the input has ended. For deciding, before paging, whether the
+   * text fits on one screen (-F).
+   */
+  readMore(): boolean {
+    if (this.atEnd) return false;
+    if (this.source.isFile) {
+      this.readChunk(CHUNK);
+    } else {
+      try {
+        const buf = Buffer.allocUnsafe(CHUNK);
+        const n = readBlocking(this.source.fd, buf);
+        if (n === 0) this.ended();
+        else this.receivedFromPipe(buf, n);
+      } catch (err) {
+        this.failed(err);
+      }
+    }
+    if (this.error) throw this.error;
+    return !this.atEnd;
+  }
+
   /** A read failed: the document ends where it did, and says why. */
   private failed(err: unknown): void {
     this.error = readError(this.source, err);
