@@ -36,6 +36,7 @@ const ground: Binding<GroundAction>[] = [
   { keys: ["'"], action: ['goToMark'], help: "' and a letter: back to that mark; '': back to where the last jump started" },
   { keys: ['=', '<C-g>'], action: ['info'], help: 'where you are: file, kind, lines, bytes, links, search' },
   { keys: ['h', 'H', '<F1>'], action: ['help'], help: 'this help: every key of every mode' },
+  { keys: [':'], action: ['colon'], help: ':n / :p the next / previous file, :x the first, :e open a file, :d drop this one' },
   { keys: ['F'], action: ['tail'], help: 'follow the input as it grows; ^C stops' },
   { keys: ['<C-l>'], action: ['redraw'], help: 'redraw the screen' },
   { keys: ['<C-z>'], action: ['suspend'], help: 'suspend lwl (the shell\'s fg resumes it)' },
@@ -92,6 +93,7 @@ export const keymap = {
   search,
   fork: lineEditing,
   exec: lineEditing,
+  examine: lineEditing,
   preview,
   busy,
 };

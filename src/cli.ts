@@ -95,13 +95,13 @@ function isWriteError(err: unknown): err is NodeJS.ErrnoException {
 }
 
 /** `lwl --links`: every link in document order, one a line: number, text, and URL or error. */
-function printLinks(page: Page): void {
+function printLinks(page: Page, prefix: string): void {
   page.loader.readAll();
   const lines: string[] = [];
   for (let i = 0; i < page.doc.links.count; i++) {
     const target = page.links.get(i);
     const text = sanitize(linkText(page.doc, i));
-    lines.push(`${i + 1}\t${text}\t${target.ok ? target.href : `error: ${target.reason}`}\n`);
+    lines.push(`${prefix}${i + 1}\t${text}\t${target.ok ? target.href : `error: ${target.reason}`}\n`);
     if (lines.length >= 4096) writeAll(1, lines.splice(0).join(''));
   }
   writeAll(1, lines.join(''));
@@ -159,17 +159,20 @@ export async function main(args: string[]): Promise<number> {
       return 0;
     }
     for (const note of [...opts.notes, ...config.errors]) process.stderr.write(sanitize(note) + '\n');
-    if (opts.files.length > 1) throw new UserError(`lwl: one file at a time, for now\n${usage}`, 2);
     const base = opts.base === null ? null : parseBase(opts.base);
-    const source = openSource(opts.files[0] ?? null);
+    const files = opts.files;
     if (opts.links) {
-      printLinks(makePage(new Loader(source), base));
+      // With several files, each line starts with the file's name.
+      if (files.length <= 1) printLinks(makePage(new Loader(openSource(files[0] ?? null)), base), '');
+      else for (const file of files) printLinks(makePage(new Loader(openSource(file)), base), `${sanitize(file)}\t`);
       return 0;
     }
     if (!process.stdout.isTTY) {
-      copyThrough(source);
+      // Not a terminal: every file in turn, as cat (and less) would.
+      for (const file of files.length > 0 ? files : [null]) copyThrough(openSource(file));
       return 0;
     }
+    const source = openSource(files[0] ?? null);
     const loader = new Loader(source);
     const size = { cols: process.stdout.columns || 0, rows: process.stdout.rows || 0 };
     if (isDumb(process.env) || size.cols < 2 || size.rows < 2) {
@@ -188,7 +191,9 @@ export async function main(args: string[]): Promise<number> {
       theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },
       browser: config.browser,
       startKeys: opts.startKeys,
-      message: config.errors[0] ?? null,
+      message: config.errors[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
+      files,
+      base,
     };
     return await new Pager(term, makePage(loader, base), settings).run();
   } catch (err) {

@@ -29,6 +29,7 @@ const modeTitles: Record<Table, string> = {
   search: 'Typing a search (/ ?)',
   fork: 'Typing a command to run and come back (>)',
   exec: 'Typing a command to run and end lwl (!)',
+  examine: 'Typing a file to open (:e)',
   preview: 'The link preview (v)',
   busy: 'While lwl reads or searches',
 };

@@ -7,7 +7,7 @@ import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, endRunningCommand, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
 import { draw } from './view/draw.ts';
-import { Loader, OpenError, openRegularFile } from './input/load.ts';
+import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
 import { LinkTargets } from './link/targets.ts';
 import type { UrlRecord } from './link/url/index.ts';
@@ -28,6 +28,17 @@ export interface PagerSettings {
   startKeys: string[];
   /** Shown on the first screen (a mistake in the configuration file). */
   message: string | null;
+  /** The files named on the command line, the first of them the page shown first (:n, :p go through them). */
+  files: string[];
+  /** The base URL given with --base, for every file. */
+  base: UrlRecord | null;
+}
+
+/** A file of the list :n and :p go through, with the place it was left at. */
+interface FileEntry {
+  name: string;
+  page: Page | null;
+  state: State;
 }
 
 /** While loading, redraw at most this often. */
@@ -65,7 +76,10 @@ export class Pager {
   /** Keys are not ours while a command runs. */
   private handedOver = false;
   /** Documents left by following links, to go back to. */
-  private readonly history: Array<{ page: Page; state: State }> = [];
+  private readonly history: Array<{ page: Page; state: State; file: number }> = [];
+  /** The files :n and :p go through, and the one shown (or the one whose links were followed). */
+  private readonly files: FileEntry[];
+  private file = 0;
   private lastDraw = 0;
   private drawTimer: NodeJS.Timeout | null = null;
   private finish: (status: number) => void = () => {};
@@ -83,6 +97,8 @@ export class Pager {
   ) {
     this.size = term.size();
     this.wrap = new Wrap(page.doc, this.size.cols);
+    const names = settings.files.length > 0 ? settings.files : [page.doc.name];
+    this.files = names.map((name, i) => ({ name, page: i === 0 ? page : null, state: initialState }));
   }
 
   /** Runs until the user quits; resolves with the exit status. */
@@ -162,6 +178,12 @@ export class Pager {
           break;
         case 'tail':
           this.startTask(this.tail());
+          break;
+        case 'file':
+          this.changeFile(effect.which);
+          break;
+        case 'examine':
+          this.examine(effect.path);
           break;
         case 'help':
           if (!this.page.isHelp) this.showNew({ ...makePage(Loader.fromText('help', helpText())), isHelp: true });
@@ -307,7 +329,7 @@ export class Pager {
   private showNew(page: Page): void {
     // The document left reads no further until it is shown again.
     this.page.loader.rest();
-    this.history.push({ page: this.page, state: this.state });
+    this.history.push({ page: this.page, state: this.state, file: this.file });
     this.show(page, initialState);
     this.startLoading(page);
   }
@@ -315,8 +337,68 @@ export class Pager {
   private back(): void {
     const previous = this.history.pop();
     if (!previous) return this.note(['notice', 'No previous document']);
-    this.page.loader.stop();
+    this.leave();
+    this.file = previous.file;
     this.show(previous.page, { ...previous.state, message: null });
+  }
+
+  /** The page shown is left: a file of the list rests (it may be shown again), another document is closed. */
+  private leave(): void {
+    const entry = this.files.find((f) => f.page === this.page);
+    if (entry) {
+      entry.state = this.state;
+      this.page.loader.rest();
+    } else if (!this.history.some((h) => h.page === this.page)) {
+      this.page.loader.stop();
+    }
+  }
+
+  /** :n, :p, :x go to another file of the list, where it was left; :d drops this one from the list. */
+  private changeFile(which: 'next' | 'previous' | 'first' | 'drop'): void {
+    const count = this.files.length;
+    if (which === 'drop') {
+      if (count === 1) return this.note(['notice', 'This is the only file: nothing to drop']);
+      const [dropped] = this.files.splice(this.file, 1);
+      // Backspace does not come back to a dropped file.
+      if (dropped.page && !this.history.some((h) => h.page === dropped.page)) dropped.page.loader.stop();
+      const next = Math.min(this.file, count - 2);
+      this.file = -1;
+      return this.goToFile(next, `${dropped.name} dropped: `, false);
+    }
+    const to = which === 'first' ? 0 : this.file + (which === 'next' ? 1 : -1);
+    if (to < 0) return this.note(['notice', 'No previous file']);
+    if (to >= count) return this.note(['notice', 'No next file']);
+    this.goToFile(to, '');
+  }
+
+  /** :e: opens a file after this one in the list. */
+  private examine(path: string): void {
+    this.files.splice(this.file + 1, 0, { name: path, page: null, state: initialState });
+    this.goToFile(this.file + 1, '');
+  }
+
+  private goToFile(index: number, note: string, comeBack = true): void {
+    const entry = this.files[index];
+    if (!entry.page) {
+      try {
+        const loader = new Loader(openFile(entry.name));
+        loader.readFirst();
+        entry.page = makePage(loader, this.settings.base);
+      } catch (err) {
+        if (!(err instanceof OpenError)) throw err;
+        this.files.splice(index, 1);
+        return this.note(['notice', `${note}${entry.name}: ${err.userMessage}`]);
+      }
+    }
+    if (this.files[this.file]?.page === this.page) this.files[this.file].state = this.state;
+    if (comeBack) {
+      this.history.push({ page: this.page, state: this.state, file: this.file });
+      this.page.loader.rest();
+    }
+    this.file = index;
+    this.show(entry.page, entry.state);
+    this.startLoading(entry.page);
+    this.note(['notice', `${note}${entry.name} (file ${index + 1} of ${this.files.length})`]);
   }
 
   /** Shows another document, in the given state; the typed lines' history stays the session's. */
@@ -361,6 +443,7 @@ export class Pager {
   private quit(status: number): void {
     this.page.loader.stop();
     for (const { page } of this.history) page.loader.stop();
+    for (const { page } of this.files) page?.loader.stop();
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.task = null;
     this.term.close();

@@ -22,6 +22,8 @@ export type GroundAction =
   | ['info']
   /** h: the help screen, every key of every mode. */
   | ['help']
+  /** :, then n p x e d: files (next, previous, first, open one, drop this one). */
+  | ['colon']
   /** F: follow the input as it grows, like less's F (^C stops). */
   | ['tail']
   /** n / N: the next or previous search match, or link when no search is active. */

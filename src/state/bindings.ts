@@ -3,7 +3,7 @@
 import { keymap, type Binding } from '../../keymap.ts';
 import type { BusyAction, GroundAction, LineAction, PreviewAction } from './actions.ts';
 
-export type TypingMode = 'search' | 'fork' | 'exec';
+export type TypingMode = 'search' | 'fork' | 'exec' | 'examine';
 export type Mode = 'ground' | TypingMode | 'preview';
 
 export interface ActionOf {
@@ -11,6 +11,7 @@ export interface ActionOf {
   search: LineAction;
   fork: LineAction;
   exec: LineAction;
+  examine: LineAction;
   preview: PreviewAction;
   busy: BusyAction;
 }

@@ -23,7 +23,7 @@ export interface State {
   /** Digits typed before a motion. */
   count: string;
   /** A key that waits for a second one: m or ' and a letter. */
-  pending: 'mark' | 'goToMark' | null;
+  pending: 'mark' | 'goToMark' | 'colon' | null;
   /** Marks set with m, by letter: offsets of the top. */
   marks: Record<string, number>;
   /** Where the last jump (g, G, %, a search, n/N that scrolled, a mark, a fragment) started: '' goes back there. */
@@ -70,6 +70,10 @@ export type Effect =
   | { kind: 'tail' }
   /** Show the help screen, as a document of its own (q or Backspace comes back). */
   | { kind: 'help' }
+  /** Another file of those named on the command line (:n, :p, :x), or drop this one from the list (:d). */
+  | { kind: 'file'; which: 'next' | 'previous' | 'first' | 'drop' }
+  /** Open a file named by the user (:e), after this one in the list. */
+  | { kind: 'examine'; path: string }
   /** Give the terminal back and stop lwl until it is continued (^Z). */
   | { kind: 'suspend' };
 
@@ -104,7 +108,7 @@ export const initialState: State = {
   match: null,
   line: emptyLine,
   searchBackward: false,
-  history: { search: [], fork: [], exec: [] },
+  history: { search: [], fork: [], exec: [], examine: [] },
   recall: 0,
   draft: '',
 };
@@ -153,8 +157,19 @@ function pressGround(state: State, key: string, ctx: Context): Result {
 
 const isMarkLetter = (key: string) => /^[a-zA-Z]$/.test(key);
 
-/** The key after m or ': a mark's letter. */
-function pressSecond(state: State, first: 'mark' | 'goToMark', key: string, ctx: Context): Result {
+const colonCommands = { n: 'next', p: 'previous', x: 'first', d: 'drop' } as const;
+
+/** The key after m or ' (a mark's letter), or after : (a file command). */
+function pressSecond(state: State, first: 'mark' | 'goToMark' | 'colon', key: string, ctx: Context): Result {
+  if (first === 'colon') {
+    if (key === 'e') {
+      if (ctx.secure) return none({ ...state, message: ':e is disabled in secure mode' });
+      return none({ ...state, mode: 'examine', line: emptyLine, recall: 0 });
+    }
+    const which = colonCommands[key as keyof typeof colonCommands];
+    if (!which) return none({ ...state, message: ':n, :p, :x, :e or :d' });
+    return { state, effects: [{ kind: 'file', which }] };
+  }
   if (first === 'mark') {
     if (!isMarkLetter(key)) return none({ ...state, message: 'A mark is a letter: m then a-z or A-Z' });
     return none({ ...state, marks: { ...state.marks, [key]: state.top }, message: `Mark ${key} set` });
@@ -252,6 +267,7 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       return none(scrollTo(state, topFor(ctx, Math.floor((ctx.doc.text.length * Math.min(100, count ?? 0)) / 100)), ctx));
     case 'mark':
     case 'goToMark':
+    case 'colon':
       return none({ ...state, pending: action[0] });
     case 'info':
       return none({ ...state, message: describePlace(state, ctx) });

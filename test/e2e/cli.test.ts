@@ -13,6 +13,16 @@ function runPlain(args: string[], input?: string | Buffer, env: Record<string, s
 }
 
 
+describe('several files', () => {
+  it('copies each in turn when the output is not a terminal, and --links names the file on each line', () => {
+    const copied = runPlain(['test/e2e/fixtures/numbered.txt', 'samples/markup.md']);
+    expect(copied.stdout.toString()).toBe(fs.readFileSync('test/e2e/fixtures/numbered.txt', 'utf8') + fs.readFileSync('samples/markup.md', 'utf8'));
+    const links = runPlain(['--links', 'samples/markup.md', 'samples/bro-page.md']).stdout.toString().split('\n');
+    expect(links[0]).toMatch(/^samples\/markup\.md\t1\t/);
+    expect(links.some((l) => l.startsWith('samples/bro-page.md\t1\t'))).toBe(true);
+  });
+});
+
 describe('options', () => {
   it('prints help and the version', () => {
     const help = runPlain(['--help']);

@@ -105,3 +105,49 @@ describe('help, configuration and starting commands', () => {
     expect(found.rows()).toContain('line 777 of a thousand numbered lines');
   });
 });
+
+describe('several files', () => {
+  function threeFiles(): { dir: string; names: string[] } {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-files-'));
+    const names = ['a.txt', 'b.txt', 'c.txt'];
+    for (const name of names) fs.writeFileSync(path.join(dir, name), Array.from({ length: 60 }, (_, i) => `${name} line ${i + 1}`).join('\n'));
+    return { dir, names };
+  }
+
+  it(':n and :p go through the files named, each where it was left; Backspace goes back; :x to the first', async () => {
+    const { dir, names } = threeFiles();
+    const s = open(names, { cwd: dir });
+    await s.waitForText('a.txt line 1');
+    expect(s.status()).toBe('a.txt (file 1 of 3)');
+    await s.keys('1', '0', 'j', ':', 'n');
+    expect(s.status()).toBe('b.txt (file 2 of 3)');
+    expect(s.rows()[0]).toBe('b.txt line 1');
+    await s.keys(':', 'n');
+    expect(s.status()).toBe('c.txt (file 3 of 3)');
+    await s.keys(':', 'n');
+    expect(s.status()).toBe('No next file');
+    await s.keys(':', 'p', ':', 'p');
+    expect(s.status()).toBe('a.txt (file 1 of 3)');
+    expect(s.rows()[0]).toBe('a.txt line 11');
+    await s.keys('\x7f');
+    expect(s.rows()[0]).toBe('b.txt line 1');
+    await s.keys(':', 'x');
+    expect(s.rows()[0]).toBe('a.txt line 11');
+  });
+
+  it(':e opens another file after this one, and :d drops one from the list', async () => {
+    const { dir, names } = threeFiles();
+    fs.writeFileSync(path.join(dir, 'extra.txt'), 'the extra file\n');
+    const s = open(names.slice(0, 2), { cwd: dir });
+    await s.waitForText('a.txt line 1');
+    await s.keys(':', 'e');
+    expect(s.status()).toBe('Examine: ');
+    await s.keys('extra.txt', '\r');
+    expect(s.rows()[0]).toBe('the extra file');
+    expect(s.status()).toBe('extra.txt (file 2 of 3)');
+    await s.keys(':', 'd');
+    expect(s.status()).toBe('extra.txt dropped: b.txt (file 2 of 2)');
+    await s.keys(':', 'e', 'missing.txt', '\r');
+    expect(s.status()).toBe('missing.txt: No such file or directory');
+  });
+});
