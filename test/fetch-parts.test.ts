@@ -5,6 +5,7 @@ import { canonicalCharset, utf8Transcoder } from '../src/input/charset.ts';
 import { codingOf, formatBytes, formatProgress } from '../src/input/fetch-body.ts';
 import { describeError, failureMessage, failurePage, reasonPhrase, statusFailure, type FetchFailure } from '../src/input/fetch-failure.ts';
 import { mayFollowFrom } from '../src/input/follow-policy.ts';
+import { charsetInContent, prescanCharset } from '../src/input/html-charset.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 
 const url = (text: string) => {
@@ -187,5 +188,35 @@ describe('mayFollowFrom', () => {
     expect(mayFollowFrom(null, url('javascript:void(0)')).action).toBe('refuse');
     expect(mayFollowFrom(web, url('mailto:a@b.c'))).toEqual({ action: 'hand-off' });
     expect(mayFollowFrom(web, url('data:text/html,<p>x'))).toEqual({ action: 'hand-off' });
+  });
+});
+
+describe('prescanCharset', () => {
+  const scan = (html: string) => prescanCharset(Buffer.from(html, 'latin1'));
+  it('finds <meta charset> and <meta http-equiv>', () => {
+    expect(scan('<html><head><meta charset="ISO-8859-2"><title>x')).toBe('iso-8859-2');
+    expect(scan("<meta charset='shift_jis'>")).toBe('shift_jis');
+    expect(scan('<meta charset=koi8-r />')).toBe('koi8-r');
+    expect(scan('<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">')).toBe('windows-1251');
+    expect(scan('<meta content="text/html;charset=\'latin1\'" http-equiv=content-type>')).toBe('windows-1252');
+  });
+
+  it('skips comments, unknown labels and other metas; stops at 1024 bytes', () => {
+    expect(scan('<!-- <meta charset="koi8-r"> --><meta charset="big5">')).toBe('big5');
+    expect(scan('<meta name="viewport" content="charset=koi8-r"><meta charset="nonsense"><meta charset=euc-jp>')).toBe('euc-jp');
+    expect(scan('<metadata charset="koi8-r">')).toBeNull();
+    expect(scan(' '.repeat(1024) + '<meta charset="koi8-r">')).toBeNull();
+    expect(scan('<p>no meta here</p>')).toBeNull();
+  });
+
+  it('reads UTF-16 in a meta as UTF-8, x-user-defined as windows-1252', () => {
+    expect(scan('<meta charset="utf-16">')).toBe('utf-8');
+    expect(scan('<meta charset="x-user-defined">')).toBe('windows-1252');
+  });
+
+  it('finds the charset in a content value', () => {
+    expect(charsetInContent('text/html; charset="utf-8"')).toBe('utf-8');
+    expect(charsetInContent('text/html;CHARSET = gbk ; x')).toBe('gbk');
+    expect(charsetInContent('text/html')).toBeNull();
   });
 });

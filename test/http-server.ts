@@ -73,6 +73,9 @@ const routes: Record<string, Handler> = {
   '/untyped.md': (_, res) => send(res, 200, null, MARKDOWN),
   '/untyped': (_, res) => send(res, 200, null, HTML),
   '/cp1252.html': (_, res) => send(res, 200, 'text/html; charset="Windows-1252"', CP1252_BYTES),
+  '/meta-charset.html': (_, res) =>
+    send(res, 200, 'text/html', Buffer.concat([Buffer.from('<!-- <meta charset="koi8-r"> --><html><head>\n<META HTTP-EQUIV=Content-Type CONTENT="text/html; charset=windows-1252">\n</head>'), CP1252_BYTES])),
+  '/utf16.txt': (_, res) => send(res, 200, 'text/plain; charset=iso-8859-1', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('wide text\n', 'utf16le')])),
   '/passwd-link.html': (_, res) => send(res, 200, 'text/html', PASSWD_LINK),
   '/gzip.html': (_, res) => send(res, 200, 'text/html', zlib.gzipSync(HTML), { 'Content-Encoding': 'gzip' }),
   '/brotli.html': (_, res) => send(res, 200, 'text/html', zlib.brotliCompressSync(HTML), { 'Content-Encoding': 'br' }),
