@@ -10,8 +10,8 @@
 // error codes as Node gives them (ENOTFOUND, ECONNREFUSED, CERT_HAS_EXPIRED
 // rather than "fetch failed"), and only the headers lwl chooses (fetch adds
 // Sec-Fetch-Mode, Accept-Language and others).
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
+import type https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { parseUrl, serializePath, serializeUrl, serializeHost, defaultPort, type UrlRecord } from '../link/url/index.ts';
 import { Body, codingOf, type Progress } from './fetch-body.ts';
@@ -112,15 +112,20 @@ class Stop extends Error {
   }
 }
 
+/** node:http or node:https, loaded when first used: https costs some 20 ms to load, which lwl's first screen should not pay. */
+async function transportFor(scheme: string): Promise<typeof https.request> {
+  return scheme === 'https' ? (await import('node:https')).request : (await import('node:http')).request;
+}
+
 /** One GET, resolved when the headers of the answer have come (or it failed). */
-function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Promise<Answer> {
+async function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Promise<Answer> {
+  const transport = await transportFor(url.scheme);
   return new Promise((resolve) => {
     const host = serializeHost(url.host!);
     const port = url.port ?? defaultPort(url.scheme)!;
-    const transport = url.scheme === 'https' ? https : http;
     let req: http.ClientRequest;
     try {
-      req = transport.request({
+      req = transport({
         protocol: `${url.scheme}:`,
         // An IPv6 host is serialized in brackets; the socket wants the address.
         hostname: host.startsWith('[') ? host.slice(1, -1) : host,
@@ -149,6 +154,8 @@ function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Prom
     const onAbort = () => req.destroy(new Stop('cancelled'));
     const timer = setTimeout(() => req.destroy(new Stop('timeout')), timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    // Stopped while the transport loaded: the listener came too late to hear it.
+    if (options.signal?.aborted) onAbort();
     req.on('response', (res) => done({ ok: true, res }));
     req.on('error', (err) => done({ ok: false, err, why: err instanceof Stop ? err.why : 'error' }));
     req.end();
