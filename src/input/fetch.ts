@@ -17,7 +17,7 @@ import { parseUrl, serializePath, serializeUrl, serializeHost, defaultPort, type
 import { Body, codingOf, type Progress } from './fetch-body.ts';
 import { kindOfPath, kindOfType, parseContentType, type ReaderKind } from './content-type.ts';
 import { canonicalCharset } from './charset.ts';
-import { describeError, statusFailure, type FailureKind, type FetchFailure } from './fetch-failure.ts';
+import { describeError, statusFailure, type FetchFailure } from './fetch-failure.ts';
 
 export type { Body, BodyEnd, BodyEndReason, Progress } from './fetch-body.ts';
 export type { FetchFailure, FailureKind } from './fetch-failure.ts';
@@ -183,32 +183,31 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
   const redirects: UrlRecord[] = [];
   const parsed = typeof input === 'string' ? parseUrl(input) : { ok: true as const, url: input };
   const requested = parsed.ok ? withoutCredentials(parsed.url) : null;
-  const fail = (url: UrlRecord | null, kind: FailureKind, title: string, detail: string, extra: Partial<FetchFailure> = {}): FetchFailure => ({
+  type Described = Pick<FetchFailure, 'kind' | 'title' | 'detail'> & Partial<FetchFailure>;
+  const fail = (url: UrlRecord | null, described: Described): FetchFailure => ({
     ok: false,
-    kind,
     requested,
     url,
     redirects,
     status: null,
     statusText: '',
     code: null,
-    title,
-    detail,
-    ...extra,
+    ...described,
   });
-  if (!parsed.ok) return fail(null, 'url', 'Not a URL', `lwl cannot read this as a URL: ${parsed.reason}.`);
-  if (!isFetchable(parsed.url)) return fail(requested, 'url', 'Not a web address', `lwl fetches only http and https URLs, not ${parsed.url.scheme}:.`);
+  const stopped = { kind: 'cancelled', title: 'Stopped', detail: 'The load was stopped before the page arrived.' } as const;
+  if (!parsed.ok) return fail(null, { kind: 'url', title: 'Not a URL', detail: `lwl cannot read this as a URL: ${parsed.reason}.` });
+  if (!isFetchable(parsed.url)) return fail(requested, { kind: 'url', title: 'Not a web address', detail: `lwl fetches only http and https URLs, not ${parsed.url.scheme}:.` });
 
   let url = requested!;
   for (;;) {
-    if (options.signal?.aborted) return fail(url, 'cancelled', 'Stopped', 'The load was stopped before the page arrived.');
+    if (options.signal?.aborted) return fail(url, stopped);
     const answer = await request(url, options, timeoutMs);
     if (!answer.ok) {
-      if (answer.why === 'cancelled') return fail(url, 'cancelled', 'Stopped', 'The load was stopped before the page arrived.');
+      if (answer.why === 'cancelled') return fail(url, stopped);
       if (answer.why === 'timeout') {
-        return fail(url, 'timeout', 'Timed out', `${hostOf(url)} did not answer within ${timeoutMs / 1000} s.`);
+        return fail(url, { kind: 'timeout', title: 'Timed out', detail: `${hostOf(url)} did not answer within ${timeoutMs / 1000} s.` });
       }
-      return fail(url, ...spread(describeError(answer.err, hostOf(url))));
+      return fail(url, describeError(answer.err, hostOf(url)));
     }
     const res = answer.res;
     const status = res.statusCode ?? 0;
@@ -217,14 +216,16 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       res.destroy();
       const statusInfo = { status, statusText: res.statusMessage ?? '' };
       const next = parseUrl(headerText(location), url);
-      if (!next.ok) return fail(url, 'redirect', 'Bad redirect', `The server redirected to something that is not a URL (${next.reason}).`, statusInfo);
+      if (!next.ok) return fail(url, { kind: 'redirect', title: 'Bad redirect', detail: `The server redirected to something that is not a URL (${next.reason}).`, ...statusInfo });
       if (!isFetchable(next.url)) {
-        return fail(url, 'redirect', 'Redirect refused', `The server redirected to a ${next.url.scheme}: URL; lwl follows redirects only to http and https.`, statusInfo);
+        return fail(url, { kind: 'redirect', title: 'Redirect refused', detail: `The server redirected to a ${next.url.scheme}: URL; lwl follows redirects only to http and https.`, ...statusInfo });
       }
       if (redirects.length >= maxRedirects) {
         const target = serializeUrl(next.url, true);
         const loop = [requested!, ...redirects].some((seen) => serializeUrl(seen, true) === target);
-        return fail(url, 'redirect', loop ? 'Redirect loop' : 'Too many redirects', loop ? 'The server redirects in a loop: the page never arrives.' : `The server redirected more than ${maxRedirects} times.`, statusInfo);
+        const title = loop ? 'Redirect loop' : 'Too many redirects';
+        const detail = loop ? 'The server redirects in a loop: the page never arrives.' : `The server redirected more than ${maxRedirects} times.`;
+        return fail(url, { kind: 'redirect', title, detail, ...statusInfo });
       }
       // The fragment asked for survives a redirect that names none (Fetch standard).
       const target = withoutCredentials(next.url.fragment === null ? { ...next.url, fragment: url.fragment } : next.url);
@@ -234,12 +235,12 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
     }
     if (status >= 400 || status < 200) {
       res.destroy();
-      return fail(url, ...spread({ ...statusFailure(status, res.statusMessage), code: null }));
+      return fail(url, statusFailure(status, res.statusMessage));
     }
     const coding = codingOf(res.headers['content-encoding']);
     if (coding === null) {
       res.destroy();
-      return fail(url, 'encoding', 'Unknown compression', `The server compressed the page as "${String(res.headers['content-encoding']).replace(/[^\x20-\x7e]/g, '')}", which lwl cannot undo.`);
+      return fail(url, { kind: 'encoding', title: 'Unknown compression', detail: `The server compressed the page as "${String(res.headers['content-encoding']).replace(/[^\x20-\x7e]/g, '')}", which lwl cannot undo.` });
     }
     const type = parseContentType(res.headers['content-type']);
     const declared = kindOfType(type.essence) ?? kindOfPath(serializePath(url));
@@ -267,10 +268,4 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       body,
     };
   }
-}
-
-/** The arguments of `fail` after the URL, from a failure's described parts. */
-function spread(parts: Pick<FetchFailure, 'kind' | 'title' | 'detail'> & Partial<FetchFailure>): [FailureKind, string, string, Partial<FetchFailure>] {
-  const { kind, title, detail, ...extra } = parts;
-  return [kind, title, detail, extra];
 }
