@@ -340,7 +340,7 @@ describe('failures as pages', () => {
   it('DNS failure', async () => {
     const f = failure(await get('http://no-such-host.invalid/'));
     expect([f.kind, f.code, f.title]).toEqual(['dns', 'ENOTFOUND', 'Host not found']);
-    expect(failurePage(f)).toBe('Host not found\n\n  http://no-such-host.invalid/\n\nThe name no-such-host.invalid is not known to the name service (DNS).\n\n(ENOTFOUND)\n');
+    expect(failurePage(f)).toBe('Host not found\n\n  http://no-such-host.invalid/\n\nThe name service (DNS) does not know no-such-host.invalid.\n\n(ENOTFOUND)\n');
   });
 
   it('refused connection', async () => {

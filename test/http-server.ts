@@ -3,7 +3,7 @@
 // other address: the tests do not leave this machine.
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo, Server, Socket } from 'node:net';
+import net, { type AddressInfo, type Server, type Socket } from 'node:net';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -216,6 +216,63 @@ export async function startTlsServer(): Promise<TlsServer> {
   return {
     origin: `https://127.0.0.1:${port}`,
     certificate,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export interface TestProxy {
+  /** "http://127.0.0.1:PORT" */
+  origin: string;
+  port: number;
+  /** What the proxy was asked: "GET http://..." or "CONNECT host:port", with the headers. */
+  requests: { line: string; headers: http.IncomingHttpHeaders }[];
+  close(): Promise<void>;
+}
+
+/**
+ * A web proxy on 127.0.0.1: plain requests by their whole URL, https through
+ * CONNECT. It reaches 127.0.0.1 only (the name lwl.test included); anything
+ * else it refuses with 403, so nothing leaves the machine.
+ */
+export async function startProxy(): Promise<TestProxy> {
+  const requests: TestProxy['requests'] = [];
+  const local = (hostname: string) => (hostname === '127.0.0.1' || hostname === 'lwl.test' ? '127.0.0.1' : null);
+  const server = http.createServer((req, res) => {
+    requests.push({ line: `${req.method} ${req.url}`, headers: req.headers });
+    const target = new URL(req.url ?? '');
+    const address = local(target.hostname);
+    if (!address) return send(res, 403, 'text/plain', 'not from here');
+    const { 'proxy-authorization': _, ...headers } = req.headers;
+    const upstream = http.request({ hostname: address, port: target.port, path: target.pathname + target.search, headers, agent: false }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    upstream.end();
+  });
+  server.on('connect', (req: http.IncomingMessage, client: Socket, head: Buffer) => {
+    requests.push({ line: `CONNECT ${req.url}`, headers: req.headers });
+    const [hostname, port] = (req.url ?? '').split(':');
+    const address = local(hostname);
+    if (!address) return client.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
+    const upstream = net.connect(Number(port), address, () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  const sockets = track(server);
+  const port = await listen(server);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    port,
+    requests,
     close: () => {
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));

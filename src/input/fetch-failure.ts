@@ -1,7 +1,7 @@
 // Why a page could not be fetched, in words: a failure from a network error
 // code or an HTTP status, and the short page the pager shows in its place.
 import { renderUrl } from '../link/render.ts';
-import type { UrlRecord } from '../link/url/index.ts';
+import { serializeHost, type UrlRecord } from '../link/url/index.ts';
 
 export type FailureKind =
   /** The URL is not one lwl fetches (not http or https, or not a URL). */
@@ -132,16 +132,27 @@ const CERTIFICATE_PROBLEMS: Record<string, string> = {
   HOSTNAME_MISMATCH: 'its certificate is for another name',
 };
 
-/** The kind, title and detail of a network error from node:http(s), dns or tls. */
-export function describeError(err: NodeJS.ErrnoException, host: string): Pick<FetchFailure, 'kind' | 'code' | 'title' | 'detail'> {
+/**
+ * The kind, title and detail of a network error from node:http(s), dns or
+ * tls, for a page on `host`, reached through `proxy` if not null: a
+ * connection's failure is then the proxy's, a certificate's still the site's.
+ */
+export function describeError(err: NodeJS.ErrnoException, site: string, proxy: UrlRecord | null = null): Pick<FetchFailure, 'kind' | 'code' | 'title' | 'detail'> {
+  const described = describeParts(err, site, proxy);
+  return { ...described, detail: described.detail[0].toUpperCase() + described.detail.slice(1) };
+}
+
+function describeParts(err: NodeJS.ErrnoException, site: string, proxy: UrlRecord | null): Pick<FetchFailure, 'kind' | 'code' | 'title' | 'detail'> {
   const code = err.code ?? null;
   const certificate = code ? CERTIFICATE_PROBLEMS[code] : undefined;
-  if (certificate) return { kind: 'tls', code, title: 'Certificate not trusted', detail: `The secure connection to ${host} was refused: ${certificate}.` };
+  if (certificate) return { kind: 'tls', code, title: 'Certificate not trusted', detail: `The secure connection to ${site} was refused: ${certificate}.` };
+  if (code === 'ETUNNEL') return { kind: 'network', code, title: 'Proxy refused', detail: `The proxy would not connect to ${site}: ${err.message.replace(/^the proxy refused the tunnel: /, '')}.` };
+  const host = proxy?.host ? `the proxy ${serializeHost(proxy.host)}` : site;
   switch (code) {
     case 'ENOTFOUND':
     case 'EAI_NONAME':
     case 'EAI_NODATA':
-      return { kind: 'dns', code, title: 'Host not found', detail: `The name ${host} is not known to the name service (DNS).` };
+      return { kind: 'dns', code, title: 'Host not found', detail: `The name service (DNS) does not know ${host}.` };
     case 'EAI_AGAIN':
     case 'ESERVFAIL':
       return { kind: 'dns', code, title: 'Name lookup failed', detail: `The name service (DNS) did not answer for ${host}; try again later.` };
@@ -164,7 +175,7 @@ export function describeError(err: NodeJS.ErrnoException, host: string): Pick<Fe
       return { kind: 'network', code, title: 'Bad answer', detail: `${host} answered with something that is not HTTP.` };
   }
   if (code === 'EPROTO' || code?.startsWith('ERR_SSL_') || code?.startsWith('ERR_TLS_') || /SSL|TLS/.test(err.message)) {
-    return { kind: 'tls', code, title: 'Secure connection failed', detail: `The TLS connection to ${host} failed: ${tlsReason(err.message)}.` };
+    return { kind: 'tls', code, title: 'Secure connection failed', detail: `The TLS connection to ${site} failed: ${tlsReason(err.message)}.` };
   }
   return { kind: 'network', code, title: 'Connection failed', detail: `The connection to ${host} failed: ${err.message.replace(/[^\x20-\x7e]/g, '')}.` };
 }

@@ -11,12 +11,12 @@
 // rather than "fetch failed"), and only the headers lwl chooses (fetch adds
 // Sec-Fetch-Mode, Accept-Language and others).
 import type http from 'node:http';
-import type https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { parseUrl, serializePath, serializeUrl, serializeHost, defaultPort, type UrlRecord } from '../link/url/index.ts';
 import { Body, codingOf, type Progress } from './fetch-body.ts';
 import { kindOfPath, kindOfType, parseContentType, type ReaderKind } from './content-type.ts';
 import { canonicalCharset } from './charset.ts';
+import { openTunnel, proxyAddress, proxyHeaders, type ProxyChoice } from './proxy.ts';
 import { describeError, statusFailure, type FetchFailure } from './fetch-failure.ts';
 
 export type { Body, BodyEnd, BodyEndReason, Progress } from './fetch-body.ts';
@@ -40,6 +40,8 @@ export interface FetchOptions {
   onProgress?: (progress: Progress) => void;
   /** The name lookup (default: the system's, as dns.lookup). Tests give one that never leaves the machine. */
   lookup?: LookupFunction;
+  /** The proxy for each URL (proxyFromEnv reads http_proxy, https_proxy, no_proxy); default: none, always direct. */
+  proxy?: ProxyChoice;
   /** Extra certificate authorities to trust, PEM (default: Node's). */
   ca?: string | Buffer;
 }
@@ -112,53 +114,79 @@ class Stop extends Error {
   }
 }
 
-/** node:http or node:https, loaded when first used: https costs some 20 ms to load, which lwl's first screen should not pay. */
-async function transportFor(scheme: string): Promise<typeof https.request> {
-  return scheme === 'https' ? (await import('node:https')).request : (await import('node:http')).request;
-}
-
-/** One GET, resolved when the headers of the answer have come (or it failed). */
-async function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Promise<Answer> {
-  const transport = await transportFor(url.scheme);
+/**
+ * One GET, resolved when the headers of the answer have come (or it failed),
+ * directly or through a proxy. node:http, https and tls are loaded when first
+ * used: https costs some 20 ms to load, which lwl's first screen should not pay.
+ */
+function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Promise<Answer> {
+  const proxy = options.proxy?.(url) ?? null;
   return new Promise((resolve) => {
-    const host = serializeHost(url.host!);
-    const port = url.port ?? defaultPort(url.scheme)!;
-    let req: http.ClientRequest;
-    try {
-      req = transport({
-        protocol: `${url.scheme}:`,
-        // An IPv6 host is serialized in brackets; the socket wants the address.
-        hostname: host.startsWith('[') ? host.slice(1, -1) : host,
-        port,
-        method: 'GET',
-        path: serializePath(url) + (url.query !== null ? `?${url.query}` : ''),
-        headers: {
-          Host: url.port === null ? host : `${host}:${url.port}`,
-          'User-Agent': `lwl/${options.version}`,
-          Accept: ACCEPT,
-          'Accept-Encoding': 'gzip, deflate, br',
-        },
-        // A connection of its own, closed after: no pooled sockets outlive the load.
-        agent: false,
-        lookup: options.lookup,
-        ca: options.ca,
-      });
-    } catch (err) {
-      return resolve({ ok: false, err: err as NodeJS.ErrnoException, why: 'error' });
-    }
+    /** What a timeout or a stop destroys: the request under way. */
+    let current: http.ClientRequest | null = null;
+    let settled = false;
     const done = (answer: Answer) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       resolve(answer);
     };
-    const onAbort = () => req.destroy(new Stop('cancelled'));
-    const timer = setTimeout(() => req.destroy(new Stop('timeout')), timeoutMs);
+    const failed = (err: NodeJS.ErrnoException) => done({ ok: false, err, why: err instanceof Stop ? err.why : 'error' });
+    const stop = (why: Stop['why']) => (current ? current.destroy(new Stop(why)) : failed(new Stop(why)));
+    const onAbort = () => stop('cancelled');
+    const timer = setTimeout(() => stop('timeout'), timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    // Stopped while the transport loaded: the listener came too late to hear it.
     if (options.signal?.aborted) onAbort();
-    req.on('response', (res) => done({ ok: true, res }));
-    req.on('error', (err) => done({ ok: false, err, why: err instanceof Stop ? err.why : 'error' }));
-    req.end();
+
+    const send = async () => {
+      const host = serializeHost(url.host!);
+      // An IPv6 host is serialized in brackets; the socket wants the address.
+      const hostname = host.replace(/^\[|\]$/g, '');
+      const port = url.port ?? defaultPort(url.scheme)!;
+      const path = serializePath(url) + (url.query !== null ? `?${url.query}` : '');
+      const headers = {
+        Host: url.port === null ? host : `${host}:${url.port}`,
+        'User-Agent': `lwl/${options.version}`,
+        Accept: ACCEPT,
+        'Accept-Encoding': 'gzip, deflate, br',
+      };
+      const { request: httpRequest } = await import('node:http');
+      if (settled) return;
+      // A connection of its own, closed after: no pooled sockets outlive the load.
+      const common = { method: 'GET', agent: false as const, lookup: options.lookup };
+      let req: http.ClientRequest;
+      if (url.scheme === 'http') {
+        // Through a proxy, a plain http page is asked for by its whole URL.
+        req = proxy
+          ? httpRequest({ ...common, ...proxyAddress(proxy), host: undefined, path: serializeUrl(url, true), headers: { ...headers, ...proxyHeaders(proxy) } })
+          : httpRequest({ ...common, hostname, port, path, headers });
+      } else {
+        const { request: httpsRequest } = await import('node:https');
+        const tls = await import('node:tls');
+        const { isIP } = await import('node:net');
+        if (settled) return;
+        const tunnel = proxy ? await openTunnel(httpRequest, proxy, `${host}:${port}`, options.lookup, (r) => (current = r)) : null;
+        if (settled) return void tunnel?.destroy();
+        req = httpsRequest({
+          ...common,
+          hostname,
+          port,
+          path,
+          headers,
+          ca: options.ca,
+          // Through a proxy, TLS runs inside the tunnel, checked against the site's name.
+          ...(tunnel ? { createConnection: () => tls.connect({ socket: tunnel, host: hostname, servername: isIP(hostname) ? undefined : hostname, ca: options.ca }) } : {}),
+        });
+      }
+      current = req;
+      // Listened to before anything can destroy it: an error with no listener would be thrown.
+      req.on('error', failed);
+      if (settled) return void req.destroy();
+      req.on('response', (res) => done({ ok: true, res }));
+      req.end();
+    };
+    send().catch(failed);
   });
 }
 
@@ -207,7 +235,7 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       if (answer.why === 'timeout') {
         return fail(url, { kind: 'timeout', title: 'Timed out', detail: `${hostOf(url)} did not answer within ${timeoutMs / 1000} s.` });
       }
-      return fail(url, describeError(answer.err, hostOf(url)));
+      return fail(url, describeError(answer.err, hostOf(url), options.proxy?.(url) ?? null));
     }
     const res = answer.res;
     const status = res.statusCode ?? 0;
