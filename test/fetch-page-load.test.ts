@@ -1,6 +1,6 @@
 // loadPage: a URL into UTF-8 text for the loader, failures as pages, charsets found.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPage, type PageInfo } from '../src/input/page-load.ts';
+import { loadPage, pageFacts, type PageInfo } from '../src/input/page-load.ts';
 import type { BodyEnd, Progress } from '../src/input/fetch-body.ts';
 import { serializeUrl } from '../src/link/url/index.ts';
 import { CP1252_TEXT, HTML, startServer, type TestServer } from './http-server.ts';
@@ -60,6 +60,7 @@ describe('loadPage', () => {
     expect(got.text).toBe(HTML);
     expect(got.end?.reason).toBe('complete');
     expect(got.progress.at(-1)?.received).toBe(Buffer.byteLength(HTML));
+    expect(pageFacts(got.info)).toBe(`200 OK, text/html, utf-8 (assumed), redirected 2 times from ${server.origin}/redirect/2`);
   });
 
   it('reads the charset from the header', async () => {
@@ -72,6 +73,7 @@ describe('loadPage', () => {
     const got = await load('/meta-charset.html');
     expect([got.info.charset, got.info.charsetFrom]).toEqual(['windows-1252', 'meta']);
     expect(got.text.endsWith(CP1252_TEXT)).toBe(true);
+    expect(pageFacts(got.info)).toBe('200 OK, text/html, windows-1252 (from the page)');
   });
 
   it('lets a byte order mark overrule the header', async () => {
@@ -83,6 +85,7 @@ describe('loadPage', () => {
   it('sniffs a page nobody typed', async () => {
     const got = await load('/untyped');
     expect([got.info.kind, got.info.page?.typeKnown]).toEqual(['html', false]);
+    expect(pageFacts(got.info)).toBe('200 OK, no type, read as html, utf-8 (assumed)');
     expect(got.text).toBe(HTML);
   });
 
@@ -95,6 +98,35 @@ describe('loadPage', () => {
     expect(serializeUrl(got.info.url!)).toBe(`${server.origin}/missing`);
     expect(got.text).toBe(`Not Found (404)\n\n  ${server.origin}/missing\n  404 Not Found\n\nThe server has no page at this address.\n`);
     expect(got.end).toBeNull();
+    expect(pageFacts(got.info)).toBe(`Not Found (404): ${server.origin}/missing`);
+  });
+
+  it("shows a slow page's first bytes without waiting for the whole head, in the head's charset", async () => {
+    let begun!: () => void;
+    const begin = new Promise<void>((resolve) => (begun = resolve));
+    const calls: string[] = [];
+    let text = '';
+    let info: PageInfo | null = null;
+    const handle = loadPage(`${server.origin}/gate.html`, { version: '1.0', headWaitMs: 20 }, {
+      begin: (i) => {
+        info = i;
+        calls.push('begin');
+        begun();
+      },
+      text: (utf8) => {
+        calls.push('text');
+        text += utf8.toString();
+      },
+      end: () => calls.push('end'),
+    });
+    // The rest is held back until the head has been shown.
+    await begin;
+    expect(text).toBe('<meta charset="iso-8859-2"><p>first\n');
+    server.openGate();
+    await handle.done;
+    expect([info!.charset, info!.charsetFrom]).toEqual(['iso-8859-2', 'meta']);
+    expect(text).toBe('<meta charset="iso-8859-2"><p>first\n<p>č!\n');
+    expect(calls).toEqual(['begin', 'text', 'text', 'end']);
   });
 
   it('stops on cancel, keeping what arrived', async () => {

@@ -115,6 +115,13 @@ const routes: Record<string, Handler> = {
     res.write('first\n');
     void state.gate.then(() => res.end('!\n'));
   },
+  // An HTML head shorter than the prescan's 1024 bytes, then nothing until the gate opens.
+  '/gate.html': (_, res, state) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' });
+    res.write('<meta charset="iso-8859-2"><p>first\n');
+    // "<p>č!" in ISO-8859-2.
+    void state.gate.then(() => res.end(Buffer.from([0x3c, 0x70, 0x3e, 0xe8, 0x21, 0x0a])));
+  },
   // A first part, then silence for ever: an idle timeout or a cancel ends it.
   '/never-ends.txt': (_, res) => {
     res.writeHead(200, { 'Content-Type': 'text/plain' });
