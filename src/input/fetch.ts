@@ -159,7 +159,7 @@ function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Prom
       if (url.scheme === 'http') {
         // Through a proxy, a plain http page is asked for by its whole URL.
         req = proxy
-          ? httpRequest({ ...common, ...proxyAddress(proxy), host: undefined, path: serializeUrl(url, true), headers: { ...headers, ...proxyHeaders(proxy) } })
+          ? httpRequest({ ...common, ...proxyAddress(proxy), path: serializeUrl(url, true), headers: { ...headers, ...proxyHeaders(proxy) } })
           : httpRequest({ ...common, hostname, port, path, headers });
       } else {
         const { request: httpsRequest } = await import('node:https');

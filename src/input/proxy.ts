@@ -52,9 +52,8 @@ export function proxyFromEnv(env: NodeJS.ProcessEnv = process.env): ProxyChoice 
 }
 
 /** Where to connect for a proxy: host (IPv6 without brackets) and port. */
-export function proxyAddress(proxy: UrlRecord): { hostname: string; port: number; host: string } {
-  const host = serializeHost(proxy.host!);
-  return { hostname: host.replace(/^\[|\]$/g, ''), port: proxy.port ?? 80, host };
+export function proxyAddress(proxy: UrlRecord): { hostname: string; port: number } {
+  return { hostname: serializeHost(proxy.host!).replace(/^\[|\]$/g, ''), port: proxy.port ?? 80 };
 }
 
 /** The Proxy-Authorization header for a proxy URL with a user, else none. */
