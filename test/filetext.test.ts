@@ -40,8 +40,7 @@ function inFile(input: Buffer, size: number): Document {
 function summary(doc: Document) {
   const links: string[] = [];
   for (let i = 0; i < doc.links.count; i++) links.push(`${doc.links.start(i)}-${doc.links.end(i)} ${doc.href(i)}`);
-  const tokens: string[] = [];
-  for (let i = 0; i < doc.tokens.count; i++) tokens.push(`${doc.tokens.start(i)}-${doc.tokens.end(i)}`);
+  const tokens = doc.tokens.within(0, doc.text.length).map(([s, e]) => `${s}-${e}`);
   return { text: doc.text.bytes(0, doc.text.length).toString('latin1'), links, tokens };
 }
 

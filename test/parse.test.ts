@@ -15,9 +15,7 @@ function links(doc: Document) {
 }
 
 function tokens(doc: Document) {
-  const out: string[] = [];
-  for (let i = 0; i < doc.tokens.count; i++) out.push(doc.text.text(doc.tokens.start(i), doc.tokens.end(i)));
-  return out;
+  return doc.tokens.within(0, doc.text.length).map(([s, e]) => doc.text.text(s, e));
 }
 
 function shown(doc: Document) {

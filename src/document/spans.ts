@@ -1,6 +1,9 @@
 // Sorted spans {start, end} over the display text, in growable typed arrays:
 // no object per span, so a million search matches cost 16 MiB, and the spans
 // on screen are found by binary search.
+import { float64s, type Numbers } from './numbers.ts';
+import { lowerBound, lowerBoundIn } from './sorted.ts';
+import type { Text } from './store.ts';
 
 /** What finding spans on screen and stepping through them needs, from any list of sorted spans. */
 export interface Spans {
@@ -14,18 +17,6 @@ export interface Spans {
   /** Indices [from, to) of the spans that may overlap [start, end): filter with overlaps(). */
   range(start: number, end: number): [number, number];
   overlaps(i: number, start: number, end: number): boolean;
-}
-
-/** Index of the first of `count` sorted values that is >= value. */
-function lowerBound(values: Float64Array, count: number, value: number): number {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Entries per block of FixedSpans: blocks are added, never copied, as matches are found. */
@@ -63,14 +54,7 @@ export class FixedSpans implements Spans {
   }
 
   firstStartingAt(offset: number): number {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.start(mid) < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.count, (i) => this.start(i), offset);
   }
 
   lastStartingBefore(offset: number): number {
@@ -88,49 +72,37 @@ export class FixedSpans implements Spans {
 }
 
 export class SpanList implements Spans {
-  starts: Float64Array;
-  ends: Float64Array;
+  // Each grows four times larger: pages are touched by the copy and then by the
+  // spans added, and memory touched for the first time is what costs (about 300
+  // MB/s on some VMs, where copying runs at 10 GB/s).
+  private readonly starts: Numbers;
+  private readonly ends: Numbers;
   /** A number carried with each span (for links: the number of its href), moved with it when spans are inserted. */
-  private tags: Float64Array;
+  private readonly tags: Numbers;
   // maxEnds[i] = the largest end among spans 0..i. It never decreases, so the
   // first span that can reach past an offset is found by binary search even
   // when spans nest (an outer link ends after the inner ones).
-  private maxEnds: Float64Array;
-  count = 0;
+  private readonly maxEnds: Numbers;
 
   constructor(capacity = 64) {
-    this.starts = new Float64Array(capacity);
-    this.ends = new Float64Array(capacity);
-    this.maxEnds = new Float64Array(capacity);
-    this.tags = new Float64Array(capacity);
+    this.starts = float64s(capacity, 4);
+    this.ends = float64s(capacity, 4);
+    this.tags = float64s(capacity, 4);
+    this.maxEnds = float64s(capacity, 4);
   }
 
-  /**
-   * Makes room, four times as much: pages are touched by the copy and then by the
-   * spans added, and memory touched for the first time is what costs (about 300 MB/s
-   * on some VMs, where copying runs at 10 GB/s). The part not yet used is not touched,
-   * so it takes address space, not memory.
-   */
-  private grow(): void {
-    const size = this.starts.length * 4;
-    const resize = (a: Float64Array) => {
-      const b = new Float64Array(size);
-      b.set(a);
-      return b;
-    };
-    this.starts = resize(this.starts);
-    this.ends = resize(this.ends);
-    this.maxEnds = resize(this.maxEnds);
-    this.tags = resize(this.tags);
+  get count(): number {
+    return this.starts.count;
   }
 
   /** Adds a span that starts at or after every other one (search matches): the quick way. */
   push(start: number, end: number): void {
-    if (this.count === this.starts.length) this.grow();
-    const i = this.count++;
-    this.starts[i] = start;
-    this.ends[i] = end;
-    this.maxEnds[i] = i > 0 && this.maxEnds[i - 1] > end ? this.maxEnds[i - 1] : end;
+    const i = this.count;
+    const maxEnd = i > 0 && this.maxEnds.values[i - 1] > end ? this.maxEnds.values[i - 1] : end;
+    this.starts.push(start);
+    this.ends.push(end);
+    this.tags.push(0);
+    this.maxEnds.push(maxEnd);
   }
 
   /**
@@ -139,60 +111,94 @@ export class SpanList implements Spans {
    * point is found by walking back a few places. Returns its index.
    */
   add(start: number, end: number, tag = 0): number {
-    if (this.count === this.starts.length) this.grow();
-    let i = this.count;
-    while (i > 0 && this.starts[i - 1] > start) i--;
-    if (i < this.count) {
-      this.starts.copyWithin(i + 1, i, this.count);
-      this.ends.copyWithin(i + 1, i, this.count);
-      this.tags.copyWithin(i + 1, i, this.count);
+    const count = this.count;
+    for (const list of [this.starts, this.ends, this.tags, this.maxEnds]) list.push(0);
+    const starts = this.starts.values;
+    let i = count;
+    while (i > 0 && starts[i - 1] > start) i--;
+    if (i < count) {
+      for (const list of [this.starts, this.ends, this.tags]) list.values.copyWithin(i + 1, i, count);
     }
-    this.starts[i] = start;
-    this.ends[i] = end;
-    this.tags[i] = tag;
-    this.count++;
-    for (let k = i; k < this.count; k++) {
-      const before = k > 0 ? this.maxEnds[k - 1] : 0;
-      this.maxEnds[k] = Math.max(before, this.ends[k]);
-    }
+    starts[i] = start;
+    this.ends.values[i] = end;
+    this.tags.values[i] = tag;
+    const ends = this.ends.values;
+    const maxEnds = this.maxEnds.values;
+    for (let k = i; k <= count; k++) maxEnds[k] = Math.max(k > 0 ? maxEnds[k - 1] : 0, ends[k]);
     return i;
   }
 
   start(i: number): number {
-    return this.starts[i];
+    return this.starts.values[i];
   }
 
   end(i: number): number {
-    return this.ends[i];
+    return this.ends.values[i];
   }
 
   tag(i: number): number {
-    return this.tags[i];
+    return this.tags.values[i];
   }
 
-  /** Index of the first span whose start is >= offset (count if none). */
   firstStartingAt(offset: number): number {
-    return lowerBound(this.starts, this.count, offset);
+    return lowerBoundIn(this.starts.values, this.count, offset);
   }
 
-  /** Index of the last span whose start is < offset (-1 if none). */
   lastStartingBefore(offset: number): number {
     return this.firstStartingAt(offset) - 1;
   }
 
-  /** Indices [from, to) of the spans that may overlap [start, end): filter with overlaps(). */
   range(start: number, end: number): [number, number] {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.maxEnds[mid] <= start) lo = mid + 1;
-      else hi = mid;
-    }
-    return [lo, this.firstStartingAt(end)];
+    // The first span whose largest end so far reaches past `start`.
+    return [lowerBoundIn(this.maxEnds.values, this.count, Math.floor(start) + 1), this.firstStartingAt(end)];
   }
 
   overlaps(i: number, start: number, end: number): boolean {
-    return this.starts[i] < end && this.ends[i] > start;
+    return this.starts.values[i] < end && this.ends.values[i] > start;
+  }
+}
+
+/**
+ * The hex tokens of a text, found in its runs to render when asked (tokens.ts),
+ * never stored one by one. As Spans it is a window: range() finds the tokens
+ * of [start, end), and count and indices then name those.
+ */
+export class TextTokens implements Spans {
+  private window: Array<[number, number]> = [];
+
+  constructor(private readonly text: Text) {}
+
+  /** The tokens that overlap [start, end), adjacent ones joined. */
+  within(start: number, end: number): Array<[number, number]> {
+    return this.text.tokens(start, end);
+  }
+
+  get count(): number {
+    return this.window.length;
+  }
+
+  range(start: number, end: number): [number, number] {
+    this.window = this.within(start, end);
+    return [0, this.window.length];
+  }
+
+  start(i: number): number {
+    return this.window[i][0];
+  }
+
+  end(i: number): number {
+    return this.window[i][1];
+  }
+
+  firstStartingAt(offset: number): number {
+    return lowerBound(this.window.length, (i) => this.window[i][0], offset);
+  }
+
+  lastStartingBefore(offset: number): number {
+    return this.firstStartingAt(offset) - 1;
+  }
+
+  overlaps(i: number, start: number, end: number): boolean {
+    return this.window[i][0] < end && this.window[i][1] > start;
   }
 }
