@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { ChunkedText } from './store.ts';
 import { isUtf8 } from 'node:buffer';
 import { LruCache } from './cache.ts';
-import { float64s, uint8s } from './numbers.ts';
+import { float64s } from './numbers.ts';
 import { entryAt } from './sorted.ts';
 import { addTokensOverlapping, isControl, render, tokenRangesOf, TokenRanges, unitAt } from './tokens.ts';
 import { SPECIAL_IN_UTF8, getScanner } from './scan.ts';
@@ -45,7 +45,7 @@ export class FileText extends ChunkedText {
   /** A rendered run, reused. */
   private rendered = Buffer.alloc(0);
   /** The input's byte at every SAMPLE_EVERY-th offset, as parsed. */
-  private readonly samples = uint8s(256);
+  private readonly samples = float64s(256);
   /** The tokens of the runs to render lately asked about: piece index → pairs (tokens.ts). */
   private readonly tokenCache = new LruCache<number, Float64Array>(16);
   /** True once a block read back was not what was parsed: the file changed under us. */

@@ -4,7 +4,7 @@
 // It is decoded, with its `\( \) \[ \]` escapes, only when asked for.
 import fs from 'node:fs';
 import { LruCache } from './cache.ts';
-import { float64s, uint32s } from './numbers.ts';
+import { float64s } from './numbers.ts';
 
 /** Bytes per block of href bytes, held or read back. */
 const BLOCK = 64 * 1024;
@@ -14,7 +14,7 @@ const CACHED = 16;
 export class Hrefs {
   /** Where each href is: a file offset, or -1 - an offset in the own store. In the order links were added. */
   private readonly sources = float64s(256);
-  private readonly lengths = uint32s(256);
+  private readonly lengths = float64s(256);
   /** Href bytes of our own (input from a pipe), in blocks that never move. */
   private readonly blocks: Buffer[] = [];
   private ownLength = 0;

@@ -1,11 +1,10 @@
-// A growable typed array of numbers, written once: spans, file pieces and
-// hrefs keep their numbers in these, with no object per entry.
+// A growable array of numbers, written once: spans, file pieces and hrefs
+// keep their numbers in these, with no object per entry. One element type
+// only (Float64Array), so that every use stays monomorphic and fast.
 
-type NumberArray = Float64Array | Uint32Array | Uint8Array;
-
-export class Numbers<A extends NumberArray = Float64Array> {
+export class Numbers {
   /** The values; only [0, count) are in use. Replaced when it grows: do not keep it. */
-  values: A;
+  values: Float64Array;
   count = 0;
 
   /**
@@ -13,18 +12,17 @@ export class Numbers<A extends NumberArray = Float64Array> {
    * costs (copying is cheap), and the part not yet used is not touched.
    */
   constructor(
-    private readonly make: (length: number) => A,
     capacity = 64,
     private readonly factor = 2,
   ) {
-    this.values = make(capacity);
+    this.values = new Float64Array(capacity);
   }
 
   /** Makes room for `n` values in all. */
   reserve(n: number): void {
     if (n <= this.values.length) return;
-    const bigger = this.make(Math.max(n, this.values.length * this.factor));
-    bigger.set(this.values as never);
+    const bigger = new Float64Array(Math.max(n, this.values.length * this.factor));
+    bigger.set(this.values);
     this.values = bigger;
   }
 
@@ -32,12 +30,6 @@ export class Numbers<A extends NumberArray = Float64Array> {
     if (this.count === this.values.length) this.reserve(this.count + 1);
     this.values[this.count++] = v;
   }
-
-  get last(): number {
-    return this.values[this.count - 1];
-  }
 }
 
-export const float64s = (capacity = 64, factor = 2) => new Numbers((n) => new Float64Array(n), capacity, factor);
-export const uint32s = (capacity = 64, factor = 2) => new Numbers((n) => new Uint32Array(n), capacity, factor);
-export const uint8s = (capacity = 64, factor = 2) => new Numbers((n) => new Uint8Array(n), capacity, factor);
+export const float64s = (capacity = 64, factor = 2) => new Numbers(capacity, factor);

@@ -112,19 +112,24 @@ export class SpanList implements Spans {
    */
   add(start: number, end: number, tag = 0): number {
     const count = this.count;
-    for (const list of [this.starts, this.ends, this.tags, this.maxEnds]) list.push(0);
-    const starts = this.starts.values;
+    const { starts, ends, tags, maxEnds } = this;
+    starts.push(start);
+    ends.push(end);
+    tags.push(tag);
+    maxEnds.push(end);
     let i = count;
-    while (i > 0 && starts[i - 1] > start) i--;
+    while (i > 0 && starts.values[i - 1] > start) i--;
     if (i < count) {
-      for (const list of [this.starts, this.ends, this.tags]) list.values.copyWithin(i + 1, i, count);
+      starts.values.copyWithin(i + 1, i, count);
+      ends.values.copyWithin(i + 1, i, count);
+      tags.values.copyWithin(i + 1, i, count);
+      starts.values[i] = start;
+      ends.values[i] = end;
+      tags.values[i] = tag;
     }
-    starts[i] = start;
-    this.ends.values[i] = end;
-    this.tags.values[i] = tag;
-    const ends = this.ends.values;
-    const maxEnds = this.maxEnds.values;
-    for (let k = i; k <= count; k++) maxEnds[k] = Math.max(k > 0 ? maxEnds[k - 1] : 0, ends[k]);
+    const e = ends.values;
+    const m = maxEnds.values;
+    for (let k = i; k <= count; k++) m[k] = k > 0 && m[k - 1] > e[k] ? m[k - 1] : e[k];
     return i;
   }
 

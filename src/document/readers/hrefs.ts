@@ -23,6 +23,7 @@ const CR = 0x0d;
 const BACKSLASH = 0x5c;
 const OPEN_PAREN = 0x28;
 const CLOSE_PAREN = 0x29;
+const CLOSE_BRACKET = 0x5d;
 
 export const isEscapable = (b: number) => b === 0x5b || b === 0x5d || b === OPEN_PAREN || b === CLOSE_PAREN;
 
@@ -33,9 +34,12 @@ export class HrefEnds {
   /** Input offsets of the `(` not yet closed on this line, oldest first, from `bottom` on. */
   private readonly open = float64s(256);
   private bottom = 0;
-  /** `(` → its `)`, for those closed since the scan began. */
+  /** `(` → its `)`, for those closed (and not the one asked for). */
   private readonly closes = new Map<number, number>();
   private pruneAt = 4096;
+  /** The `(` asked for last, once closed, and its `)` (the common case, kept out of the map). */
+  private asked = -1;
+  private answer = 0;
 
   constructor(private readonly scanner: Scanner) {}
 
@@ -47,7 +51,7 @@ export class HrefEnds {
   find(cursor: Cursor, paren: number): number {
     if (paren >= this.scanned || paren < this.origin) this.restart(paren);
     for (;;) {
-      const close = this.closes.get(paren);
+      const close = paren === this.asked ? this.answer : this.closes.get(paren);
       if (close !== undefined) return close <= paren + MAX_HREF_BYTES ? close : NO_LINK;
       if (this.scanned > paren + MAX_HREF_BYTES || (paren < this.scanned && !this.isOpen(paren))) return NO_LINK;
       const inputEnd = cursor.source + cursor.end;
@@ -61,7 +65,8 @@ export class HrefEnds {
   private restart(at: number): void {
     this.origin = this.scanned = at;
     this.open.count = this.bottom = 0;
-    this.closes.clear();
+    // The pairs found before are all before `at`, never asked for again: prune() drops them.
+    this.asked = -1;
   }
 
   /** Whether the `(` at `paren` is still open (not dropped at a line break, nor for its age). */
@@ -102,11 +107,14 @@ export class HrefEnds {
         this.push(source + i);
       } else if (this.open.count > this.bottom) {
         const opened = this.open.values[--this.open.count];
-        this.closes.set(opened, source + i);
         if (opened === paren) {
+          this.asked = paren;
+          this.answer = source + i;
           i++;
           break;
         }
+        // Only a `(` after `]` can be asked for (or one before this buffer, which cannot be told).
+        if (opened <= source || buf[opened - source - 1] === CLOSE_BRACKET) this.closes.set(opened, source + i);
       }
     }
     this.scanned = source + Math.min(i, stop);
