@@ -77,4 +77,40 @@ describe('text kept in the file', () => {
     expect(doc.text.length).toBe(550_000);
     expect((doc.text as unknown as { starts: { count: number } }).starts.count).toBe(1);
   });
+
+  it('keeps a run of tokens as one piece of the file per 32 KiB, rendered when read', () => {
+    const doc = inFile(Buffer.alloc(1_000_000), 65536);
+    expect(doc.text.length).toBe(4_000_000);
+    expect((doc.text as unknown as { starts: { count: number } }).starts.count).toBeLessThanOrEqual(32);
+    expect(doc.text.text(3_999_992, 4_000_000)).toBe('<00><00>');
+    expect(doc.tokens.within(0, doc.text.length)).toEqual([[0, 4_000_000]]);
+  });
+
+  it('sees a file rewritten in place, and reads back no control byte from it', () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} [link](href${i}) and a bell \x07 here\n`).join('');
+    const doc = inFile(Buffer.from(lines), 1 << 20);
+    const file = doc.name;
+    expect(doc.text.text(0, 8)).toBe('line 0 [');
+    expect(doc.changed).toBe(false);
+    fs.writeFileSync(file, Array.from({ length: 40_000 }, () => '\x1b]0;PWNED\x07\x1b[2J\u009b\xff\n').join(''));
+    const shown = doc.text.bytes(0, doc.text.length);
+    expect(doc.changed).toBe(true);
+    expect(shown.length).toBe(doc.text.length);
+    expect(shown.filter((b) => b < 0x20 && b !== 0x0a && b !== 0x09)).toEqual(Buffer.alloc(0));
+    expect(shown.toString('utf8')).not.toMatch(/[\x80-\x9f]/);
+  });
+
+  it('sees a file cut short', () => {
+    const doc = inFile(Buffer.from('some text\n'.repeat(100_000)), 1 << 20);
+    fs.truncateSync(doc.name, 500_000);
+    expect(doc.text.text(999_990, 1_000_000)).toBe(' '.repeat(10));
+    expect(doc.changed).toBe(true);
+  });
+
+  it('does not call a file changed that only grew', () => {
+    const doc = inFile(Buffer.from('some text\n'.repeat(100_000)), 1 << 20);
+    fs.appendFileSync(doc.name, 'more text\n'.repeat(1000));
+    expect(doc.text.bytes(0, doc.text.length).equals(Buffer.from('some text\n'.repeat(100_000)))).toBe(true);
+    expect(doc.changed).toBe(false);
+  });
 });
