@@ -2,6 +2,13 @@
 // keep their numbers in these, with no object per entry. One element type
 // only (Float64Array), so that every use stays monomorphic and fast.
 
+/** A copy of `values` with room for `size` (the part not yet used is not touched, so it costs address space, not memory). */
+export function grown(values: Float64Array, size: number): Float64Array {
+  const bigger = new Float64Array(size);
+  bigger.set(values);
+  return bigger;
+}
+
 export class Numbers {
   /** The values; only [0, count) are in use. Replaced when it grows: do not keep it. */
   values: Float64Array;
@@ -20,10 +27,7 @@ export class Numbers {
 
   /** Makes room for `n` values in all. */
   reserve(n: number): void {
-    if (n <= this.values.length) return;
-    const bigger = new Float64Array(Math.max(n, this.values.length * this.factor));
-    bigger.set(this.values);
-    this.values = bigger;
+    if (n > this.values.length) this.values = grown(this.values, Math.max(n, this.values.length * this.factor));
   }
 
   push(v: number): void {

@@ -91,6 +91,7 @@ abstract class RunSink implements Sink {
 
   text(from: number, to: number): void {
     if (to <= from) return;
+    if (this.runEnd < 0) return this.addText(from, to, false);
     const at = this.cursor.source + from;
     const continues = at === this.runEnd && to - from <= RUN_GAP && this.runLength + (to - from) <= RUN_MAX;
     if (continues) {
@@ -152,10 +153,14 @@ class MemorySink extends RunSink {
   /** Display offset of the buffer's output. */
   private base = 0;
   private shown = 0;
-  /** The output's parts: where each ends in the buffer, its display length, whether it is raw (to render). */
+  /** The output's parts before the current one: where each ends in the buffer, its display length, whether it is raw (to render). */
   private readonly ends: number[] = [];
   private readonly lengths: number[] = [];
   private readonly raw: boolean[] = [];
+  /** The current part: where it starts in the buffer and in the display, and whether it is raw. */
+  private partStart = 0;
+  private partShown = 0;
+  private partRaw = false;
 
   constructor(
     private readonly doc: Document,
@@ -170,13 +175,13 @@ class MemorySink extends RunSink {
 
   begin(cursor: Cursor): void {
     super.begin(cursor);
-    this.o = 0;
+    this.o = this.shown = this.partStart = this.partShown = 0;
+    this.partRaw = false;
     this.base = this.memory.length;
-    this.shown = 0;
   }
 
-  /** Moves input buf[from, to) to the output; adds it to the last part if that is of its kind. */
-  private put(from: number, to: number, displayLength: number, raw: boolean, joins: boolean): void {
+  /** Moves input buf[from, to) to the output. */
+  private move(from: number, to: number): void {
     const buf = this.cursor.buf;
     const n = to - from;
     if (this.o !== from) {
@@ -184,24 +189,30 @@ class MemorySink extends RunSink {
       else for (let k = 0; k < n; k++) buf[this.o + k] = buf[from + k];
     }
     this.o += n;
-    this.shown += displayLength;
-    const last = this.raw.length - 1;
-    if (last >= 0 && this.raw[last] === raw && (joins || !raw)) {
-      this.ends[last] = this.o;
-      this.lengths[last] += displayLength;
-    } else {
+  }
+
+  /** Ends the current part (if it holds anything) and starts one of the kind given. */
+  private startPart(raw: boolean): void {
+    if (this.o > this.partStart) {
       this.ends.push(this.o);
-      this.lengths.push(displayLength);
-      this.raw.push(raw);
+      this.lengths.push(this.shown - this.partShown);
+      this.raw.push(this.partRaw);
     }
+    this.partStart = this.o;
+    this.partShown = this.shown;
+    this.partRaw = raw;
   }
 
   protected addText(from: number, to: number, continues: boolean): void {
-    this.put(from, to, to - from, continues, continues);
+    if (this.partRaw !== continues) this.startPart(continues);
+    this.move(from, to);
+    this.shown += to - from;
   }
 
   protected addToken(at: number, n: number, continues: boolean): void {
-    this.put(at, at + n, tokenLength(n), true, continues);
+    if (!this.partRaw || !continues) this.startPart(true);
+    this.move(at, at + n);
+    this.shown += tokenLength(n);
   }
 
   /** Copies the href: the text is about to be written over it. */
@@ -210,6 +221,7 @@ class MemorySink extends RunSink {
   }
 
   finish(): void {
+    this.startPart(false);
     const { buf, keep } = this.cursor;
     // A small output is copied, so that it does not keep a large buffer alive.
     const out = keep && this.o * 2 >= buf.length ? buf : Buffer.from(buf.subarray(0, this.o));

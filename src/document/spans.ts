@@ -1,7 +1,7 @@
 // Sorted spans {start, end} over the display text, in growable typed arrays:
 // no object per span, so a million search matches cost 16 MiB, and the spans
 // on screen are found by binary search.
-import { float64s, type Numbers } from './numbers.ts';
+import { grown } from './numbers.ts';
 import { lowerBound, lowerBoundIn } from './sorted.ts';
 import type { Text } from './store.ts';
 
@@ -72,37 +72,43 @@ export class FixedSpans implements Spans {
 }
 
 export class SpanList implements Spans {
-  // Each grows four times larger: pages are touched by the copy and then by the
-  // spans added, and memory touched for the first time is what costs (about 300
-  // MB/s on some VMs, where copying runs at 10 GB/s).
-  private readonly starts: Numbers;
-  private readonly ends: Numbers;
+  private starts: Float64Array;
+  private ends: Float64Array;
   /** A number carried with each span (for links: the number of its href), moved with it when spans are inserted. */
-  private readonly tags: Numbers;
+  private tags: Float64Array;
   // maxEnds[i] = the largest end among spans 0..i. It never decreases, so the
   // first span that can reach past an offset is found by binary search even
   // when spans nest (an outer link ends after the inner ones).
-  private readonly maxEnds: Numbers;
+  private maxEnds: Float64Array;
+  count = 0;
 
   constructor(capacity = 64) {
-    this.starts = float64s(capacity, 4);
-    this.ends = float64s(capacity, 4);
-    this.tags = float64s(capacity, 4);
-    this.maxEnds = float64s(capacity, 4);
+    this.starts = new Float64Array(capacity);
+    this.ends = new Float64Array(capacity);
+    this.maxEnds = new Float64Array(capacity);
+    this.tags = new Float64Array(capacity);
   }
 
-  get count(): number {
-    return this.starts.count;
+  /**
+   * Makes room, four times as much: pages are touched by the copy and then by the
+   * spans added, and memory touched for the first time is what costs (about 300 MB/s
+   * on some VMs, where copying runs at 10 GB/s).
+   */
+  private grow(): void {
+    const size = this.starts.length * 4;
+    this.starts = grown(this.starts, size);
+    this.ends = grown(this.ends, size);
+    this.maxEnds = grown(this.maxEnds, size);
+    this.tags = grown(this.tags, size);
   }
 
   /** Adds a span that starts at or after every other one (search matches): the quick way. */
   push(start: number, end: number): void {
-    const i = this.count;
-    const maxEnd = i > 0 && this.maxEnds.values[i - 1] > end ? this.maxEnds.values[i - 1] : end;
-    this.starts.push(start);
-    this.ends.push(end);
-    this.tags.push(0);
-    this.maxEnds.push(maxEnd);
+    if (this.count === this.starts.length) this.grow();
+    const i = this.count++;
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.maxEnds[i] = i > 0 && this.maxEnds[i - 1] > end ? this.maxEnds[i - 1] : end;
   }
 
   /**
@@ -111,42 +117,39 @@ export class SpanList implements Spans {
    * point is found by walking back a few places. Returns its index.
    */
   add(start: number, end: number, tag = 0): number {
-    const count = this.count;
-    const { starts, ends, tags, maxEnds } = this;
-    starts.push(start);
-    ends.push(end);
-    tags.push(tag);
-    maxEnds.push(end);
-    let i = count;
-    while (i > 0 && starts.values[i - 1] > start) i--;
-    if (i < count) {
-      starts.values.copyWithin(i + 1, i, count);
-      ends.values.copyWithin(i + 1, i, count);
-      tags.values.copyWithin(i + 1, i, count);
-      starts.values[i] = start;
-      ends.values[i] = end;
-      tags.values[i] = tag;
+    if (this.count === this.starts.length) this.grow();
+    let i = this.count;
+    while (i > 0 && this.starts[i - 1] > start) i--;
+    if (i < this.count) {
+      this.starts.copyWithin(i + 1, i, this.count);
+      this.ends.copyWithin(i + 1, i, this.count);
+      this.tags.copyWithin(i + 1, i, this.count);
     }
-    const e = ends.values;
-    const m = maxEnds.values;
-    for (let k = i; k <= count; k++) m[k] = k > 0 && m[k - 1] > e[k] ? m[k - 1] : e[k];
+    this.starts[i] = start;
+    this.ends[i] = end;
+    this.tags[i] = tag;
+    this.count++;
+    for (let k = i; k < this.count; k++) {
+      const before = k > 0 ? this.maxEnds[k - 1] : 0;
+      this.maxEnds[k] = before > this.ends[k] ? before : this.ends[k];
+    }
     return i;
   }
 
   start(i: number): number {
-    return this.starts.values[i];
+    return this.starts[i];
   }
 
   end(i: number): number {
-    return this.ends.values[i];
+    return this.ends[i];
   }
 
   tag(i: number): number {
-    return this.tags.values[i];
+    return this.tags[i];
   }
 
   firstStartingAt(offset: number): number {
-    return lowerBoundIn(this.starts.values, this.count, offset);
+    return lowerBoundIn(this.starts, this.count, offset);
   }
 
   lastStartingBefore(offset: number): number {
@@ -154,12 +157,12 @@ export class SpanList implements Spans {
   }
 
   range(start: number, end: number): [number, number] {
-    // The first span whose largest end so far reaches past `start`.
-    return [lowerBoundIn(this.maxEnds.values, this.count, Math.floor(start) + 1), this.firstStartingAt(end)];
+    // From the first span whose largest end so far reaches past `start` (offsets are whole numbers).
+    return [lowerBoundIn(this.maxEnds, this.count, Math.floor(start) + 1), this.firstStartingAt(end)];
   }
 
   overlaps(i: number, start: number, end: number): boolean {
-    return this.starts.values[i] < end && this.ends.values[i] > start;
+    return this.starts[i] < end && this.ends[i] > start;
   }
 }
 
