@@ -113,4 +113,13 @@ describe('text kept in the file', () => {
     expect(doc.text.bytes(0, doc.text.length).equals(Buffer.from('some text\n'.repeat(100_000)))).toBe(true);
     expect(doc.changed).toBe(false);
   });
+
+  it('reads a block of many long hidden hrefs in bounded pieces', () => {
+    const input = Buffer.from(`[a](${'h'.repeat(60_000)})\n`.repeat(200));
+    const doc = inFile(input, 1 << 20);
+    expect(doc.text.text(0, doc.text.length)).toBe('[a]\n'.repeat(200));
+    // 12 MB of file behind 800 bytes of text: not read in one go.
+    expect((doc.text as unknown as { scratch: Buffer }).scratch.length).toBeLessThan(2 << 20);
+    expect(doc.href(199)).toBe('h'.repeat(60_000));
+  });
 });

@@ -27,6 +27,10 @@ const CACHED = 64;
 /** One byte of the input is kept every this many, to tell when the file changed. */
 const SAMPLE_EVERY = 4096;
 const SPACE = 0x20;
+/** Pieces this close together in the file are read back in one go... */
+const READ_GAP = 16 * 1024;
+/** ...up to this much: a block of text with many long hidden hrefs is not one huge read. */
+const READ_MAX = 1024 * 1024;
 
 export class FileText extends ChunkedText {
   length = 0;
@@ -129,7 +133,18 @@ export class FileText extends ChunkedText {
     return [source, source + (this.pieceEnd(p) - this.starts.values[p])];
   }
 
-  /** Fills `out` with the text from `start`: the file's range read in one go, then each piece put in place. */
+  /** The file range piece p needs for the text [start, end): its part of it, or all of a run to render. */
+  private rawFor(p: number, start: number, end: number): [number, number] {
+    const [from, to] = this.pieceRaw(p);
+    if (this.sources.values[p] < 0) return [from, to];
+    const pieceStart = this.starts.values[p];
+    return [from + Math.max(0, start - pieceStart), from + (Math.min(end, this.pieceEnd(p)) - pieceStart)];
+  }
+
+  /**
+   * Fills `out` with the text from `start`: pieces whose file ranges lie close
+   * together are read in one go (not across long hidden hrefs), then each is put in place.
+   */
   private fill(out: Buffer, start: number): void {
     const end = start + out.length;
     const starts = this.starts.values;
@@ -137,31 +152,41 @@ export class FileText extends ChunkedText {
     const first = entryAt(starts, count, start);
     let last = first;
     while (last + 1 < count && starts[last + 1] < end) last++;
-    // The file range the block's pieces come from (runs to render are read whole).
-    const rawFrom = this.pieceRaw(first)[0] + (this.sources.values[first] >= 0 ? start - starts[first] : 0);
-    const lastRaw = this.pieceRaw(last);
-    const rawTo = this.sources.values[last] >= 0 ? lastRaw[0] + (Math.min(end, this.pieceEnd(last)) - starts[last]) : lastRaw[1];
-    const raw = this.read(rawFrom, rawTo);
-    for (let p = first; p <= last; p++) {
-      const from = Math.max(start, starts[p]);
-      const to = Math.min(end, this.pieceEnd(p));
-      const [pieceFrom, pieceTo] = this.pieceRaw(p);
-      if (this.sources.values[p] >= 0) {
-        const at = pieceFrom + (from - starts[p]) - rawFrom;
-        raw.copy(out, from - start, at, at + (to - from));
-        if (!this.changed && !isClean(raw, at, at + (to - from))) this.changed = true;
-        continue;
+    for (let p = first; p <= last; ) {
+      const [rawFrom, groupEnd] = this.rawFor(p, start, end);
+      let rawTo = groupEnd;
+      let next = p + 1;
+      for (; next <= last; next++) {
+        const [from, to] = this.rawFor(next, start, end);
+        if (from - rawTo > READ_GAP || to - rawFrom > READ_MAX) break;
+        rawTo = to;
       }
-      // A run to render: rendered whole, then the part in this block taken.
-      const displayLength = this.pieceEnd(p) - starts[p];
-      if (this.rendered.length < 4 * (pieceTo - pieceFrom)) this.rendered = Buffer.allocUnsafe(4 * (pieceTo - pieceFrom));
-      const shown = render(raw, pieceFrom - rawFrom, pieceTo - rawFrom, this.rendered);
-      if (shown !== displayLength) {
-        this.changed = true;
-        this.rendered.fill(SPACE, Math.min(shown, displayLength), displayLength);
-      }
-      this.rendered.copy(out, from - start, from - starts[p], to - starts[p]);
+      const raw = this.read(rawFrom, rawTo);
+      for (; p < next; p++) this.place(p, raw, rawFrom, out, start);
     }
+  }
+
+  /** Puts piece p's part of the block at `start` into `out`, from `raw`, the file's bytes at `rawFrom`. */
+  private place(p: number, raw: Buffer, rawFrom: number, out: Buffer, start: number): void {
+    const pieceStart = this.starts.values[p];
+    const from = Math.max(start, pieceStart);
+    const to = Math.min(start + out.length, this.pieceEnd(p));
+    const [pieceFrom, pieceTo] = this.pieceRaw(p);
+    if (this.sources.values[p] >= 0) {
+      const at = pieceFrom + (from - pieceStart) - rawFrom;
+      raw.copy(out, from - start, at, at + (to - from));
+      if (!this.changed && !isClean(raw, at, at + (to - from))) this.changed = true;
+      return;
+    }
+    // A run to render: rendered whole, then the part in this block taken.
+    const displayLength = this.pieceEnd(p) - pieceStart;
+    if (this.rendered.length < 4 * (pieceTo - pieceFrom)) this.rendered = Buffer.allocUnsafe(4 * (pieceTo - pieceFrom));
+    const shown = render(raw, pieceFrom - rawFrom, pieceTo - rawFrom, this.rendered);
+    if (shown !== displayLength) {
+      this.changed = true;
+      this.rendered.fill(SPACE, Math.min(shown, displayLength), displayLength);
+    }
+    this.rendered.copy(out, from - start, from - pieceStart, to - pieceStart);
   }
 
   /** Reads the file's [from, to) into the scratch buffer; checks it against the samples. */
