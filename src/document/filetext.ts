@@ -19,6 +19,7 @@ import { float64s } from './numbers.ts';
 import { entryAt } from './sorted.ts';
 import { addTokensOverlapping, isControl, render, tokenRangesOf, TokenRanges, unitAt } from './tokens.ts';
 import { SPECIAL_IN_UTF8, getScanner } from './scan.ts';
+import { isContinuation, utf8SequenceLength } from './utf8.ts';
 
 /** Bytes per block read back. */
 const BLOCK = 128 * 1024;
@@ -133,17 +134,22 @@ export class FileText extends ChunkedText {
     return [source, source + (this.pieceEnd(p) - this.starts.values[p])];
   }
 
-  /** The file range piece p needs for the text [start, end): its part of it, or all of a run to render. */
-  private rawFor(p: number, start: number, end: number): [number, number] {
-    const [from, to] = this.pieceRaw(p);
-    if (this.sources.values[p] < 0) return [from, to];
-    const pieceStart = this.starts.values[p];
-    return [from + Math.max(0, start - pieceStart), from + (Math.min(end, this.pieceEnd(p)) - pieceStart)];
+  /** Where the file bytes piece p needs for the text from `start` begin: its part, or all of a run to render. */
+  private rawStart(p: number, start: number): number {
+    const source = this.sources.values[p];
+    return source < 0 ? -1 - source : source + Math.max(0, start - this.starts.values[p]);
+  }
+
+  /** Where the file bytes piece p needs for the text before `end` end. */
+  private rawEnd(p: number, end: number): number {
+    const source = this.sources.values[p];
+    return source < 0 ? -1 - source + this.rawLengths.values[p] : source + (Math.min(end, this.pieceEnd(p)) - this.starts.values[p]);
   }
 
   /**
    * Fills `out` with the text from `start`: pieces whose file ranges lie close
-   * together are read in one go (not across long hidden hrefs), then each is put in place.
+   * together are read in one go (not across long hidden hrefs), then each is put
+   * in place. What is read is checked against what was parsed: see `changed`.
    */
   private fill(out: Buffer, start: number): void {
     const end = start + out.length;
@@ -153,17 +159,18 @@ export class FileText extends ChunkedText {
     let last = first;
     while (last + 1 < count && starts[last + 1] < end) last++;
     for (let p = first; p <= last; ) {
-      const [rawFrom, groupEnd] = this.rawFor(p, start, end);
-      let rawTo = groupEnd;
+      const rawFrom = this.rawStart(p, start);
+      let rawTo = this.rawEnd(p, end);
       let next = p + 1;
       for (; next <= last; next++) {
-        const [from, to] = this.rawFor(next, start, end);
-        if (from - rawTo > READ_GAP || to - rawFrom > READ_MAX) break;
+        const to = this.rawEnd(next, end);
+        if (this.rawStart(next, start) - rawTo > READ_GAP || to - rawFrom > READ_MAX) break;
         rawTo = to;
       }
       const raw = this.read(rawFrom, rawTo);
       for (; p < next; p++) this.place(p, raw, rawFrom, out, start);
     }
+    if (!this.changed && !isClean(out)) this.changed = true;
   }
 
   /** Puts piece p's part of the block at `start` into `out`, from `raw`, the file's bytes at `rawFrom`. */
@@ -171,17 +178,20 @@ export class FileText extends ChunkedText {
     const pieceStart = this.starts.values[p];
     const from = Math.max(start, pieceStart);
     const to = Math.min(start + out.length, this.pieceEnd(p));
-    const [pieceFrom, pieceTo] = this.pieceRaw(p);
-    if (this.sources.values[p] >= 0) {
-      const at = pieceFrom + (from - pieceStart) - rawFrom;
-      raw.copy(out, from - start, at, at + (to - from));
-      if (!this.changed && !isClean(raw, at, at + (to - from))) this.changed = true;
+    const source = this.sources.values[p];
+    if (source >= 0) {
+      const at = source + (from - pieceStart) - rawFrom;
+      const n = to - from;
+      if (n > 64) raw.copy(out, from - start, at, at + n);
+      else for (let k = 0, o = from - start; k < n; k++) out[o + k] = raw[at + k];
       return;
     }
     // A run to render: rendered whole, then the part in this block taken.
+    const pieceFrom = -1 - source - rawFrom;
+    const pieceTo = pieceFrom + this.rawLengths.values[p];
     const displayLength = this.pieceEnd(p) - pieceStart;
     if (this.rendered.length < 4 * (pieceTo - pieceFrom)) this.rendered = Buffer.allocUnsafe(4 * (pieceTo - pieceFrom));
-    const shown = render(raw, pieceFrom - rawFrom, pieceTo - rawFrom, this.rendered);
+    const shown = render(raw, pieceFrom, pieceTo, this.rendered);
     if (shown !== displayLength) {
       this.changed = true;
       this.rendered.fill(SPACE, Math.min(shown, displayLength), displayLength);
@@ -232,20 +242,34 @@ export class FileText extends ChunkedText {
   }
 }
 
-/** True if buf[from, to) is what the parser leaves as it is: valid UTF-8 with no control character. */
-function isClean(buf: Buffer, from: number, to: number): boolean {
-  if (!isUtf8(buf.subarray(from, to))) return false;
+/**
+ * True if a block of text is what the parser can have made of its file: valid
+ * UTF-8 (but for characters its edges cut) with no control character. Tokens are
+ * ASCII, and text kept as it is holds no control, so a parsed file always passes.
+ */
+function isClean(block: Buffer): boolean {
+  let from = 0;
+  while (from < block.length && from < 3 && isContinuation(block[from])) from++;
+  let to = block.length;
+  for (let k = 1; k <= 3 && to - k >= from; k++) {
+    const b = block[to - k];
+    if (isContinuation(b)) continue;
+    if (b >= 0xc0 && utf8SequenceLength(block, to - k, to) < 0) to -= k;
+    break;
+  }
+  if (!isUtf8(block.subarray(from, to))) return false;
   const scanner = getScanner()!;
   const table = SPECIAL_IN_UTF8.table;
   scanner.forget();
   for (let i = from; i < to; i++) {
-    if (!table[buf[i]]) {
-      i = scanner.find(buf, i, to, SPECIAL_IN_UTF8);
+    if (!table[block[i]]) {
+      i = scanner.find(block, i, to, SPECIAL_IN_UTF8);
       if (i === to) break;
     }
-    const b = buf[i];
-    if (isControl(b) || (b === 0xc2 && buf[i + 1] < 0xa0)) return false;
+    const b = block[i];
+    if (isControl(b) || (b === 0xc2 && block[i + 1] < 0xa0)) return false;
   }
+  scanner.forget();
   return true;
 }
 
