@@ -189,7 +189,9 @@ function reference(input: Buffer): Parsed {
   const token = (at: number, n: number) => {
     const start = out.length;
     for (const c of Buffer.from('<' + input.subarray(at, at + n).toString('hex') + '>')) out.push(c);
-    tokens.push([start, out.length]);
+    const last = tokens[tokens.length - 1];
+    if (last && last[1] === start) last[1] = out.length; // adjacent tokens are one span
+    else tokens.push([start, out.length]);
   };
   const href = (start: number): { text: string; next: number } | null => {
     let depth = 1;
@@ -245,8 +247,7 @@ function reference(input: Buffer): Parsed {
 function result(doc: Document): Parsed {
   const links: Array<[number, number, string]> = [];
   for (let k = 0; k < doc.links.count; k++) links.push([doc.links.start(k), doc.links.end(k), doc.href(k)]);
-  const tokens: Array<[number, number]> = [];
-  for (let k = 0; k < doc.tokens.count; k++) tokens.push([doc.tokens.start(k), doc.tokens.end(k)]);
+  const tokens = doc.tokens.within(0, doc.text.length);
   return { text: doc.text.bytes(0, doc.text.length).toString('latin1'), links, tokens };
 }
 

@@ -1,6 +1,6 @@
 // A document as lwl shows it: the display text plus its sorted spans.
 import { MemoryText, type Text } from './store.ts';
-import { SpanList } from './spans.ts';
+import { SpanList, TextTokens } from './spans.ts';
 import { Hrefs } from './hrefs.ts';
 import { FileText } from './filetext.ts';
 
@@ -11,8 +11,8 @@ export class Document {
   readonly links = new SpanList();
   /** The hrefs as written, numbered in the order links were found (links.tag gives the number). */
   readonly hrefs: Hrefs;
-  /** Hex tokens standing for bytes that must not reach the terminal. */
-  readonly tokens = new SpanList();
+  /** Hex tokens standing for bytes that must not reach the terminal: found in the text when asked. */
+  readonly tokens: TextTokens;
   /** True once the whole input has been read and parsed. */
   complete = false;
   /** Bytes of input read so far, and the total when known (for progress). */
@@ -25,12 +25,18 @@ export class Document {
     text?: Text,
   ) {
     this.text = text ?? new MemoryText();
+    this.tokens = new TextTokens(this.text);
     this.hrefs = new Hrefs(text instanceof FileText ? text.fd : null);
   }
 
   /** Adds a link whose href was numbered `href` by this.hrefs. */
   addLink(start: number, end: number, href: number): void {
     this.links.add(start, end, href);
+  }
+
+  /** True once the file was seen to change under us: what is shown may no longer be what it holds (R reloads). */
+  get changed(): boolean {
+    return this.text instanceof FileText && this.text.changed;
   }
 
   /** The href of link i, as written (escapes resolved). */

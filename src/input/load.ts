@@ -2,7 +2,8 @@
 // the first screen never waits for the whole file, then the rest in the
 // background between keys.
 import fs from 'node:fs';
-import { MarkupParser } from '../document/parse.ts';
+import { MarkupReader } from '../document/readers/markup.ts';
+import type { Reader } from '../document/reader.ts';
 import { Document } from '../document/document.ts';
 import { FileText } from '../document/filetext.ts';
 
@@ -135,7 +136,7 @@ export function readBlocking(fd: number, buf: Buffer): number {
 }
 
 export class Loader {
-  private readonly parser: MarkupParser;
+  private readonly parser: Reader;
   private stopped = false;
   private closed = false;
   /** The input has ended (a growing file or pipe may go on when followed). */
@@ -160,7 +161,7 @@ export class Loader {
    */
   constructor(readonly source: Source) {
     this.doc = new Document(source.name, source.isFile ? new FileText(source.fd) : undefined);
-    this.parser = new MarkupParser(this.doc);
+    this.parser = new MarkupReader(this.doc);
     this.doc.bytesTotal = source.size;
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
   }
