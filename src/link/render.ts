@@ -15,7 +15,7 @@
 // spaces and visible, left-to-right, non-ASCII characters.
 
 import { codePointWidth, stringWidth as cellWidth } from '../text/width.ts';
-import { domainToUnicode } from 'node:url';
+import { domainToUnicode } from './url/idna.ts';
 import {
   serializeHost,
   serializePath,
