@@ -111,7 +111,7 @@ const ALLOWED_MIXES: readonly (readonly string[])[] = [
  * The scripts a label's letters come from when no one script covers them all and no allowed
  * writing system does either; null when the label is fine.
  */
-function mixedScripts(label: string): { scripts: string[]; example: string } | null {
+function mixedScripts(label: string): { scripts: string[]; example: string; exampleScript: string } | null {
   const sets: [string, Set<string>][] = [];
   for (const ch of label) {
     const s = scriptsOf(ch);
@@ -123,7 +123,10 @@ function mixedScripts(label: string): { scripts: string[]; example: string } | n
   if (ALLOWED_MIXES.some((mix) => sets.every(([, set]) => mix.some((s) => set.has(s))))) return null;
   const first = [...sets[0]![1]][0]!;
   const other = sets.find(([, set]) => !set.has(first))!;
-  return { scripts: [first, [...other[1]][0]!], example: other[0] };
+  const second = [...other[1]][0]!;
+  // The example is the letter that is not Latin, as that is the one that imitates.
+  const example = first === 'Latin' ? other[0] : sets[0]![0];
+  return { scripts: [first, second], example, exampleScript: first === 'Latin' ? second : first };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -259,7 +262,7 @@ export function spoofVerdict(unicodeHost: string): SpoofVerdict | null {
       const [a, b] = mixed.scripts;
       return {
         kind: 'mixed-scripts',
-        reason: `the label "${label}" mixes ${a} and ${b} letters (${codePointName(mixed.example)} is ${b})`,
+        reason: `the label "${label}" mixes ${a} and ${b} letters (${codePointName(mixed.example)} is ${mixed.exampleScript})`,
       };
     }
     if (mixesNumberSystems(label)) {
