@@ -70,10 +70,26 @@ export function domainToAscii(domain: string, errors?: ValidationError[]): strin
         : loadTr46().toASCII(domain, STRICT) === null;
     if (strictFails) report(errors, 'domain-to-ASCII');
   }
-  const result = ascii ? domain.toLowerCase() : loadTr46().toASCII(domain, RELAXED);
+  const result = ascii ? domain.toLowerCase() : relaxedToAscii(domain);
   if (result === null || result === '' || hasForbiddenDomainCodePoint(result)) {
     report(errors, 'domain-to-ASCII');
     return null;
+  }
+  return result;
+}
+
+// UTS #46 in JavaScript is far slower than the rest of the parser, and a document names
+// the same few hosts again and again: the results for non-ASCII domains are kept, up to a
+// bound (then forgotten all at once).
+const CACHE_LIMIT = 2048;
+const relaxedCache = new Map<string, string | null>();
+
+function relaxedToAscii(domain: string): string | null {
+  let result = relaxedCache.get(domain);
+  if (result === undefined) {
+    result = loadTr46().toASCII(domain, RELAXED);
+    if (relaxedCache.size >= CACHE_LIMIT) relaxedCache.clear();
+    relaxedCache.set(domain, result);
   }
   return result;
 }
