@@ -7,8 +7,8 @@
 //    slash and colon look-alikes U+2044, U+2215, U+29F8, U+A789, technical letters such
 //    as U+0261 "ɡ", obsolete, excluded and limited-use scripts;
 // 3. letters of scripts that do not go together (UTS #39's "highly restrictive" level,
-//    on Script_Extensions: one script, or Latin with Han and the Japanese, Chinese or
-//    Korean scripts);
+//    on Script_Extensions from Unicode's data: one script, or Latin with Han and the
+//    Japanese, Chinese or Korean scripts);
 // 4. digits of more than one number system;
 // 5. only characters that read as ASCII (UTS #39 confusables whose prototype is ASCII):
 //    the label passes for an ASCII name it is not. That takes in whole-script look-alikes
@@ -17,7 +17,7 @@
 //    country's top-level domain ("сосо.рф" can be Russian; "сосо.com" is a trap).
 // Each reason is said in words, for the `v` preview.
 
-import { ALLOWED, ASCII_CONFUSABLES, TYPES } from './data/uts39.ts';
+import { ALLOWED, ALLOWED_SCRIPTS, ASCII_CONFUSABLES, SCRIPT_SETS, TYPES } from './data/uts39.ts';
 
 // ---------------------------------------------------------------------------------------
 // The data, decoded on first use.
@@ -81,23 +81,37 @@ export function asciiPrototype(cp: number): string | undefined {
 // ---------------------------------------------------------------------------------------
 // Scripts.
 
-// The scripts with characters allowed in identifiers (UAX #31's recommended scripts): a
-// character that passed check 2 belongs to these, or to Common or Inherited.
-const SCRIPTS = [
-  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Thaana', 'Devanagari', 'Bengali',
-  'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai',
-  'Lao', 'Tibetan', 'Myanmar', 'Georgian', 'Hangul', 'Ethiopic', 'Khmer', 'Hiragana', 'Katakana',
-  'Bopomofo', 'Han',
-] as const;
-let scriptTests: [string, RegExp][] | null = null;
+let scriptRuns: Uint32Array | null = null;
+let scriptSets: (Set<string> | null)[] | null = null;
 
-/** A character's Script_Extensions among SCRIPTS; null for Common and Inherited (any script). */
+/**
+ * A character's Script_Extensions (Unicode 17, from the data), for characters allowed in
+ * identifiers; null for Common and Inherited, which go with any script. Any other character
+ * is of an "Unknown" script, which goes with none.
+ */
 export function scriptsOf(ch: string): Set<string> | null {
-  scriptTests ??= SCRIPTS.map((s) => [s, new RegExp(`\\p{scx=${s}}`, 'u')]);
-  const found = new Set<string>();
-  for (const [name, test] of scriptTests) if (test.test(ch)) found.add(name);
-  if (found.size === 0) return /[\p{sc=Zyyy}\p{sc=Zinh}]/u.test(ch) ? null : new Set(['Unknown']);
-  return found;
+  if (scriptRuns === null) {
+    const numbers = ALLOWED_SCRIPTS.split(' ').map((n) => parseInt(n, 36));
+    scriptRuns = new Uint32Array(numbers.length);
+    let at = 0;
+    for (let i = 0; i < numbers.length; i += 3) {
+      scriptRuns[i] = at + numbers[i]!;
+      scriptRuns[i + 1] = scriptRuns[i]! + numbers[i + 1]! - 1;
+      scriptRuns[i + 2] = numbers[i + 2]!;
+      at = scriptRuns[i + 1]! + 1;
+    }
+    scriptSets = SCRIPT_SETS.map((names) => (names === '' ? null : new Set(names.split(' '))));
+  }
+  const cp = ch.codePointAt(0)!;
+  let lo = 0;
+  let hi = scriptRuns.length / 3 - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (cp < scriptRuns[3 * mid]!) hi = mid - 1;
+    else if (cp > scriptRuns[3 * mid + 1]!) lo = mid + 1;
+    else return scriptSets![scriptRuns[3 * mid + 2]!]!;
+  }
+  return new Set(['Unknown']);
 }
 
 // UTS #39's augmented script sets stand for these writing systems; each is allowed whole.
