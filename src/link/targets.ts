@@ -37,6 +37,14 @@ export class LinkTargets {
     return this.discovered;
   }
 
+  /**
+   * Whether link `i` is a link at all: bro's "(No href)" placeholder is not. For drawing it
+   * as plain text and for n/Tab to pass it by (those live outside this module).
+   */
+  isLink(i: number): boolean {
+    return !isPlaceholderHref(this.doc.href(i));
+  }
+
   /** The target of link `i`. */
   get(i: number): Target {
     let target = this.cache.get(i);
