@@ -37,6 +37,11 @@ function fromWorkingDirectory(id: string): unknown {
   return devRequire(id);
 }
 
+/** Which of the packages have been loaded so far (for tests of the laziness). */
+export function loadedPackages(): string[] {
+  return [...(tr46 ? ['tr46'] : []), ...(tldts ? ['tldts'] : [])];
+}
+
 let tr46: Tr46 | null = null;
 /** The tr46 package (UTS #46 processing). */
 export function loadTr46(): Tr46 {
