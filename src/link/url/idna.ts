@@ -64,11 +64,11 @@ export function hasPunycodeLabel(lower: string): boolean {
 export function domainToAscii(domain: string, errors?: ValidationError[]): string | null {
   const ascii = isAscii(domain);
   if (errors !== undefined) {
-    const strictFails =
+    const strict =
       ascii && !hasPunycodeLabel(domain.toLowerCase())
         ? strictProblems(domain.toLowerCase())
-        : loadTr46().toASCII(domain, STRICT) === null;
-    if (strictFails) report(errors, 'domain-to-ASCII');
+        : strictFails(domain);
+    if (strict) report(errors, 'domain-to-ASCII');
   }
   const result = ascii ? domain.toLowerCase() : relaxedToAscii(domain);
   if (result === null || result === '' || hasForbiddenDomainCodePoint(result)) {
@@ -79,8 +79,8 @@ export function domainToAscii(domain: string, errors?: ValidationError[]): strin
 }
 
 // UTS #46 in JavaScript is far slower than the rest of the parser, and a document names
-// the same few hosts again and again: the results for non-ASCII domains are kept, up to a
-// bound (then forgotten all at once).
+// the same few hosts again and again: the results of both runs are kept, up to a bound
+// (then forgotten all at once).
 const CACHE_LIMIT = 2048;
 const relaxedCache = new Map<string, string | null>();
 
@@ -92,6 +92,19 @@ function relaxedToAscii(domain: string): string | null {
     relaxedCache.set(domain, result);
   }
   return result;
+}
+
+const strictCache = new Map<string, boolean>();
+
+/** Whether the strict run of ToASCII fails (only for the validation error). */
+function strictFails(domain: string): boolean {
+  let fails = strictCache.get(domain);
+  if (fails === undefined) {
+    fails = loadTr46().toASCII(domain, STRICT) === null;
+    if (strictCache.size >= CACHE_LIMIT) strictCache.clear();
+    strictCache.set(domain, fails);
+  }
+  return fails;
 }
 
 /**
