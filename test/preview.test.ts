@@ -58,19 +58,11 @@ describe('link preview', () => {
     expect(preview('[x](blob:https://login.bank.example/1234)')).toContain('Host:      login.bank.example');
   });
 
-  it("tells bro's (No href) placeholder from links", () => {
+  it("reads bro's (No href) placeholder as plain text, not a link", () => {
     const doc = parseAll(new Document('/tmp/p.md'), '[a](No href) [b](No%20href) [c](x.html)');
-    const links = new LinkTargets(doc, null);
-    expect([0, 1, 2].map((i) => links.isLink(i))).toEqual([false, true, true]);
-    expect(links.get(0)).toMatchObject({ ok: false, placeholder: true });
-  });
-
-  it("says bro's (No href) placeholder is not a link, rather than resolving it", () => {
-    expect(preview('[RFC 2119](No href)')).toEqual([
-      'Link text: RFC 2119',
-      'Written:   No href',
-      'Goes to:   nowhere: not a link: the page gave it no address (bro wrote "No href")',
-    ]);
+    expect(doc.text.text(0, doc.text.length)).toBe('[a] [b] [c]');
+    expect(doc.links.count).toBe(2);
+    expect(doc.href(0)).toBe('No%20href');
   });
 
   it('warns about credentials and script URLs', () => {

@@ -79,10 +79,6 @@ export function previewLines(doc: Document, links: LinkTargets, i: number): Prev
     { label: 'Written:   ', value: doc.href(i), role: 'text' },
   ];
   const target = links.get(i);
-  if (!target.ok && target.placeholder) {
-    lines.push({ label: 'Goes to:   ', value: `nowhere: ${target.reason}`, role: 'text' });
-    return lines;
-  }
   if (!target.ok) {
     lines.push({ label: 'Goes to:   ', value: `nowhere: it cannot be followed (${target.reason})`, role: 'warning' });
     return lines;
