@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lwl, Session } from './session.ts';
+import { lwlCommand, Session } from './session.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-linksafety-'));
 let files = 0;
@@ -153,7 +153,7 @@ describe('hosts stay visible at narrow widths', () => {
 describe('only the eye gets the rendering', () => {
   it('--links prints the serialized URL, with punycode hosts', () => {
     const file = doc(spoofs.map((sp, i) => `[link ${i}](${sp.href})`).join('\n') + '\n');
-    const out = spawnSync(process.execPath, [lwl, '--links', file], { encoding: 'utf8' }).stdout.trim().split('\n');
+    const out = spawnSync(lwlCommand[0], [...lwlCommand.slice(1), '--links', file], { encoding: 'utf8' }).stdout.trim().split('\n');
     expect(out).toEqual([
       '1\tlink 0\thttps://bank.xn--comlogin-g03d.evil.example/',
       '2\tlink 1\thttps://bank.xn--comlogin-0f7d.evil.example/',
@@ -173,7 +173,7 @@ describe('only the eye gets the rendering', () => {
     await s.waitForText('Stadt');
     await s.press('n');
     await s.waitFor((x) => x.status() === ': https://münchen.de/rathaus', 'münchen.de in Unicode');
-    const out = spawnSync(process.execPath, [lwl, '--links', file], { encoding: 'utf8' }).stdout;
+    const out = spawnSync(lwlCommand[0], [...lwlCommand.slice(1), '--links', file], { encoding: 'utf8' }).stdout;
     expect(out).toBe('1\tStadt\thttps://xn--mnchen-3ya.de/rathaus\n');
   });
 });
