@@ -25,6 +25,14 @@ options:
 keys: q quit, j/k line, d/u half screen, space/b screen, g/G top/bottom
 (see README.md for all of them)`;
 
+/** A message for stderr, its lines sanitized (an ESC in a file name must not reach the terminal). */
+export function printable(message: string): string {
+  return message
+    .split('\n')
+    .map((line) => sanitize(line))
+    .join('\n');
+}
+
 /** An error the user caused: one line on stderr and this exit status. */
 export class UserError extends Error {
   constructor(
@@ -46,7 +54,7 @@ export interface Options {
 function parseBase(value: string | undefined): UrlRecord {
   if (value === undefined) throw new UserError(`lwl: --base needs a URL\n${usage}`, 2);
   const result = parseUrl(value);
-  if (!result.ok) throw new UserError(`lwl: --base: '${sanitize(value)}' is not a URL (${result.reason})\n${usage}`, 2);
+  if (!result.ok) throw new UserError(`lwl: --base: '${value}' is not a URL (${result.reason})\n${usage}`, 2);
   return result.url;
 }
 
@@ -63,7 +71,7 @@ export function parseArgs(args: string[]): Options {
     else if (arg === '--links') opts.links = true;
     else if (arg === '--base') opts.base = parseBase(args[++i]);
     else if (arg.startsWith('--base=')) opts.base = parseBase(arg.slice('--base='.length));
-    else throw new UserError(`lwl: unknown option '${sanitize(arg)}'\n${usage}`, 2);
+    else throw new UserError(`lwl: unknown option '${arg}'\n${usage}`, 2);
   }
   if (files.length > 1) throw new UserError(`lwl: one file at a time\n${usage}`, 2);
   opts.file = files[0] ?? null;
@@ -96,8 +104,10 @@ function printLinks(page: Page): void {
   const lines: string[] = [];
   for (let i = 0; i < page.doc.links.count; i++) {
     const target = page.links.get(i);
+    // The text column passes the sanitizer (a tab or newline in it would break the columns);
+    // the URL is printed exactly as serialized, which is printable ASCII.
     const text = sanitize(linkText(page.doc, i));
-    lines.push(`${i + 1}\t${text}\t${target.ok ? target.href : `error: ${target.reason}`}\n`);
+    lines.push(`${i + 1}\t${text}\t${target.ok ? target.href : `error: ${sanitize(target.reason)}`}\n`);
     if (lines.length >= 4096) writeAll(1, lines.splice(0).join(''));
   }
   writeAll(1, lines.join(''));
@@ -142,7 +152,8 @@ export async function main(args: string[]): Promise<number> {
     return await new Pager(term, makePage(loader, opts.base)).run();
   } catch (err) {
     if (err instanceof UserError) {
-      process.stderr.write(err.message + '\n');
+      // Messages quote arguments and paths: each line passes the sanitizer.
+      process.stderr.write(printable(err.message) + '\n');
       return err.status;
     }
     if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
