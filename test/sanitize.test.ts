@@ -137,3 +137,20 @@ describe('bounded segmentation', () => {
     expect(fitRows('short', 10, 10, 5)).toEqual([{ text: 'short', cells: 5 }]);
   });
 });
+
+describe('the walk agrees with the segmenter', () => {
+  it('on random text mixing ASCII, marks, emoji, Hangul, Indic and prepended marks', () => {
+    const pool = ['a', 'b', ' ', '1', 'é', 'e\u0301', '\u0301', '한', '\u1100', '\u1161', '\u11a8', '日', '🙂', '👍', '🏽', '\u200d', '\ufe0f', '🇰', '🇷', 'क', '\u094d', 'ष', '\u0600', '\u0e33', 'ก', 'Ж', '\u{20000}'];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    for (let round = 0; round < 2000; round++) {
+      let text = '';
+      const length = 1 + Math.floor(random() * 40);
+      for (let k = 0; k < length; k++) text += pool[Math.floor(random() * pool.length)];
+      const walked: string[] = [];
+      forEachStringCluster(text, 'document', (s) => walked.push(s) > 0);
+      expect(JSON.stringify(walked), JSON.stringify(text)).toBe(JSON.stringify(graphemes(text)));
+      expect(drawn(Buffer.from(text)), JSON.stringify(text)).toBe(text);
+    }
+  });
+});

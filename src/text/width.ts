@@ -80,28 +80,86 @@ export function graphemes(text: string): string[] {
  */
 export type Visit = (shown: string, length: number, cells: number, token: boolean) => boolean;
 
-/** Visits the clusters of a run that holds no token except, in a trust context, joiners outside emoji. */
-function visitRun(run: string, context: Context, measure: (s: string) => number, visit: Visit): boolean {
-  return eachGrapheme(run, (cluster) => {
-    if (cluster.length === 1 && cluster.charCodeAt(0) < 0x7f) return visit(cluster, 1, 1, false);
-    if (context === 'trust') {
-      const emoji = isEmojiCluster(cluster);
-      let part = '';
-      for (const ch of cluster) {
-        const cp = ch.codePointAt(0)!;
-        if (!isJoiner(cp) || (emoji && joinsEmoji(cp))) {
-          part += ch;
-          continue;
-        }
-        if (part && !visit(part, measure(part), clusterWidth(part), false)) return false;
-        part = '';
-        const token = tokenFor(cp);
-        if (!visit(token, measure(ch), token.length, true)) return false;
+// Code points that may join a neighbour into one grapheme cluster (any
+// Grapheme_Cluster_Break value but Other): marks and other extenders, format
+// characters (ZWJ, ZWNJ, prepended marks), emoji modifiers, regional
+// indicators, Hangul jamo, spacing and prepended letters. A stretch without
+// any is one cluster per code point, with no need to segment it.
+const complex =
+  /[\p{M}\p{Grapheme_Extend}\p{Cf}\p{Emoji_Modifier}\p{Regional_Indicator}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0e33\u0eb3\u0d4e\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}\ud800-\udfff]/u;
+
+/** Visits one cluster: in a trust context, joiners outside emoji sequences become tokens. */
+function visitCluster(cluster: string, context: Context, measure: (s: string) => number, visit: Visit): boolean {
+  if (cluster.length === 1 && cluster.charCodeAt(0) < 0x7f) return visit(cluster, 1, 1, false);
+  if (context === 'trust') {
+    const emoji = isEmojiCluster(cluster);
+    let part = '';
+    for (const ch of cluster) {
+      const cp = ch.codePointAt(0)!;
+      if (!isJoiner(cp) || (emoji && joinsEmoji(cp))) {
+        part += ch;
+        continue;
       }
-      return part === '' || visit(part, measure(part), clusterWidth(part), false);
+      if (part && !visit(part, measure(part), clusterWidth(part), false)) return false;
+      part = '';
+      const token = tokenFor(cp);
+      if (!visit(token, measure(ch), token.length, true)) return false;
     }
-    return visit(cluster, measure(cluster), clusterWidth(cluster), false);
-  });
+    return part === '' || visit(part, measure(part), clusterWidth(part), false);
+  }
+  return visit(cluster, measure(cluster), clusterWidth(cluster), false);
+}
+
+/**
+ * Visits the clusters of a run that holds no token. Only the stretches around
+ * non-ASCII characters are segmented: a printable ASCII character followed by
+ * another is a cluster of its own. Each stretch takes the ASCII character
+ * before it (a combining mark may follow it) and the one after it (a prepended
+ * mark such as U+0600 may take it), and the segmenter decides.
+ */
+function visitRun(run: string, context: Context, measure: (s: string) => number, visit: Visit): boolean {
+  const n = run.length;
+  let i = 0;
+  while (i < n) {
+    let j = i;
+    while (j < n && run.charCodeAt(j) < 0x80) j++;
+    // ASCII, all but the character just before a non-ASCII one.
+    const asciiEnd = j < n ? Math.max(i, j - 1) : n;
+    for (let k = i; k < asciiEnd; k++) if (!visit(run[k], 1, 1, false)) return false;
+    if (j >= n) return true;
+    // The stretch takes in lone ASCII characters between non-ASCII ones (a
+    // prepended mark, an ASCII letter and a combining mark are one cluster),
+    // so that it ends before two ASCII characters, where a cluster surely ends.
+    let k = j;
+    while (k < n && (run.charCodeAt(k) >= 0x80 || (k + 1 < n && run.charCodeAt(k + 1) >= 0x80))) k++;
+    if (!complex.test(run.slice(j, k))) {
+      // Each code point is a cluster of its own, and so is each character around them.
+      for (let m = asciiEnd; m < k; ) {
+        const cp = run.codePointAt(m)!;
+        const ch = cp > 0xffff ? run.slice(m, m + 2) : run[m];
+        if (!visitCluster(ch, context, measure, visit)) return false;
+        m += ch.length;
+      }
+      i = k;
+      continue;
+    }
+    const end = Math.min(n, k + 1);
+    const stretch = run.slice(asciiEnd, end);
+    let at = 0;
+    let next = end;
+    const ok = eachGrapheme(stretch, (cluster) => {
+      at += cluster.length;
+      // The ASCII character after the stretch, on its own: left for the next round.
+      if (at === stretch.length && end > k && cluster.length === 1) {
+        next = k;
+        return true;
+      }
+      return visitCluster(cluster, context, measure, visit);
+    });
+    if (!ok) return false;
+    i = next;
+  }
+  return true;
 }
 
 /**
@@ -127,6 +185,7 @@ function decodeAt(bytes: Uint8Array, i: number): number {
 }
 
 const isPrintableByte = (b: number) => b >= 0x20 && b < 0x7f;
+const asciiChars = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c));
 
 /**
  * Walks the clusters of document text in UTF-8, lengths in bytes. Whatever
@@ -171,7 +230,7 @@ export function forEachCluster(bytes: Uint8Array, visit: Visit): void {
       j += d & 7;
     }
     if (ascii) {
-      for (let k = i; k < j; k++) if (!visit(String.fromCharCode(bytes[k]), 1, 1, false)) return;
+      for (let k = i; k < j; k++) if (!visit(asciiChars[bytes[k]], 1, 1, false)) return;
     } else if (!visitRun(buffer.toString('utf8', i, j), 'document', utf8Bytes, visit)) return;
     i = j;
   }
