@@ -6,6 +6,7 @@
 // (no exit within 5 s of q). Not part of `make test`.
 //
 //   npx tsx bench/fuzz.ts [--seconds 300] [--seed N]
+//   npx tsx bench/fuzz.ts --replay DOC    (a kept document, with its size and keys)
 //
 // Failing documents and their keys are kept in $TMPDIR/lwl-fuzz-<seed>/.
 import fs from 'node:fs';
@@ -91,9 +92,11 @@ interface Result {
   hang: boolean;
 }
 
-async function session(file: string, log: string[]): Promise<Result> {
+async function session(file: string, log: string[], replay: string[] | null = null): Promise<Result> {
   let cols = 20 + int(120);
   let rows = 4 + int(40);
+  if (replay) [cols, rows] = replay.shift()!.slice('size '.length).split('x').map(Number);
+  log.push(`size ${cols}x${rows}`);
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   let titles = 0;
   term.onTitleChange(() => titles++);
@@ -118,17 +121,17 @@ async function session(file: string, log: string[]): Promise<Result> {
   const started = performance.now();
   while (!Buffer.concat(chunks).includes('\x1b[?1049h') && exit === null && performance.now() - started < 10000) await sleep(10);
   await settle(3000);
-  const count = 5 + int(60);
+  const count = replay ? replay.length : 5 + int(60);
   let sent = 0;
   for (; sent < count && exit === null; sent++) {
-    if (int(12) === 0) {
-      cols = 10 + int(130);
-      rows = 3 + int(45);
+    const step = replay ? replay[sent] : null;
+    if (step ? step.startsWith('resize') : int(12) === 0) {
+      [cols, rows] = step ? step.slice('resize '.length).split('x').map(Number) : [10 + int(130), 3 + int(45)];
       log.push(`resize ${cols}x${rows}`);
       proc.resize(cols, rows);
       term.resize(cols, rows);
     } else {
-      const k = key();
+      const k = step ? (JSON.parse(step) as string) : key();
       log.push(JSON.stringify(k));
       proc.write(k);
     }
@@ -145,6 +148,8 @@ async function session(file: string, log: string[]): Promise<Result> {
   const hang = exit === null;
   if (hang) proc.kill('SIGKILL');
   while (exit === null) await sleep(20);
+  // node-pty may hand over the last output after the exit: wait until it stops.
+  await settle(1000);
   const output = Buffer.concat(chunks).toString("utf8");
   if (process.env.FUZZ_DEBUG) fs.writeFileSync(`${file}.out`, output);
   const finished = exit as { exitCode: number; signal?: number };
@@ -159,6 +164,15 @@ async function session(file: string, log: string[]): Promise<Result> {
 
 async function main(): Promise<void> {
   if (!fs.existsSync(lwl)) throw new Error('dist/lwl is missing: run make first');
+  const replayAt = process.argv.indexOf('--replay');
+  if (replayAt >= 0) {
+    // --replay DOC: the document again, with the size and keys of DOC.log.
+    const file = process.argv[replayAt + 1];
+    const steps = fs.readFileSync(`${file}.log`, 'utf8').split('\n').filter((l) => /^(size|resize|")/.test(l));
+    const r = await session(file, [], steps);
+    console.log(JSON.stringify({ ...r, output: undefined }, null, 1));
+    return;
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lwl-fuzz-${seed}-`));
   const end = performance.now() + seconds * 1000;
   const totals = { documents: 0, keys: 0, foreign: 0, titles: 0, crashes: 0, hangs: 0 };
