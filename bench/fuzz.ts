@@ -90,6 +90,15 @@ interface Result {
   titles: number;
   crash: string | null;
   hang: boolean;
+  /** Exited only after a second q, 5 s later. */
+  slow: boolean;
+}
+
+function screenText(term: xterm.Terminal): string {
+  const buffer = term.buffer.active;
+  const rows: string[] = [];
+  for (let i = 0; i < term.rows; i++) rows.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? '');
+  return rows.join('\n');
 }
 
 async function session(file: string, log: string[], replay: string[] | null = null): Promise<Result> {
@@ -146,7 +155,16 @@ async function session(file: string, log: string[], replay: string[] | null = nu
   const deadline = performance.now() + 5000;
   while (exit === null && performance.now() < deadline) await sleep(20);
   const hang = exit === null;
-  if (hang) proc.kill('SIGKILL');
+  let slow = false;
+  if (hang) {
+    // Tell a true hang from a machine too busy: one more q, five more seconds.
+    log.push(`no exit 5 s after q; screen:\n${screenText(term)}`);
+    proc.write('q');
+    const later = performance.now() + 5000;
+    while (exit === null && performance.now() < later) await sleep(20);
+    slow = exit !== null;
+    if (!slow) proc.kill('SIGKILL');
+  }
   while (exit === null) await sleep(20);
   // node-pty may hand over the last output after the exit: wait until it stops.
   await settle(1000);
@@ -159,7 +177,7 @@ async function session(file: string, log: string[], replay: string[] | null = nu
       ? `exit ${finished.exitCode} signal ${finished.signal ?? 0}`
       : null;
   term.dispose();
-  return { keys: sent, foreign: foreignBytes(output), titles, crash, hang };
+  return { keys: sent, foreign: foreignBytes(output), titles, crash, hang: hang && !slow, slow };
 }
 
 async function main(): Promise<void> {
@@ -175,7 +193,7 @@ async function main(): Promise<void> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lwl-fuzz-${seed}-`));
   const end = performance.now() + seconds * 1000;
-  const totals = { documents: 0, keys: 0, foreign: 0, titles: 0, crashes: 0, hangs: 0 };
+  const totals = { documents: 0, keys: 0, foreign: 0, titles: 0, crashes: 0, hangs: 0, slow: 0 };
   const kinds: Record<string, number> = {};
   while (performance.now() < end) {
     const doc = document();
@@ -190,15 +208,16 @@ async function main(): Promise<void> {
     totals.titles += r.titles;
     if (r.crash) totals.crashes++;
     if (r.hang) totals.hangs++;
-    const bad = r.foreign.length > 0 || r.titles > 0 || r.crash !== null || r.hang;
+    if (r.slow) totals.slow++;
+    const bad = r.foreign.length > 0 || r.titles > 0 || r.crash !== null || r.hang || r.slow;
     if (bad) {
-      fs.writeFileSync(`${file}.log`, [`kind ${doc.kind}`, `crash ${r.crash}`, `hang ${r.hang}`, `titles ${r.titles}`, ...r.foreign.map((f) => `foreign ${f}`), ...log].join('\n') + '\n');
-      process.stderr.write(`doc ${totals.documents - 1} (${doc.kind}): foreign ${r.foreign.length}, titles ${r.titles}, crash ${r.crash}, hang ${r.hang}\n`);
+      fs.writeFileSync(`${file}.log`, [`kind ${doc.kind}`, `crash ${r.crash}`, `hang ${r.hang}`, `slow ${r.slow}`, `titles ${r.titles}`, ...r.foreign.map((f) => `foreign ${f}`), ...log].join('\n') + '\n');
+      process.stderr.write(`doc ${totals.documents - 1} (${doc.kind}): foreign ${r.foreign.length}, titles ${r.titles}, crash ${r.crash}, hang ${r.hang}, slow ${r.slow}\n`);
     } else fs.rmSync(file);
     if (totals.documents % 10 === 0) process.stderr.write(`${totals.documents} documents, ${totals.keys} keys\n`);
   }
   console.log(`seed ${seed}, ${seconds} s: ${totals.documents} documents (${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')}), ${totals.keys} keys`);
-  console.log(`foreign bytes ${totals.foreign}, titles set ${totals.titles}, crashes ${totals.crashes}, hangs ${totals.hangs}`);
+  console.log(`foreign bytes ${totals.foreign}, titles set ${totals.titles}, crashes ${totals.crashes}, hangs ${totals.hangs} (and ${totals.slow} that quit only on a second q, 5 s later)`);
   console.log(`failing documents kept in ${dir}`);
 }
 
