@@ -143,11 +143,15 @@ function drawPreview(doc: Document, links: LinkTargets, state: State, size: Scre
   for (const { label, value, role } of previewLines(doc, links, state.selected!)) {
     if (rows.length >= height) break;
     const labelCells = Math.min(label.length, size.cols);
-    const fitted = fitRows(value, size.cols - labelCells, Math.max(1, size.cols - 2), height - rows.length);
+    const indent = size.cols > 2 ? 2 : 0;
+    // On a screen too narrow for the label and some of the value, the value starts on the next row.
+    const first = size.cols - labelCells > 0 ? size.cols - labelCells : 0;
+    const fitted = fitRows(value, first || size.cols - indent, size.cols - indent, height - rows.length - (first ? 0 : 1));
+    if (!first) fitted.unshift({ text: '', cells: 0 });
     fitted.forEach((part, k) => {
       const out = new RowWriter(theme);
       if (k === 0) out.put(label.slice(0, labelCells), labelCells, 'heading');
-      else out.put('  ', 2, 'text');
+      else out.put(' '.repeat(indent), indent, 'text');
       out.put(part.text, part.cells, role);
       rows.push(out);
     });
