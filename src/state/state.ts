@@ -13,6 +13,7 @@ import { follow } from './follow.ts';
 import { emptyLine, type Line } from './lineedit.ts';
 import { cycle, next, scrollTo, searchDone } from './selection.ts';
 import { editLine } from './typing.ts';
+import { formatCount } from '../text/count.ts';
 
 export type { Mode, TypingMode };
 
@@ -283,7 +284,6 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
   }
 }
 
-const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** = and ^G: the document, where the screen is in it, its links and the search. */
 function describePlace(state: State, ctx: Context): string {

@@ -2,7 +2,7 @@
 // urgent is there: `lines 120-142 of 3,351 (4%)`, `(END)` at the end, and `?`
 // for what is not known yet (still reading, or not counted), as less -M does.
 
-const formatCount = (n: number) => n.toLocaleString('en-US');
+import { formatCount } from '../text/count.ts';
 const known = (n: number | null) => (n === null ? '?' : formatCount(n));
 
 export interface Place {
