@@ -4,7 +4,7 @@
 // open a file). It does no I/O of its own; the document it asks may read
 // blocks of a file back (FileText), and fragment jumps scan the text.
 import type { GroundAction, PagerAction } from './actions.ts';
-import { lineOffset } from '../document/lines.ts';
+import { lineOffset, type LineIndex } from '../document/lines.ts';
 import type { Matches, Query } from '../document/search.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import { maxTop, screenEnd, topFor, type Viewport } from '../view/view.ts';
@@ -81,6 +81,8 @@ export type Effect =
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
   links: LinkTargets;
+  /** Lines of the document, counted as far as they are known. */
+  lines: LineIndex;
   /** The command that opens a link in a browser ($LINK set), or null if there is none. */
   browser: string | null;
   /** Secure mode (--secure, LWL_SECURE=1): no commands, and no files but those named on the command line. */
