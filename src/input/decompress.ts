@@ -203,7 +203,8 @@ function throughCommand(source: Source, format: Format): Readable {
   let readFailure: Error | null = null;
   const child = spawn(program, ['-dc'], { argv0: command.name, stdio: [source.isFile ? source.fd : 'pipe', 'pipe', 'pipe'] });
   if (source.isFile) {
-    fs.closeSync(source.fd);
+    // The command has its own copy; standard input stays open, or its number would go to the next file opened.
+    if (source.fd > 0) fs.closeSync(source.fd);
   } else {
     const input = compressedBytes(source);
     input.pipe(child.stdin!);
