@@ -1,6 +1,7 @@
 // The command line: arguments, the input, and which way lwl runs (pager,
 // copy-through, or plain listing).
 import fs from 'node:fs';
+import tty from 'node:tty';
 import { NoTerminalError, Terminal, writeAll, type Size } from '../term/tty.ts';
 import { Wrap } from './view/wrap.ts';
 import { detectCaps, isDumb } from '../term/caps.ts';
@@ -84,7 +85,8 @@ export function openSource(file: string | null): Source {
  */
 async function openInput(file: string | null): Promise<Source> {
   const source = openSource(file);
-  if (source.isFile) return source;
+  // A terminal as the input (lwl - typed at a prompt) is not waited for.
+  if (source.isFile || tty.isatty(source.fd)) return source;
   try {
     source.head = await readFirstBytes(source.fd, HEAD_SIZE);
   } catch (err) {
