@@ -18,6 +18,7 @@ export const optionHelp: Array<[string, string]> = [
   ['-S', 'chop long lines instead of wrapping them'],
   ['-F', 'quit at once if the text fits on one screen, leaving it printed'],
   ['-X', 'no alternate screen: what was shown stays after q'],
+  ['-f', 'show a file that looks binary without asking first'],
   ['-R, -M, ...', "accepted as less has them; LESS and LWL are read first"],
   ['--mouse', 'the wheel scrolls, a click selects a link, a second click follows it'],
   ['-h, --help', 'show this help and exit'],

@@ -33,6 +33,8 @@ export interface Options {
   mouse: boolean;
   /** --kind=NAME: read the input as this kind instead of guessing. */
   kind: string | null;
+  /** -f: show a file that looks binary without asking first. */
+  force: boolean;
   /** --print-config: print the default configuration. */
   printConfig: boolean;
   /** --manual: print the manual page (roff). */
@@ -57,6 +59,7 @@ export const defaults: Options = {
   longPrompt: false,
   mouse: false,
   kind: null,
+  force: false,
   printConfig: false,
   manual: false,
   notes: [],
@@ -93,7 +96,7 @@ const letters: Record<string, Letter> = {
   D: { name: 'color', value: true },
   e: { name: 'quit-at-eof' },
   E: { name: 'QUIT-AT-EOF' },
-  f: { name: 'force', set: accept },
+  f: { name: 'force', set: (o) => (o.force = true) },
   F: { name: 'quit-if-one-screen', set: on('quitIfOneScreen') },
   g: { name: 'hilite-search', set: accept },
   G: { name: 'HILITE-SEARCH' },

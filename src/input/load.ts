@@ -2,10 +2,13 @@
 // the first screen never waits for the whole file, then the rest in the
 // background between keys.
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import { MarkupReader } from '../document/readers/markup.ts';
 import type { Reader } from '../document/reader.ts';
 import { Document } from '../document/document.ts';
 import { FileText } from '../document/filetext.ts';
+import { HEAD_SIZE } from './binary.ts';
+import { DecompressError, decompressing } from './decompress.ts';
 
 /** Read before the first screen. */
 const FIRST_READ = 256 * 1024;
@@ -25,6 +28,10 @@ export interface Source {
   /** True for a regular file (read synchronously in chunks), false for a pipe or device. */
   isFile: boolean;
   size: number | null;
+  /** Bytes already read from `fd` (a pipe's first, looked at before paging): they come before the rest. */
+  head?: Buffer;
+  /** The text comes from this stream (a decompressor's output), not from `fd`; it is held in memory, as a pipe's. */
+  stream?: Readable;
 }
 
 /** A file that cannot be read, with the reason as a user would put it. */
@@ -116,7 +123,8 @@ export function openStdin(): Source {
 
 /** A read that failed, as an OpenError (the source's name and the reason in words). */
 export function readError(source: Source, err: unknown): OpenError {
-  return new OpenError(source.fd === 0 ? 'standard input' : source.name, reason(err as NodeJS.ErrnoException));
+  const name = source.fd === 0 || source.name === '-' ? 'standard input' : source.name;
+  return new OpenError(name, err instanceof DecompressError ? err.message : reason(err as NodeJS.ErrnoException));
 }
 
 /**
@@ -148,6 +156,11 @@ export class Loader {
   /** Read until the text is this long, then rest until more is wanted. */
   private wanted = READ_AHEAD;
   private onData: () => void = () => {};
+  /** Called, once each, when more of a stream's text has arrived or it has ended (for readStart, readMore, readAll). */
+  private waiters: (() => void)[] = [];
+  /** The first HEAD_SIZE bytes of the text, as read (allocated with the first of them). */
+  private headBytes: Buffer | null = null;
+  private headLength = 0;
   /** Why reading stopped before the end, if it failed: the document ends there. */
   error: OpenError | null = null;
 
@@ -155,15 +168,28 @@ export class Loader {
   private readonly readBuffer: Buffer | null;
   readonly doc: Document;
 
+  readonly source: Source;
+
   /**
    * A document for the source: its text stays in the file for a regular file,
-   * which can be read again, and is held in memory for a pipe, which cannot.
+   * which can be read again, and is held in memory for a pipe or a compressed
+   * file, which cannot. Throws OpenError if a compressed file cannot be
+   * decompressed (its command is missing).
    */
-  constructor(readonly source: Source) {
+  constructor(source: Source) {
+    try {
+      source = decompressing(source);
+    } catch (err) {
+      if (err instanceof DecompressError) throw readError(source, err);
+      throw err;
+    }
+    this.source = source;
     this.doc = new Document(source.name, source.isFile ? new FileText(source.fd) : undefined);
     this.parser = new MarkupReader(this.doc);
     this.doc.bytesTotal = source.size;
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
+    if (source.head && source.head.length > 0) this.received(source.head);
+    if (source.stream) this.listen(source.stream);
   }
 
   /** A document made by lwl itself (the help screen), whole from the start. */
@@ -178,6 +204,31 @@ export class Loader {
   readFirst(): void {
     if (this.source.isFile) this.readChunk(FIRST_READ);
     if (this.error) throw this.error;
+  }
+
+  /**
+   * Reads the first piece, waiting for it: a regular file's first 256 KiB,
+   * a compressed input's first piece of text (as much as decompressed from
+   * what had arrived); a pipe's are those that arrived before the Loader was
+   * made (`source.head`). Throws OpenError if none could be read.
+   */
+  async readStart(): Promise<void> {
+    if (this.source.stream) {
+      if (!this.atEnd && this.headLength === 0) await this.moreOfStream();
+    } else {
+      this.readFirst();
+    }
+    if (this.error && this.doc.bytesRead === 0) throw this.error;
+  }
+
+  /** The first bytes of the text as read (HEAD_SIZE at most), for telling a binary file. */
+  get head(): Buffer {
+    return this.headBytes === null ? Buffer.alloc(0) : this.headBytes.subarray(0, this.headLength);
+  }
+
+  /** The input has ended, and all of it is read. */
+  get complete(): boolean {
+    return this.atEnd;
   }
 
   /** Reads the rest in the background, as far as wanted, calling `onData` after each piece. */
@@ -213,15 +264,19 @@ export class Loader {
 
   stop(): void {
     this.stopped = true;
+    this.source.stream?.destroy();
     if (this.source.fd > 0 && !this.closed) {
       this.closed = true;
       fs.closeSync(this.source.fd);
     }
   }
 
-  /** Reads the whole input synchronously (for --links and non-terminal output); throws OpenError if it cannot. */
-  readAll(): void {
-    if (this.source.isFile) {
+  /** Reads the whole input (for --links and non-terminal output), waiting for it; throws OpenError if it cannot. */
+  async readAll(): Promise<void> {
+    if (this.source.stream) {
+      this.wanted = Infinity;
+      while (!this.atEnd) await this.moreOfStream();
+    } else if (this.source.isFile) {
       while (!this.atEnd) this.readChunk(CHUNK);
     } else {
       try {
@@ -244,9 +299,11 @@ export class Loader {
    * false once the input has ended. For deciding, before paging, whether the
    * text fits on one screen (-F).
    */
-  readMore(): boolean {
+  async readMore(): Promise<boolean> {
     if (this.atEnd) return false;
-    if (this.source.isFile) {
+    if (this.source.stream) {
+      await this.moreOfStream();
+    } else if (this.source.isFile) {
       this.readChunk(CHUNK);
     } else {
       try {
@@ -268,6 +325,47 @@ export class Loader {
     this.ended();
   }
 
+  private keepHead(bytes: Buffer): void {
+    this.headBytes ??= Buffer.allocUnsafe(HEAD_SIZE);
+    this.headLength += bytes.copy(this.headBytes, this.headLength);
+  }
+
+  /**
+   * Reads a stream (a decompressor's output) as it flows: paused when as much
+   * as is wanted has arrived, resumed by resume(). Each chunk is the reader's
+   * to keep.
+   */
+  private listen(stream: Readable): void {
+    stream.pause();
+    const arrived = () => {
+      for (const wake of this.waiters.splice(0)) wake();
+      this.onData();
+    };
+    stream.on('data', (chunk: Buffer) => {
+      if (this.stopped) return;
+      this.received(chunk);
+      if (this.satisfied) stream.pause();
+      arrived();
+    });
+    stream.on('end', () => {
+      this.ended();
+      arrived();
+    });
+    stream.on('error', (err) => {
+      if (this.stopped) return;
+      this.failed(err);
+      arrived();
+    });
+  }
+
+  /** Waits for the next piece of a stream, or its end. */
+  private moreOfStream(): Promise<void> {
+    if (this.atEnd) return Promise.resolve();
+    const next = new Promise<void>((resolve) => this.waiters.push(resolve));
+    this.source.stream!.resume();
+    return next;
+  }
+
   private get satisfied(): boolean {
     return this.doc.text.length >= this.wanted;
   }
@@ -276,6 +374,7 @@ export class Loader {
     // A pipe that ended has ended for good; a file may grow while followed.
     if (this.reading || this.stopped || this.error || this.satisfied) return;
     if (this.atEnd && !(this.tailing && this.source.isFile)) return;
+    if (this.source.stream) return void this.source.stream.resume();
     this.reading = true;
     if (this.source.isFile) setImmediate(() => this.fileStep());
     else this.pipeStep();
@@ -283,6 +382,7 @@ export class Loader {
 
   /** Input arrived: parse it. The parser keeps a pipe's buffer as display text; a file's is reused. */
   private received(bytes: Buffer): void {
+    if (this.headLength < HEAD_SIZE) this.keepHead(bytes);
     // Text after the end, while following: the document grows again.
     if (this.atEnd) {
       this.atEnd = false;
