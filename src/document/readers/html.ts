@@ -19,6 +19,8 @@ type ParentNode = T.ParentNode;
 export interface HtmlOptions {
   /** Tables wider than this are wrapped in their cells. */
   tableWidth?: number;
+  /** Images are links to their src (Markdown's raw HTML, as `![alt](src)` is). */
+  imageLinks?: boolean;
 }
 
 /** Elements whose content is never shown. */
@@ -184,8 +186,12 @@ export class HtmlWalker {
         return null;
       case 'img': {
         const alt = attr(el, 'alt');
-        if (alt === '') return null; // decorative
-        this.styled('image', alt === null ? '[image]' : `[image: ${alt.replace(/\s+/g, ' ').trim()}]`);
+        const src = attr(el, 'src');
+        const link = this.options.imageLinks === true && this.linkDepth === 0 && src !== null;
+        if (alt === '' && !link) return null; // decorative
+        if (link) w.openLink(src);
+        this.styled('image', !alt ? '[image]' : `[image: ${alt.replace(/\s+/g, ' ').trim()}]`);
+        if (link) w.closeLink();
         return null;
       }
       case 'input':
