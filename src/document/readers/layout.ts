@@ -92,7 +92,11 @@ export class BlockWriter {
   private writeLine(line: string): void {
     const sink = this.sink;
     if (this.breaks > 0) {
-      sink.text(this.lineStart && !this.atStart ? '\n'.repeat(this.breaks - 1) : '\n'.repeat(this.breaks));
+      if (!this.lineStart) sink.text('\n');
+      if (this.breaks === 2) {
+        this.writeQuoteBars();
+        sink.text('\n');
+      }
       this.breaks = 0;
       this.lineStart = true;
       this.column = 0;
@@ -112,9 +116,27 @@ export class BlockWriter {
     }
     this.flushPending();
     sink.text(line);
+    this.lastIndents = [...this.indents];
     this.column += line.length;
     this.atStart = false;
     this.justClosedLink = false;
+  }
+
+  /** The indents of the last line written: a blank line inside a block quote keeps the quote's bar. */
+  private lastIndents: Indent[] = [];
+
+  private writeQuoteBars(): void {
+    let common = 0;
+    while (common < this.indents.length && this.indents[common] === this.lastIndents[common]) common++;
+    let last = -1;
+    for (let i = 0; i < common; i++) if (this.indents[i].restStyle === 'quote') last = i;
+    for (let i = 0; i <= last; i++) {
+      const indent = this.indents[i];
+      const s = i === last ? indent.rest.trimEnd() : indent.rest;
+      if (indent.restStyle) this.sink.openStyle(indent.restStyle);
+      this.sink.text(s);
+      if (indent.restStyle) this.sink.closeStyle();
+    }
   }
 
   private writeIndent(): void {

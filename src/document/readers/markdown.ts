@@ -96,6 +96,7 @@ const HTML_BLOCKS: [RegExp, RegExp][] = [
   [/^ {0,3}<![A-Za-z]/, />/],
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
 ];
+const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 /** A block bigger than this is cut at the next blank line whatever comes after it. */
 const MAX_BLOCK = 256 * 1024;
 
@@ -113,6 +114,8 @@ export class MarkdownBlocks {
   private fence: { char: string; length: number } | null = null;
   private htmlEnd: RegExp | null = null;
   private afterBlank = false;
+  /** The last line at the margin started a list item: a marker after a blank line may go on with that list. */
+  private inList = false;
   private readonly ready: string[] = [];
 
   write(chunk: string): void {
@@ -156,6 +159,7 @@ export class MarkdownBlocks {
           this.blockStart = at;
         }
         this.afterBlank = false;
+        if (!/^[ \t]/.test(line)) this.inList = LIST_ITEM.test(line);
         const fence = FENCE.exec(line);
         if (fence && !(fence[1][0] === '`' && line.slice(fence[0].length).includes('`'))) {
           this.fence = { char: fence[1][0], length: fence[1].length };
@@ -182,8 +186,7 @@ export class MarkdownBlocks {
   private canCutBefore(line: string, blockLength: number): boolean {
     if (blockLength > MAX_BLOCK) return true;
     if (/^[ \t]/.test(line)) return false; // indented: list continuation or code
-    if (/^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/.test(line)) return false; // may continue a list
-    return true;
+    return !(this.inList && LIST_ITEM.test(line)); // may continue the list before
   }
 }
 
