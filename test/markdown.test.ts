@@ -50,7 +50,7 @@ describe('a real README (obug)', () => {
 
   it('lays out the table in aligned columns with a rule under the header', () => {
     const lines = renderWide(readme('obug-README.md')).textContent.split('\n');
-    const header = lines.findIndex((l) => l.startsWith('Runtime '));
+    const header = lines.findIndex((l) => l.startsWith('Runtime ') && l.includes('│'));
     const bars = [header, header + 2, header + 3, header + 4, header + 5].map((i) => lines[i].indexOf('│'));
     expect(new Set(bars).size).toBe(1);
     expect(lines[header + 1]).toMatch(/^─+┼─+┼─+$/);
