@@ -54,7 +54,7 @@ describe('a real README (obug)', () => {
     const bars = [header, header + 2, header + 3, header + 4, header + 5].map((i) => lines[i].indexOf('│'));
     expect(new Set(bars).size).toBe(1);
     expect(lines[header + 1]).toMatch(/^─+┼─+┼─+$/);
-    expect(lines[header + 1].indexOf('┼')).toBe(bars[0] + 1);
+    expect(lines[header + 1].indexOf('┼')).toBe(bars[0]);
   });
 
   it('gives each heading its GitHub anchor', () => {
