@@ -218,8 +218,9 @@ export class HtmlWalker {
       case 'ol':
       case 'menu':
         f.list = { ordered: tag === 'ol', next: Number.parseInt(attr(el, 'start') ?? '1', 10) || 1 };
+        f.block = this.lists.length > 0 ? 1 : 2; // apart from the text around it, but not inside another list
+        w.block(f.block === 2);
         this.lists.push(f.list);
-        if (this.lists.length > 1) w.block(false);
         break;
       case 'li': {
         const list = this.lists[this.lists.length - 1];
@@ -467,8 +468,20 @@ function metaCharset(prefix: Uint8Array): string | null {
   return null;
 }
 
+// windows-1252's 0x80..0x9F (the Encoding Standard's index); U+0080.. where it has none.
+const WINDOWS_1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/** Decodes bytes in an encoding TextDecoder knows. Node 20's windows-1252 decoder is ISO-8859-1's: mended here. */
+export function decodeBytes(bytes: Uint8Array, encoding: string): string {
+  const text = new TextDecoder(encoding).decode(bytes);
+  if (encoding !== 'windows-1252') return text;
+  return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]);
+}
+
 /** Decodes HTML bytes to text by their sniffed encoding. */
 export function decodeHtml(bytes: Uint8Array): { text: string; encoding: string } {
   const { encoding, bomLength } = sniffEncoding(bytes);
-  return { text: new TextDecoder(encoding).decode(bytes.subarray(bomLength)), encoding };
+  return { text: decodeBytes(bytes.subarray(bomLength), encoding), encoding };
 }
