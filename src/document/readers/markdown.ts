@@ -48,40 +48,26 @@ const DEFINITION_START = /^(?: {0,3}>)* {0,3}\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]
  * positive, and only for a reference that has no real definition.
  */
 export function scanDefinitions(source: string, into = new Map<string, Definition>()): Map<string, Definition> {
-  let at = 0;
-  while (at < source.length) {
-    // Next line that starts with `[` after at most 3 spaces.
-    const bracket = source.indexOf('[', at);
-    if (bracket < 0) break;
-    const lineStart = source.lastIndexOf('\n', bracket) + 1;
-    if (!/^[ >]*$/.test(source.slice(lineStart, bracket))) {
-      const next = source.indexOf('\n', bracket);
-      if (next < 0) break;
-      at = next + 1;
-      continue;
-    }
-    const lineEnd = source.indexOf('\n', lineStart);
-    const firstLine = source.slice(lineStart, lineEnd < 0 ? source.length : lineEnd);
-    if (!DEFINITION_START.test(firstLine)) {
-      if (lineEnd < 0) break;
-      at = lineEnd + 1;
-      continue;
-    }
-    // The group: up to the next blank line.
-    const blank = source.slice(lineStart).search(/\n[ \t]*(\n|$)/);
-    const groupEnd = blank < 0 ? source.length : lineStart + blank;
-    const group = source.slice(lineStart, groupEnd);
-    const collect = (nodes: md.Nodes[]) => {
-      for (const node of nodes) {
-        if (node.type === 'definition') {
-          if (!into.has(node.identifier)) into.set(node.identifier, { url: node.url, title: node.title ?? null });
-        } else if (node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') {
-          collect(node.children);
-        }
+  const starts = new RegExp(DEFINITION_START.source, 'gm');
+  const blank = /\n[ \t]*(?:\n|$)/g;
+  const collect = (nodes: md.Nodes[]) => {
+    for (const node of nodes) {
+      if (node.type === 'definition') {
+        if (!into.has(node.identifier)) into.set(node.identifier, { url: node.url, title: node.title ?? null });
+      } else if (node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') {
+        collect(node.children);
       }
-    };
-    collect(parse(group).children);
-    at = groupEnd + 1;
+    }
+  };
+  for (let m = starts.exec(source); m; m = starts.exec(source)) {
+    // A label defined already needs no parse: the first definition wins.
+    if (into.has(definitionKey(m[1]))) continue;
+    const lineStart = m.index;
+    blank.lastIndex = lineStart;
+    const end = blank.exec(source);
+    const groupEnd = end ? end.index : source.length;
+    collect(parse(source.slice(lineStart, groupEnd)).children);
+    starts.lastIndex = Math.max(groupEnd, lineStart + 1);
   }
   return into;
 }
