@@ -178,7 +178,7 @@ describe('MarkdownBlocks: cutting a big text into blocks', () => {
   const source = '# T\n\npara [r]\n\n```\ncode\n\n\nmore code\n```\n\n- a\n\n- b\n\n<!--\n\n-->\n\ntext\n\n[r]: /r\n';
 
   it('cuts at blank lines outside fences, HTML blocks and lists', () => {
-    const blocks = new MarkdownBlocks();
+    const blocks = new MarkdownBlocks(0);
     blocks.write(source);
     blocks.end();
     const all: string[] = [];
@@ -188,7 +188,7 @@ describe('MarkdownBlocks: cutting a big text into blocks', () => {
   });
 
   it('gives the same blocks when fed a character at a time, and the first before the end', () => {
-    const blocks = new MarkdownBlocks();
+    const blocks = new MarkdownBlocks(0);
     const all: string[] = [];
     for (const ch of source) {
       blocks.write(ch);
@@ -205,7 +205,7 @@ describe('MarkdownBlocks: cutting a big text into blocks', () => {
     const sink = new RenderCollector();
     const renderer = new MarkdownRenderer(sink);
     renderer.addDefinitions(source);
-    const blocks = new MarkdownBlocks();
+    const blocks = new MarkdownBlocks(0);
     blocks.write(source.slice(0, 20));
     const first = blocks.next()!;
     renderer.renderBlock(first); // the first screen: only the first block parsed

@@ -23,8 +23,11 @@ export interface MarkdownOptions {
   tableWidth?: number;
 }
 
+let parseOptions: Parameters<typeof fromMarkdown>[1] | undefined;
+
 function parse(source: string): md.Root {
-  return fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  parseOptions ??= { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+  return fromMarkdown(source, parseOptions);
 }
 
 /** How references find their definitions: CommonMark's label matching (case folded, white space collapsed). */
@@ -83,6 +86,12 @@ const HTML_BLOCKS: [RegExp, RegExp][] = [
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
 ];
 const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+/**
+ * Blocks are gathered up to about this size before a cut: each parse has a cost
+ * of its own (about a millisecond), so many small blocks would cost more than
+ * their text; 16 KiB still parses in a few milliseconds for the first screen.
+ */
+const SLICE = 16 * 1024;
 /** A block bigger than this is cut at the next blank line whatever comes after it. */
 const MAX_BLOCK = 256 * 1024;
 
@@ -93,6 +102,9 @@ const MAX_BLOCK = 256 * 1024;
  * or indented text after the blank line may belong to the list before it).
  */
 export class MarkdownBlocks {
+  /** `slice`: the least size of a block (its end is the first good cut after it); 0 cuts at every blank line that can be cut. */
+  constructor(private readonly slice = SLICE) {}
+
   private buffer = '';
   /** Where the scan stopped in the buffer (a line start). */
   private scanned = 0;
@@ -140,7 +152,7 @@ export class MarkdownBlocks {
       } else if (blank) {
         this.afterBlank = true;
       } else {
-        if (this.afterBlank && at > this.blockStart && this.canCutBefore(line, at - this.blockStart)) {
+        if (this.afterBlank && at - this.blockStart >= Math.max(1, this.slice) && this.canCutBefore(line, at - this.blockStart)) {
           this.ready.push(buf.slice(this.blockStart, at));
           this.blockStart = at;
         }
