@@ -3,10 +3,26 @@
 
 PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man/man1
 SOURCES := $(shell find src term -name '*.ts') keymap.ts package.json Makefile
 VERSION := $(shell node -p "require('./package.json').version")
 
-.PHONY: all run test unit e2e typecheck bench install uninstall clean
+# The standalone executable (issue 15): dist/lwl injected into a copy of a node
+# binary as a single executable application (SEA). For another platform, name
+# that platform's node binary of the same version (see the README).
+HOST := $(shell node -p "process.platform + '-' + process.arch")
+PLATFORM ?= $(HOST)
+NODE_BIN ?= $(shell node -p process.execPath)
+EXE := dist/lwl-$(PLATFORM)
+CROSS := $(filter-out $(HOST),$(PLATFORM))
+# V8's code cache of the bundle, made by this node: only this platform can load it.
+CODE_CACHE ?= $(if $(CROSS),false,true)
+# Debug info and symbols the executable does not need (`STRIP=:` keeps them); this
+# machine's strip may not know another platform's format.
+STRIP ?= $(if $(CROSS),:,strip)
+SEA_FUSE := NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2
+
+.PHONY: all run test unit e2e test-exe exe typecheck bench install uninstall clean
 
 all: dist/lwl
 
@@ -14,13 +30,18 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-dist/lwl: node_modules/.package-lock.json $(SOURCES)
+# build.mjs bundles with esbuild; no import() is left in the bundle (it becomes a
+# lazy require): the executable's embedded main script has no loader for import()
+# (Node 20). Packages only some inputs need are carried as strings, compiled on first use.
+dist/lwl: node_modules/.package-lock.json $(SOURCES) build.mjs
 	@mkdir -p dist
-	npx esbuild src/main.ts --bundle --platform=node --target=node20 --format=cjs --minify-syntax --minify-whitespace \
-		--define:LWL_VERSION='"$(VERSION)"' \
-		--banner:js='#!/usr/bin/env node' --log-level=warning --outfile=$@
+	node build.mjs $@ $(VERSION)
 	@chmod +x $@
 	@echo '{"type": "commonjs"}' > dist/package.json # dist/lwl is CommonJS, whatever the project's type
+
+# The manual page, made by lwl from the same source as --help and the help screen.
+dist/lwl.1: dist/lwl
+	./dist/lwl --manual > $@
 
 run: dist/lwl
 	./dist/lwl samples/tour.md
@@ -31,16 +52,52 @@ typecheck: node_modules/.package-lock.json
 test: dist/lwl typecheck
 	npx vitest run
 
-bench: dist/lwl
+# Unit tests alone: no build needed.
+unit: node_modules/.package-lock.json
+	npx vitest run --project unit
+
+# The end-to-end tests alone, on a fresh build (LWL_BIN=... picks another binary).
+e2e: dist/lwl
+	npx vitest run --project e2e
+
+# The end-to-end tests on the executable.
+test-exe: $(EXE)
+	LWL_BIN=$(EXE) npx vitest run --project e2e
+
+exe: $(EXE)
+
+# The SEA's main script is the bundle without its #! line; its blob holds the
+# script and V8's code cache for it. The blob is injected into a stripped copy
+# of node (strip first: stripping afterwards would drop the blob's note).
+$(EXE): dist/lwl
+	@mkdir -p dist/sea
+	tail -n +2 dist/lwl > dist/sea/lwl.cjs
+	printf '{"main": "dist/sea/lwl.cjs", "output": "dist/sea/lwl.blob", "disableExperimentalSEAWarning": true, "useCodeCache": %s}\n' $(CODE_CACHE) > dist/sea/config.json
+	node --experimental-sea-config dist/sea/config.json
+	cp '$(NODE_BIN)' $@.tmp
+	chmod u+w $@.tmp
+	if command -v $(STRIP) >/dev/null; then $(STRIP) $@.tmp; else echo "make exe: no $(STRIP) on PATH: the executable keeps node's symbols (13 MB more)"; fi
+	@# postject (its ELF library) warns about each of node's many notes: shown only if it fails.
+	npx postject $@.tmp NODE_SEA_BLOB dist/sea/lwl.blob --sentinel-fuse $(SEA_FUSE) $(if $(findstring darwin,$(PLATFORM)),--macho-segment-name NODE_SEA) \
+		> dist/sea/postject.log 2>&1 || { cat dist/sea/postject.log; exit 1; }
+	mv $@.tmp $@
+	@ls -l $@
+
+bench: dist/lwl $(EXE)
 	npx tsx bench/run.ts $(BENCH_FLAGS)
 	npx tsx bench/keys.ts
+	npx tsx bench/startup.ts $(EXE)
 
-install: dist/lwl
-	install -d $(DESTDIR)$(BINDIR)
-	install -m 755 dist/lwl $(DESTDIR)$(BINDIR)/lwl
+# The executable once it has been built (make exe; brought up to date here),
+# else dist/lwl, which needs Node.
+INSTALLED := $(if $(wildcard $(EXE)),$(EXE),dist/lwl)
+install: $(INSTALLED) dist/lwl.1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -m 755 $(INSTALLED) $(DESTDIR)$(BINDIR)/lwl
+	install -m 644 dist/lwl.1 $(DESTDIR)$(MANDIR)/lwl.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/lwl
+	rm -f $(DESTDIR)$(BINDIR)/lwl $(DESTDIR)$(MANDIR)/lwl.1
 
 clean:
 	rm -rf dist

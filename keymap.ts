@@ -4,7 +4,7 @@
 //
 // Keys are characters as typed ('j', 'G', '한', ' ') or names in angle
 // brackets: <Up> <Down> <Left> <Right> <Home> <End> <PageUp> <PageDown>
-// <Delete> <Insert> <Enter> <Tab> <S-Tab> <Backspace> <Escape>, <C-x> for
+// <Delete> <Insert> <Enter> <Tab> <S-Tab> <Backspace> <Escape> <F1>-<F4>, <C-x> for
 // Ctrl-x and <M-x> for Alt-x (test/keymap.test.ts checks every name here is
 // one the terminal can send).
 //
@@ -23,16 +23,23 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['q', '<C-c>'], action: ['quit'], help: 'quit (also when the input ends)' },
 
   // moving (a count typed first repeats the motion: 5j)
-  { keys: ['j', '<Down>'], action: ['scrollLines', 1], help: 'one line down' },
-  { keys: ['k', '<Up>'], action: ['scrollLines', -1], help: 'one line up' },
-  { keys: ['d'], action: ['scrollHalfScreens', 1], help: 'half a screen down' },
-  { keys: ['u'], action: ['scrollHalfScreens', -1], help: 'half a screen up' },
-  { keys: [' ', 'f', '<PageDown>'], action: ['scrollScreens', 1], help: 'a screen down' },
-  { keys: ['b', '<PageUp>'], action: ['scrollScreens', -1], help: 'a screen up' },
+  { keys: ['j', '<Down>', 'e', '<C-e>', '<C-n>'], action: ['scrollLines', 1], help: 'one line down' },
+  { keys: ['k', '<Up>', 'y', '<C-y>', '<C-p>', '<C-k>'], action: ['scrollLines', -1], help: 'one line up' },
+  { keys: ['d', '<C-d>'], action: ['scrollHalfScreens', 1], help: 'half a screen down' },
+  { keys: ['u', '<C-u>'], action: ['scrollHalfScreens', -1], help: 'half a screen up' },
+  { keys: [' ', 'f', '<PageDown>', '<C-f>', '<C-v>'], action: ['scrollScreens', 1], help: 'a screen down' },
+  { keys: ['b', '<PageUp>', '<C-b>', '<M-v>'], action: ['scrollScreens', -1], help: 'a screen up' },
   { keys: ['g', '<Home>', '<'], action: ['top'], help: 'the top (with a count: that line)' },
   { keys: ['G', '<End>'], action: ['bottom'], help: 'the bottom (with a count: that line)' },
+  { keys: ['p', '%'], action: ['percent'], help: 'N percent of the way down (with a count N)' },
+  { keys: ['m'], action: ['mark'], help: 'm and a letter: mark this place' },
+  { keys: ["'"], action: ['goToMark'], help: "' and a letter: back to that mark; '': back to where the last jump started" },
+  { keys: ['=', '<C-g>'], action: ['info'], help: 'where you are: file, kind, lines, bytes, links, search' },
+  { keys: ['h', 'H', '<F1>'], action: ['help'], help: 'this help: every key of every mode' },
+  { keys: [':'], action: ['colon'], help: ':n / :p the next / previous file, :x the first, :e open a file, :d drop this one' },
   { keys: ['F'], action: ['tail'], help: 'follow the input as it grows; ^C stops' },
   { keys: ['<C-l>'], action: ['redraw'], help: 'redraw the screen' },
+  { keys: ['<C-z>'], action: ['suspend'], help: 'suspend lwl (the shell\'s fg resumes it)' },
 
   // links and search results
   { keys: ['n'], action: ['next', 1], help: 'the next search match, or link when no search is active' },
@@ -40,8 +47,8 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['<Tab>'], action: ['cycle', 1], help: 'the next link on screen, round and round' },
   { keys: ['<S-Tab>'], action: ['cycle', -1], help: 'the previous link on screen' },
   { keys: ['v'], action: ['preview'], help: 'preview the selected link: text, URL, host, warnings' },
-  { keys: ['<Enter>'], action: ['follow'], help: 'follow the selected link' },
-  { keys: ['<Backspace>'], action: ['back'], help: 'back to the previous document' },
+  { keys: ['<Enter>'], action: ['follow'], help: 'follow the selected link (none selected: one line down)' },
+  { keys: ['<Backspace>'], action: ['back'], help: 'back: to the link a jump in this document left, or the previous document' },
 
   // typing modes
   { keys: ['/'], action: ['search', 'forward'], help: 'search forward' },
@@ -77,6 +84,7 @@ const preview: Binding<PreviewAction>[] = [{ keys: ['q', 'v', '<Escape>'], actio
 /** While lwl waits (reading, searching, following the input): the keys that stop the wait. */
 const busy: Binding<BusyAction>[] = [
   { keys: ['<C-c>', 'q', '<Escape>'], action: ['stop'], help: 'stop waiting, and stay where you are' },
+  { keys: ['<C-z>'], action: ['suspend'], help: 'suspend lwl; the wait goes on after fg' },
 ];
 
 /** Every mode's table. */
@@ -85,6 +93,7 @@ export const keymap = {
   search,
   fork: lineEditing,
   exec: lineEditing,
+  examine: lineEditing,
   preview,
   busy,
 };
@@ -95,6 +104,7 @@ export const regexPrefix = 're:';
 /**
  * What Enter runs for a link that is not in this document or a local file,
  * with the link in $LINK: the first that is set or found. '$NAME' stands for
- * the command in that environment variable.
+ * the command in that environment variable, 'config' for the configuration
+ * file's `browser` line.
  */
-export const openers = ['$LWL_BROWSER', '$BROWSER', 'bro'];
+export const openers = ['$LWL_BROWSER', 'config', '$BROWSER', 'bro'];

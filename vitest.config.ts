@@ -1,8 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: `unit` (pure parts, no build needed) and `e2e` (the built binary in a
+// real pseudo-terminal). `npx vitest run --project unit` is `make unit`.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 20000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'] },
+      },
+      {
+        extends: true,
+        // The setup rebuilds a stale dist/lwl first, so the suite never runs yesterday's build.
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: ['test/e2e/fresh-build.ts'] },
+      },
+    ],
   },
 });

@@ -1,29 +1,26 @@
 // The command line: arguments, the input, and which way lwl runs (pager,
 // copy-through, or plain listing).
-import { Terminal, writeAll } from '../term/tty.ts';
-import { isDumb } from '../term/caps.ts';
-import { Loader, OpenError, openFile, openStdin, readBlocking, type Source } from './input/load.ts';
+import fs from 'node:fs';
+import { NoTerminalError, Terminal, writeAll, type Size } from '../term/tty.ts';
+import { Wrap } from './view/wrap.ts';
+import { detectCaps, isDumb } from '../term/caps.ts';
+import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
+import { manPage, usageText } from './help.ts';
+import { OptionError, parseOptions, type Options } from './options.ts';
+import { themeFor, type Role } from './view/theme.ts';
+import { Loader, OpenError, openFile, openStdin, readBlocking, readError, reason, type Source } from './input/load.ts';
 import { makePage, Pager, type Page } from './pager.ts';
+import { Bindings } from './state/bindings.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
 import { linkText } from './view/preview.ts';
 import { sanitize } from './text/sanitize.ts';
 
+const roles = Object.keys(themeFor(true)) as Role[];
+
 declare const LWL_VERSION: string;
 const version = typeof LWL_VERSION === 'string' ? LWL_VERSION : 'dev';
 
-export const usage = `usage: lwl [options] [FILE]
-       cmd | lwl [options]
-
-A pager for documents with links written [text](href).
-
-options:
-  --base URL       resolve relative links against URL
-  --links          print the links (number, text, URL) instead of paging
-  -h, --help       show this help and exit
-  -V, --version    show the version and exit
-
-keys: q quit, j/k line, d/u half screen, space/b screen, g/G top/bottom
-(see README.md for all of them)`;
+export const usage = usageText();
 
 /** An error the user caused: one line on stderr and this exit status. */
 export class UserError extends Error {
@@ -35,39 +32,39 @@ export class UserError extends Error {
   }
 }
 
-export interface Options {
-  help: boolean;
-  version: boolean;
-  links: boolean;
-  base: UrlRecord | null;
-  file: string | null;
-}
-
-function parseBase(value: string | undefined): UrlRecord {
-  if (value === undefined) throw new UserError(`lwl: --base needs a URL\n${usage}`, 2);
+function parseBase(value: string): UrlRecord {
   const result = parseUrl(value);
   if (!result.ok) throw new UserError(`lwl: --base: '${sanitize(value)}' is not a URL (${result.reason})\n${usage}`, 2);
   return result.url;
 }
 
-export function parseArgs(args: string[]): Options {
-  const opts: Options = { help: false, version: false, links: false, base: null, file: null };
-  const files: string[] = [];
-  let onlyFiles = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (onlyFiles || arg === '-' || !arg.startsWith('-')) files.push(arg);
-    else if (arg === '--') onlyFiles = true;
-    else if (arg === '-h' || arg === '--help') opts.help = true;
-    else if (arg === '-V' || arg === '--version') opts.version = true;
-    else if (arg === '--links') opts.links = true;
-    else if (arg === '--base') opts.base = parseBase(args[++i]);
-    else if (arg.startsWith('--base=')) opts.base = parseBase(arg.slice('--base='.length));
-    else throw new UserError(`lwl: unknown option '${sanitize(arg)}'\n${usage}`, 2);
+/** The configuration file, if there is one; a file that cannot be read is a mistake to report, not an end. */
+function readConfig(env: NodeJS.ProcessEnv): Config {
+  const file = configPath(env);
+  if (file === null) return emptyConfig;
+  let text: string;
+  try {
+    // No file, or a folder on the way that this user cannot enter (lwl run as another user): no configuration.
+    if (!fs.statSync(file).isFile()) return { ...emptyConfig, errors: [`${file}: not a file`] };
+  } catch {
+    return emptyConfig;
   }
-  if (files.length > 1) throw new UserError(`lwl: one file at a time\n${usage}`, 2);
-  opts.file = files[0] ?? null;
-  return opts;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    return { ...emptyConfig, errors: [`${file}: ${(err as Error).message}`] };
+  }
+  return parseConfig(text, file, roles);
+}
+
+/** The options: LESS, the config file's, LWL, then the command line. */
+export function readOptions(args: string[], env: NodeJS.ProcessEnv, config: Config): Options {
+  try {
+    return parseOptions(args, env, config.options);
+  } catch (err) {
+    if (err instanceof OptionError) throw new UserError(`${sanitize(err.message)}\n${usage}`, 2);
+    throw err;
+  }
 }
 
 /** Opens the input named on the command line, or standard input. */
@@ -76,28 +73,35 @@ export function openSource(file: string | null): Source {
     if (file === null && process.stdin.isTTY) throw new UserError(`lwl: no input: name a FILE or pipe text in\n${usage}`, 2);
     return openStdin();
   }
-  try {
-    return openFile(file);
-  } catch (err) {
-    if (err instanceof OpenError) throw new UserError(`lwl: ${err.message}`, 1);
-    throw err;
-  }
+  return openFile(file);
 }
 
 /** Copies the input to stdout unchanged (stdout is not a terminal), as less does. */
 function copyThrough(source: Source): void {
   const buf = Buffer.allocUnsafe(1024 * 1024);
-  for (let n = readBlocking(source.fd, buf); n > 0; n = readBlocking(source.fd, buf)) writeAll(1, buf.subarray(0, n));
+  const read = () => {
+    try {
+      return readBlocking(source.fd, buf);
+    } catch (err) {
+      throw readError(source, err);
+    }
+  };
+  for (let n = read(); n > 0; n = read()) writeAll(1, buf.subarray(0, n));
+}
+
+/** A failed write to standard output (a full disk, a device error). */
+function isWriteError(err: unknown): err is NodeJS.ErrnoException {
+  return err instanceof Error && (err as NodeJS.ErrnoException).syscall === 'write' && typeof (err as NodeJS.ErrnoException).code === 'string';
 }
 
 /** `lwl --links`: every link in document order, one a line: number, text, and URL or error. */
-function printLinks(page: Page): void {
+function printLinks(page: Page, prefix: string): void {
   page.loader.readAll();
   const lines: string[] = [];
   for (let i = 0; i < page.doc.links.count; i++) {
     const target = page.links.get(i);
     const text = sanitize(linkText(page.doc, i));
-    lines.push(`${i + 1}\t${text}\t${target.ok ? target.href : `error: ${target.reason}`}\n`);
+    lines.push(`${prefix}${i + 1}\t${text}\t${target.ok ? target.href : `error: ${target.reason}`}\n`);
     if (lines.length >= 4096) writeAll(1, lines.splice(0).join(''));
   }
   writeAll(1, lines.join(''));
@@ -110,10 +114,34 @@ function printPlain(loader: Loader): void {
   text.forEachPiece(0, text.length, (piece) => writeAll(1, piece));
 }
 
-export async function main(args: string[]): Promise<number> {
-  let opts: Options;
+/**
+ * -F: whether the whole text fits above the status line. Reads on (a pipe is
+ * waited for) until the input ends or fills the screen, as less does.
+ */
+function fitsOnOneScreen(loader: Loader, size: Size): boolean {
+  const height = size.rows - 1;
+  for (;;) {
+    const rows = new Wrap(loader.doc, size.cols).visibleRows(0, height + 1).length;
+    if (rows > height) return false;
+    if (loader.doc.complete) return true;
+    loader.readMore();
+  }
+}
+
+/** Says why lwl ends, on stderr (which may be gone too), and gives the exit status. */
+function fail(message: string, status: number): number {
   try {
-    opts = parseArgs(args);
+    writeAll(2, message + '\n');
+  } catch {
+    // Nowhere left to say it.
+  }
+  return status;
+}
+
+export async function main(args: string[]): Promise<number> {
+  try {
+    const config = readConfig(process.env);
+    const opts = readOptions(args, process.env, config);
     if (opts.help) {
       writeAll(1, usage + '\n');
       return 0;
@@ -122,15 +150,29 @@ export async function main(args: string[]): Promise<number> {
       writeAll(1, `lwl ${version}\n`);
       return 0;
     }
-    const source = openSource(opts.file);
+    if (opts.printConfig) {
+      writeAll(1, printConfig(themeFor(true)));
+      return 0;
+    }
+    if (opts.manual) {
+      writeAll(1, manPage(version));
+      return 0;
+    }
+    for (const note of [...opts.notes, ...config.errors]) process.stderr.write(sanitize(note) + '\n');
+    const base = opts.base === null ? null : parseBase(opts.base);
+    const files = opts.files;
     if (opts.links) {
-      printLinks(makePage(new Loader(source), opts.base));
+      // With several files, each line starts with the file's name.
+      if (files.length <= 1) printLinks(makePage(new Loader(openSource(files[0] ?? null)), base), '');
+      else for (const file of files) printLinks(makePage(new Loader(openSource(file)), base), `${sanitize(file)}\t`);
       return 0;
     }
     if (!process.stdout.isTTY) {
-      copyThrough(source);
+      // Not a terminal: every file in turn, as cat (and less) would.
+      for (const file of files.length > 0 ? files : [null]) copyThrough(openSource(file));
       return 0;
     }
+    const source = openSource(files[0] ?? null);
     const loader = new Loader(source);
     const size = { cols: process.stdout.columns || 0, rows: process.stdout.rows || 0 };
     if (isDumb(process.env) || size.cols < 2 || size.rows < 2) {
@@ -138,14 +180,29 @@ export async function main(args: string[]): Promise<number> {
       return 0;
     }
     loader.readFirst();
-    const term = Terminal.open();
-    return await new Pager(term, makePage(loader, opts.base)).run();
-  } catch (err) {
-    if (err instanceof UserError) {
-      process.stderr.write(err.message + '\n');
-      return err.status;
+    if (opts.quitIfOneScreen && fitsOnOneScreen(loader, size)) {
+      printPlain(loader);
+      return 0;
     }
+    const term = Terminal.open({ alternateScreen: !opts.noAlternateScreen });
+    const settings = {
+      secure: opts.secure,
+      bindings: new Bindings(config.rebindings),
+      theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },
+      browser: config.browser,
+      startKeys: opts.startKeys,
+      message: config.errors[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
+      files,
+      base,
+    };
+    return await new Pager(term, makePage(loader, base), settings).run();
+  } catch (err) {
+    // Each error the user or the system caused is one sentence: 2 for usage, 1 for the rest.
+    if (err instanceof UserError) return fail(err.message, err.status);
+    if (err instanceof OpenError) return fail(`lwl: ${sanitize(err.file)}: ${err.userMessage}`, 1);
+    if (err instanceof NoTerminalError) return fail(`lwl: ${err.message}`, 1);
     if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
+    if (isWriteError(err)) return fail(`lwl: cannot write to standard output: ${reason(err)}`, 1);
     throw err;
   }
 }

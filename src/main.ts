@@ -1,13 +1,21 @@
 // The entry point of dist/lwl.
 import { main } from './cli.ts';
 import { restoreTerminal, writeAll } from '../term/tty.ts';
+import { reason } from './input/load.ts';
 
 // An error nobody caught: give the terminal back first, so the error is
 // printed on the main screen in cooked mode.
 process.on('uncaughtException', (err) => {
   restoreTerminal();
-  writeAll(2, `lwl: internal error: ${err.stack ?? err}\n`);
-  process.exit(70);
+  // The terminal went away under lwl (a write failed): that is no bug of lwl's.
+  const code = (err as NodeJS.ErrnoException).code;
+  const lost = (err as NodeJS.ErrnoException).syscall === 'write' && typeof code === 'string';
+  try {
+    writeAll(2, lost ? `lwl: cannot write to the terminal: ${reason(err)}\n` : `lwl: internal error: ${err.stack ?? err}\n`);
+  } catch {
+    // Nowhere left to say it.
+  }
+  process.exit(lost ? 1 : 70);
 });
 
 main(process.argv.slice(2)).then((status) => process.exit(status));

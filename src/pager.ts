@@ -3,18 +3,43 @@
 import { fileURLToPath } from 'node:url';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
-import { detectCaps } from '../term/caps.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
-import { browserCommand, runShell } from './commands.ts';
+import { browserCommand, endRunningCommand, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
 import { draw } from './view/draw.ts';
-import { Loader, OpenError, openFile } from './input/load.ts';
+import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
+import { helpText } from './help.ts';
 import { LinkTargets } from './link/targets.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import { startSearch, type Query, type SearchJob } from './document/search.ts';
+import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
-import { themeFor } from './view/theme.ts';
+import type { Theme } from './view/theme.ts';
 import { Wrap } from './view/wrap.ts';
+
+/** How the pager was set up: options, configuration and environment. */
+export interface PagerSettings {
+  secure: boolean;
+  bindings: Bindings;
+  theme: Theme;
+  /** The configuration file's browser command, tried after $LWL_BROWSER. */
+  browser: string | null;
+  /** Keys to press once the first screen is up (+G, +/pattern). */
+  startKeys: string[];
+  /** Shown on the first screen (a mistake in the configuration file). */
+  message: string | null;
+  /** The files named on the command line, the first of them the page shown first (:n, :p go through them). */
+  files: string[];
+  /** The base URL given with --base, for every file. */
+  base: UrlRecord | null;
+}
+
+/** A file of the list :n and :p go through, with the place it was left at. */
+interface FileEntry {
+  name: string;
+  page: Page | null;
+  state: State;
+}
 
 /** While loading, redraw at most this often. */
 const LOADING_REDRAW_MS = 50;
@@ -24,6 +49,8 @@ export interface Page {
   doc: Document;
   loader: Loader;
   links: LinkTargets;
+  /** lwl's own help screen: q goes back from it instead of quitting. */
+  isHelp?: boolean;
 }
 
 export function makePage(loader: Loader, base: UrlRecord | null = null): Page {
@@ -45,26 +72,33 @@ export class Pager {
   private wrap: Wrap;
   private size: Size;
   private readonly screen = new Screen();
-  private readonly theme = themeFor(detectCaps(process.env).color);
   private task: Task | null = null;
   /** Keys are not ours while a command runs. */
   private handedOver = false;
   /** Documents left by following links, to go back to. */
-  private readonly history: Array<{ page: Page; state: State }> = [];
+  private readonly history: Array<{ page: Page; state: State; file: number }> = [];
+  /** The files :n and :p go through, and the one shown (or the one whose links were followed). */
+  private readonly files: FileEntry[];
+  private file = 0;
   private lastDraw = 0;
   private drawTimer: NodeJS.Timeout | null = null;
   private finish: (status: number) => void = () => {};
   /** The browser command, looked up when first needed (undefined: not yet). */
   private browser: string | null | undefined;
+  /** The read error last shown, so that it is shown once. */
+  private reportedError: OpenError | null = null;
   /** Lets the tests check that a crash gives the terminal back. */
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
 
   constructor(
     private readonly term: Terminal,
     private page: Page,
+    private readonly settings: PagerSettings,
   ) {
     this.size = term.size();
     this.wrap = new Wrap(page.doc, this.size.cols);
+    const names = settings.files.length > 0 ? settings.files : [page.doc.name];
+    this.files = names.map((name, i) => ({ name, page: i === 0 ? page : null, state: initialState }));
   }
 
   /** Runs until the user quits; resolves with the exit status. */
@@ -75,9 +109,12 @@ export class Pager {
         key: (key) => this.key(key),
         resize: (size) => this.resize(size),
         end: () => this.quit(0),
+        resumed: () => this.resumed(),
       });
+      if (this.settings.message !== null) this.note(['notice', this.settings.message]);
       this.render();
       this.startLoading(this.page);
+      for (const key of this.settings.startKeys) this.key(key);
     });
   }
 
@@ -88,9 +125,11 @@ export class Pager {
   }
 
   private get context(): Context {
-    this.browser ??= browserCommand();
+    // Looked up once: null (no browser) is an answer too.
+    if (this.browser === undefined) this.browser = browserCommand(process.env, this.settings.browser);
     const height = Math.max(1, this.size.rows - 1);
-    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser };
+    const { secure, bindings } = this.settings;
+    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser, secure, bindings };
   }
 
   private key(key: string): void {
@@ -105,6 +144,10 @@ export class Pager {
     for (const effect of effects) {
       switch (effect.kind) {
         case 'quit':
+          if (this.page.isHelp) {
+            this.back();
+            break;
+          }
           return this.quit(effect.status);
         case 'redraw':
           this.screen.invalidate();
@@ -118,6 +161,8 @@ export class Pager {
         case 'stop':
           this.task?.cancel?.();
           this.task = null;
+          // What the task asked to be read is no longer wanted: a pipe that never ends costs no more.
+          this.page.loader.rest();
           break;
         case 'run':
           return void this.runCommand(effect.command, effect.link, effect.then);
@@ -127,8 +172,21 @@ export class Pager {
         case 'back':
           this.back();
           break;
+        case 'suspend':
+          // Returns once lwl is continued; the terminal then asks for a frame.
+          this.term.suspend();
+          break;
         case 'tail':
           this.startTask(this.tail());
+          break;
+        case 'file':
+          this.changeFile(effect.which);
+          break;
+        case 'examine':
+          this.examine(effect.path);
+          break;
+        case 'help':
+          if (!this.page.isHelp) this.showNew({ ...makePage(Loader.fromText('help', helpText())), isHelp: true });
           break;
       }
     }
@@ -217,6 +275,12 @@ export class Pager {
   }
 
   private loaded(): void {
+    const error = this.page.loader.error;
+    if (error && error !== this.reportedError) {
+      // The document ends where reading failed; say so once.
+      this.reportedError = error;
+      this.note(['notice', `Cannot read further: ${error.userMessage}`]);
+    }
     if (this.task) return this.tick();
     if (this.page.doc.complete) return this.render();
     this.renderSoon();
@@ -226,11 +290,16 @@ export class Pager {
   private async runCommand(command: string, link: string, then: 'resume' | 'exit'): Promise<void> {
     this.render();
     this.handedOver = true;
-    const status = await this.term.handOver(() => runShell(command, link));
+    const status = await this.term.handOver(() => runShell(command, link), endRunningCommand);
     if (then === 'exit') return this.quit(status);
     await this.term.announceEnd(`[process terminated${status === 0 ? '' : `, exit status ${status}`}]`);
     this.handedOver = false;
     this.term.takeBack();
+    this.resumed();
+  }
+
+  /** The terminal is ours again, its screen cleared (after a command, or ^Z and fg): all of a frame, at its size now. */
+  private resumed(): void {
     this.screen.invalidate();
     const size = this.term.size();
     if (size.cols !== this.size.cols || size.rows !== this.size.rows) return this.resize(size);
@@ -241,22 +310,95 @@ export class Pager {
   private open(url: string): void {
     let loader: Loader;
     try {
-      loader = new Loader(openFile(fileURLToPath(url)));
+      loader = new Loader(openRegularFile(fileURLToPath(url)));
     } catch (err) {
       const reason = err instanceof OpenError ? err.userMessage : (err as Error).message;
       return this.note(['notice', `Cannot open ${url}: ${reason}`]);
     }
-    this.history.push({ page: this.page, state: this.state });
-    loader.readFirst();
-    this.show(makePage(loader), initialState);
-    this.startLoading(this.page);
+    try {
+      loader.readFirst();
+    } catch (err) {
+      loader.stop();
+      if (!(err instanceof OpenError)) throw err;
+      return this.note(['notice', `Cannot open ${url}: ${err.userMessage}`]);
+    }
+    this.showNew(makePage(loader));
+  }
+
+  /** Shows a new document; Backspace comes back to this one where it was. */
+  private showNew(page: Page): void {
+    // The document left reads no further until it is shown again.
+    this.page.loader.rest();
+    this.history.push({ page: this.page, state: this.state, file: this.file });
+    this.show(page, initialState);
+    this.startLoading(page);
   }
 
   private back(): void {
     const previous = this.history.pop();
     if (!previous) return this.note(['notice', 'No previous document']);
-    this.page.loader.stop();
+    this.leave();
+    this.file = previous.file;
     this.show(previous.page, { ...previous.state, message: null });
+  }
+
+  /** The page shown is left: a file of the list rests (it may be shown again), another document is closed. */
+  private leave(): void {
+    const entry = this.files.find((f) => f.page === this.page);
+    if (entry) {
+      entry.state = this.state;
+      this.page.loader.rest();
+    } else if (!this.history.some((h) => h.page === this.page)) {
+      this.page.loader.stop();
+    }
+  }
+
+  /** :n, :p, :x go to another file of the list, where it was left; :d drops this one from the list. */
+  private changeFile(which: 'next' | 'previous' | 'first' | 'drop'): void {
+    const count = this.files.length;
+    if (which === 'drop') {
+      if (count === 1) return this.note(['notice', 'This is the only file: nothing to drop']);
+      const [dropped] = this.files.splice(this.file, 1);
+      // Backspace does not come back to a dropped file.
+      if (dropped.page && !this.history.some((h) => h.page === dropped.page)) dropped.page.loader.stop();
+      const next = Math.min(this.file, count - 2);
+      this.file = -1;
+      return this.goToFile(next, `${dropped.name} dropped: `, false);
+    }
+    const to = which === 'first' ? 0 : this.file + (which === 'next' ? 1 : -1);
+    if (to < 0) return this.note(['notice', 'No previous file']);
+    if (to >= count) return this.note(['notice', 'No next file']);
+    this.goToFile(to, '');
+  }
+
+  /** :e: opens a file after this one in the list. */
+  private examine(path: string): void {
+    this.files.splice(this.file + 1, 0, { name: path, page: null, state: initialState });
+    this.goToFile(this.file + 1, '');
+  }
+
+  private goToFile(index: number, note: string, comeBack = true): void {
+    const entry = this.files[index];
+    if (!entry.page) {
+      try {
+        const loader = new Loader(openFile(entry.name));
+        loader.readFirst();
+        entry.page = makePage(loader, this.settings.base);
+      } catch (err) {
+        if (!(err instanceof OpenError)) throw err;
+        this.files.splice(index, 1);
+        return this.note(['notice', `${note}${entry.name}: ${err.userMessage}`]);
+      }
+    }
+    if (this.files[this.file]?.page === this.page) this.files[this.file].state = this.state;
+    if (comeBack) {
+      this.history.push({ page: this.page, state: this.state, file: this.file });
+      this.page.loader.rest();
+    }
+    this.file = index;
+    this.show(entry.page, entry.state);
+    this.startLoading(entry.page);
+    this.note(['notice', `${note}${entry.name} (file ${index + 1} of ${this.files.length})`]);
   }
 
   /** Shows another document, in the given state; the typed lines' history stays the session's. */
@@ -294,13 +436,14 @@ export class Pager {
     if (this.handedOver) return;
     this.lastDraw = Date.now();
     this.page.loader.want(this.state.top);
-    const frame = draw(this.context, this.state, this.size, this.theme);
+    const frame = draw(this.context, this.state, this.size, this.settings.theme);
     this.term.write(this.screen.render(frame));
   }
 
   private quit(status: number): void {
     this.page.loader.stop();
     for (const { page } of this.history) page.loader.stop();
+    for (const { page } of this.files) page?.loader.stop();
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.task = null;
     this.term.close();

@@ -33,6 +33,11 @@ const finalKeys: Record<string, Key> = {
   H: '<Home>',
   F: '<End>',
   Z: '<S-Tab>',
+  // F1-F4 (SS3 P-S, or CSI 1;mP-S with modifiers)
+  P: '<F1>',
+  Q: '<F2>',
+  R: '<F3>',
+  S: '<F4>',
 };
 
 /** The number of `CSI n ~` → key. */
@@ -45,6 +50,10 @@ const tildeKeys: Record<string, Key> = {
   '6': '<PageDown>',
   '7': '<Home>',
   '8': '<End>',
+  '11': '<F1>',
+  '12': '<F2>',
+  '13': '<F3>',
+  '14': '<F4>',
 };
 
 type Mode = 'ground' | 'escape' | 'csi' | 'ss3' | 'utf8';

@@ -19,6 +19,14 @@ export interface Frame {
 export const enterScreen = `${CSI}?1049h${CSI}?7l${CSI}?25l${CSI}H${CSI}2J`;
 export const leaveScreen = `${RESET}${CSI}?7h${CSI}?25h${CSI}?1049l`;
 
+/**
+ * -X, no alternate screen: the text already on the terminal scrolls up into
+ * its history (a line feed per row), and lwl draws on the main screen.
+ */
+export const enterMainScreen = (rows: number) => `\r${'\n'.repeat(Math.max(0, rows - 1))}${CSI}?7l${CSI}?25l${CSI}H${CSI}2J`;
+/** Leaving it, the last screen stays: only the status line is cleared, and the cursor waits there. */
+export const leaveMainScreen = (rows: number) => `${RESET}${CSI}?7h${CSI}?25h${CSI}${Math.max(1, rows)};1H${CSI}K`;
+
 const REVERSE_INDEX = '\x1bM';
 const BLANK = '';
 

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import tty from 'node:tty';
 import { KeyDecoder, type Key } from './keys.ts';
-import { enterScreen, leaveScreen } from './screen.ts';
+import { enterMainScreen, enterScreen, leaveMainScreen, leaveScreen } from './screen.ts';
 import { RESET, sgr } from './sgr.ts';
 
 /** How long a lone ESC waits for the rest of a sequence before it is the Escape key. */
@@ -43,15 +43,26 @@ export interface TerminalEvents {
   resize(size: Size): void;
   /** The keyboard's input ended (the terminal went away). */
   end(): void;
+  /** lwl was stopped and continued (^Z then fg): the screen was cleared and wants all of a frame. */
+  resumed(): void;
 }
+
+/** There is no terminal to read keys from: a sentence for the user. */
+export class NoTerminalError extends Error {}
 
 export class Terminal {
   private readonly decoder = new KeyDecoder();
   private escapeTimer: NodeJS.Timeout | null = null;
   private active = false; // raw mode and alternate screen are on
   private childRunning = false;
+  /** Ends the child that runs on the terminal, when lwl is ended meanwhile. */
+  private endChild: () => Promise<void> = async () => {};
+  /** lwl is being ended by a signal: nothing more is drawn. */
+  private ending = false;
   private events: TerminalEvents | null = null;
   private readonly onSignal = (signal: NodeJS.Signals) => this.signalled(signal);
+  private readonly onStop = () => this.stop(process.pid);
+  private readonly onContinue = () => this.continued();
   private readonly onExit = () => this.restore();
   private readonly onData = (data: Buffer) => this.received(data);
   private readonly onEnd = () => this.events?.end();
@@ -61,17 +72,39 @@ export class Terminal {
     readonly input: tty.ReadStream,
     private readonly outputFd: number,
     private readonly output: tty.WriteStream,
+    /** The input was opened here (/dev/tty), and is closed here. */
+    private readonly ownsInput: boolean,
+    /** Page on the alternate screen (the default), or on the main screen (-X). */
+    private readonly alternateScreen: boolean,
   ) {}
+
+  private get enterSequence(): string {
+    return this.alternateScreen ? enterScreen : enterMainScreen(this.size().rows);
+  }
+
+  private get leaveSequence(): string {
+    return this.alternateScreen ? leaveScreen : leaveMainScreen(this.size().rows);
+  }
 
   /**
    * The terminal on stdout, with keys from stdin or, when stdin carries the
-   * document, from /dev/tty (as less does).
+   * document, from /dev/tty; without a controlling terminal (setsid), from
+   * standard error if it is the terminal, as less does. Throws
+   * NoTerminalError if there is none.
    */
-  static open(): Terminal {
-    let input: tty.ReadStream;
-    if (process.stdin.isTTY) input = process.stdin as tty.ReadStream;
-    else input = new tty.ReadStream(fs.openSync('/dev/tty', 'r'));
-    return new Terminal(input, 1, process.stdout as tty.WriteStream);
+  static open({ alternateScreen = true }: { alternateScreen?: boolean } = {}): Terminal {
+    const output = process.stdout as tty.WriteStream;
+    if (process.stdin.isTTY) return new Terminal(process.stdin as tty.ReadStream, 1, output, false, alternateScreen);
+    let fd: number;
+    try {
+      fd = fs.openSync('/dev/tty', 'r');
+    } catch {
+      if (!tty.isatty(2)) {
+        throw new NoTerminalError('no terminal to read keys from: standard input is the document, /dev/tty cannot be opened, and standard error is not a terminal');
+      }
+      return new Terminal(new tty.ReadStream(2), 1, output, false, alternateScreen);
+    }
+    return new Terminal(new tty.ReadStream(fd), 1, output, true, alternateScreen);
   }
 
   size(): Size {
@@ -82,6 +115,8 @@ export class Terminal {
   start(events: TerminalEvents): void {
     this.events = events;
     for (const s of SIGNALS) process.on(s, this.onSignal);
+    process.on('SIGTSTP', this.onStop);
+    process.on('SIGCONT', this.onContinue);
     process.on('exit', this.onExit);
     this.output.on('resize', this.onResize);
     this.input.on('data', this.onData);
@@ -93,7 +128,7 @@ export class Terminal {
     current = this;
     this.input.setRawMode(true);
     this.input.resume();
-    this.write(enterScreen);
+    this.write(this.enterSequence);
     this.active = true;
   }
 
@@ -101,30 +136,78 @@ export class Terminal {
   restore(): void {
     if (this.escapeTimer) clearTimeout(this.escapeTimer);
     this.escapeTimer = null;
-    if (!this.active) return;
-    this.active = false;
-    try {
-      this.write(leaveScreen);
-    } catch {
-      // The terminal may be gone (hangup); there is nothing left to restore then.
+    if (this.active) {
+      this.active = false;
+      try {
+        this.write(this.leaveSequence);
+      } catch {
+        // The terminal may be gone (hangup); there is nothing left to restore then.
+      }
     }
-    try {
-      this.input.setRawMode(false);
-    } catch {
-      // As above.
-    }
+    // Raw mode may be on without the screen (waiting for a key after a command).
+    if (this.input.isRaw) this.setRaw(false);
   }
 
   /** Restores the terminal and stops listening, so the process can end. */
   close(): void {
     this.restore();
     for (const s of SIGNALS) process.off(s, this.onSignal);
+    process.off('SIGTSTP', this.onStop);
+    process.off('SIGCONT', this.onContinue);
     process.off('exit', this.onExit);
     this.output.off('resize', this.onResize);
     this.input.off('data', this.onData);
     this.input.off('end', this.onEnd);
     this.input.pause();
-    if (this.input !== process.stdin) this.input.destroy();
+    if (this.ownsInput) this.input.destroy();
+  }
+
+  /** ^Z: stops lwl, and the rest of its process group, as the terminal's own ^Z would. */
+  suspend(): void {
+    this.stop(0);
+  }
+
+  /**
+   * Gives the terminal back (main screen, cooked, cursor shown) and stops
+   * with SIGTSTP sent to `target` (0: the process group), as a shell
+   * expects; once continued, takes the terminal again and asks for a frame.
+   */
+  private stop(target: number): void {
+    const wasActive = this.active;
+    const wasRaw = this.input.isRaw;
+    this.restore();
+    // Without a handler SIGTSTP stops the process; kill returns once it is continued.
+    process.off('SIGTSTP', this.onStop);
+    try {
+      process.kill(target, 'SIGTSTP');
+    } finally {
+      process.on('SIGTSTP', this.onStop);
+    }
+    // Continued (or never stopped: an orphaned process group is not stopped by SIGTSTP).
+    if (wasActive) {
+      this.enter();
+      this.events?.resumed();
+    } else if (wasRaw) {
+      this.setRaw(true);
+    }
+  }
+
+  /** SIGCONT, after a stop lwl did not make itself (SIGSTOP): raw mode and the screen may be gone, so take them again. */
+  private continued(): void {
+    if (!this.active || this.childRunning) return;
+    // Off, then on: libuv does nothing when asked for the mode it believes is set.
+    this.setRaw(false);
+    this.setRaw(true);
+    this.write(this.enterSequence);
+    this.events?.resumed();
+  }
+
+  private setRaw(on: boolean): void {
+    try {
+      this.input.setRawMode(on);
+    } catch {
+      // The terminal is gone; the next read says so.
+    }
   }
 
   write(data: string): void {
@@ -135,15 +218,20 @@ export class Terminal {
    * Runs `run` with the terminal handed back (cooked mode, main screen, keys
    * not read), for a child process; signals meant for the child are ignored.
    */
-  async handOver<T>(run: () => Promise<T>): Promise<T> {
+  async handOver<T>(run: () => Promise<T>, end: () => Promise<void>): Promise<T> {
     this.restore();
     this.input.pause();
     this.childRunning = true;
+    this.endChild = end;
+    let result: T;
     try {
-      return await run();
+      result = await run();
     } finally {
       this.childRunning = false;
     }
+    // lwl is being ended: its signal is on its way; nothing more is drawn.
+    if (this.ending) await new Promise<never>(() => {});
+    return result;
   }
 
   /** Takes the terminal back after handOver. */
@@ -166,6 +254,7 @@ export class Terminal {
         key: () => resolve(),
         resize: () => {},
         end: () => resolve(),
+        resumed: () => {},
       };
       this.input.resume();
     });
@@ -185,7 +274,19 @@ export class Terminal {
   }
 
   private signalled(signal: NodeJS.Signals): void {
-    if (this.childRunning && (signal === 'SIGINT' || signal === 'SIGQUIT')) return;
+    if (this.ending) return;
+    if (this.childRunning) {
+      // ^C and ^\ on the terminal are the child's.
+      if (signal === 'SIGINT' || signal === 'SIGQUIT') return;
+      // Ended while a child runs on the terminal: end it first, so it does not go on there.
+      this.ending = true;
+      void this.endChild().finally(() => this.die(signal));
+      return;
+    }
+    this.die(signal);
+  }
+
+  private die(signal: NodeJS.Signals): void {
     this.close();
     // Die of the signal as if unhandled, so the parent sees how lwl ended.
     process.kill(process.pid, signal);

@@ -40,8 +40,7 @@ function inFile(input: Buffer, size: number): Document {
 function summary(doc: Document) {
   const links: string[] = [];
   for (let i = 0; i < doc.links.count; i++) links.push(`${doc.links.start(i)}-${doc.links.end(i)} ${doc.href(i)}`);
-  const tokens: string[] = [];
-  for (let i = 0; i < doc.tokens.count; i++) tokens.push(`${doc.tokens.start(i)}-${doc.tokens.end(i)}`);
+  const tokens = doc.tokens.within(0, doc.text.length).map(([s, e]) => `${s}-${e}`);
   return { text: doc.text.bytes(0, doc.text.length).toString('latin1'), links, tokens };
 }
 
@@ -77,5 +76,50 @@ describe('text kept in the file', () => {
     const doc = inFile(Buffer.from('plain text\n'.repeat(50_000)), 65536);
     expect(doc.text.length).toBe(550_000);
     expect((doc.text as unknown as { starts: { count: number } }).starts.count).toBe(1);
+  });
+
+  it('keeps a run of tokens as one piece of the file per 32 KiB, rendered when read', () => {
+    const doc = inFile(Buffer.alloc(1_000_000), 65536);
+    expect(doc.text.length).toBe(4_000_000);
+    expect((doc.text as unknown as { starts: { count: number } }).starts.count).toBeLessThanOrEqual(32);
+    expect(doc.text.text(3_999_992, 4_000_000)).toBe('<00><00>');
+    expect(doc.tokens.within(0, doc.text.length)).toEqual([[0, 4_000_000]]);
+  });
+
+  it('sees a file rewritten in place, and reads back no control byte from it', () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} [link](href${i}) and a bell \x07 here\n`).join('');
+    const doc = inFile(Buffer.from(lines), 1 << 20);
+    const file = doc.name;
+    expect(doc.text.text(0, 8)).toBe('line 0 [');
+    expect(doc.changed).toBe(false);
+    fs.writeFileSync(file, Array.from({ length: 40_000 }, () => '\x1b]0;PWNED\x07\x1b[2J\u009b\xff\n').join(''));
+    const shown = doc.text.bytes(0, doc.text.length);
+    expect(doc.changed).toBe(true);
+    expect(shown.length).toBe(doc.text.length);
+    expect(shown.filter((b) => b < 0x20 && b !== 0x0a && b !== 0x09)).toEqual(Buffer.alloc(0));
+    expect(shown.toString('utf8')).not.toMatch(/[\x80-\x9f]/);
+  });
+
+  it('sees a file cut short', () => {
+    const doc = inFile(Buffer.from('some text\n'.repeat(100_000)), 1 << 20);
+    fs.truncateSync(doc.name, 500_000);
+    expect(doc.text.text(999_990, 1_000_000)).toBe(' '.repeat(10));
+    expect(doc.changed).toBe(true);
+  });
+
+  it('does not call a file changed that only grew', () => {
+    const doc = inFile(Buffer.from('some text\n'.repeat(100_000)), 1 << 20);
+    fs.appendFileSync(doc.name, 'more text\n'.repeat(1000));
+    expect(doc.text.bytes(0, doc.text.length).equals(Buffer.from('some text\n'.repeat(100_000)))).toBe(true);
+    expect(doc.changed).toBe(false);
+  });
+
+  it('reads a block of many long hidden hrefs in bounded pieces', () => {
+    const input = Buffer.from(`[a](${'h'.repeat(60_000)})\n`.repeat(200));
+    const doc = inFile(input, 1 << 20);
+    expect(doc.text.text(0, doc.text.length)).toBe('[a]\n'.repeat(200));
+    // 12 MB of file behind 800 bytes of text: not read in one go.
+    expect((doc.text as unknown as { scratch: Buffer }).scratch.length).toBeLessThan(2 << 20);
+    expect(doc.href(199)).toBe('h'.repeat(60_000));
   });
 });

@@ -3,14 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import { keymap } from '../keymap.ts';
 import { KeyDecoder } from '../term/keys.ts';
-import { bindingFor } from '../src/state/bindings.ts';
+import { defaultBindings } from '../src/state/bindings.ts';
+
+const bindingFor = (table: Parameters<typeof defaultBindings.for>[0], key: string) => defaultBindings.for(table, key);
 
 /** Every named key the decoder produces, from every byte, ESC + byte, and the CSI/SS3 sequences terminals send. */
 function decodableNames(): Set<string> {
   const inputs: number[][] = [];
   for (let b = 0; b < 0x80; b++) inputs.push([b], [0x1b, b]);
   for (const final of 'ABCDHFZ') inputs.push([0x1b, 0x5b, final.charCodeAt(0)], [0x1b, 0x4f, final.charCodeAt(0)]);
-  for (let n = 1; n <= 8; n++) inputs.push([...Buffer.from(`\x1b[${n}~`)]);
+  for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14]) inputs.push([...Buffer.from(`\x1b[${n}~`)]);
+  for (const final of 'PQRS') inputs.push([0x1b, 0x4f, final.charCodeAt(0)]);
   const names = new Set<string>();
   for (const input of inputs) {
     const decoder = new KeyDecoder();

@@ -47,9 +47,13 @@ describe('key decoder', () => {
   });
 
   it('drops unknown and malformed sequences whole, never as text', () => {
-    expect(decode('\x1b[99X', 'a', '\x1b[200~', 'b', '\x1bOQ', 'c', '\x1b[?1;2c', 'd').keys).toEqual(['a', 'b', 'c', 'd']);
+    expect(decode('\x1b[99X', 'a', '\x1b[200~', 'b', '\x1bOx', 'c', '\x1b[?1;2c', 'd').keys).toEqual(['a', 'b', 'c', 'd']);
     expect(decode('\x1b[' + '1;'.repeat(40) + 'A', 'e').keys).toEqual(['e']);
     expect(decode([0xff, 0x80, 0x61, 0xed, 0x61]).keys).toEqual(['a', 'a']);
+  });
+
+  it('reads F1-F4 as SS3 P-S and CSI 11~-14~', () => {
+    expect(decode('\x1bOP', '\x1b[11~', '\x1bOS', '\x1b[1;5P').keys).toEqual(['<F1>', '<F1>', '<F4>', '<F1>']);
   });
 
   it('starts afresh when a sequence is broken off by another ESC', () => {

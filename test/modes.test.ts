@@ -8,12 +8,13 @@ import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/view/wrap.ts';
+import { defaultBindings } from '../src/state/bindings.ts';
 
 function context(text: string, height = 5, width = 40, base = 'https://example.org/dir/page.html'): Context {
   const doc = parseAll(new Document('t.md'), text);
   const url = parseUrl(base);
   if (!url.ok) throw new Error('bad base');
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), browser: 'open-it "$LINK"' };
+  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), browser: 'open-it "$LINK"', secure: false, bindings: defaultBindings };
 }
 
 /** Presses keys in order, carrying out searches at once; returns the last state and every effect. */
@@ -219,9 +220,10 @@ describe('links', () => {
   });
 
   it('starts from the screen when the selection is off it', () => {
-    // One line down, no link is on screen: the selection stays on [one], off screen.
+    // One line down, no link is on screen: nothing stays selected, so Enter cannot
+    // act on a link the reader no longer sees.
     const { state } = run(ctx, ['n', 'j']);
-    expect(linkTextOf(ctx, state)).toBe('[one]');
+    expect(state.selected).toBeNull();
     expect(linkTextOf(ctx, run(ctx, ['n'], state).state)).toBe('[three]');
     expect(linkTextOf(ctx, run(ctx, ['N'], state).state)).toBe('[two]');
   });
@@ -250,7 +252,7 @@ describe('links', () => {
     expect(run(ctx, ['n', '<Enter>']).effects).toEqual([
       { kind: 'run', command: 'open-it "$LINK"', link: 'https://example.org/dir/1.html', then: 'resume' },
     ]);
-    expect(run({ ...ctx, browser: null }, ['n', '<Enter>']).state.message).toBe('No browser to open the link with: set LWL_BROWSER or BROWSER');
+    expect(run({ ...ctx, browser: null, secure: false, bindings: defaultBindings }, ['n', '<Enter>']).state.message).toBe('No browser to open the link with: set LWL_BROWSER or BROWSER');
     const local = context('[x](other.md)', 5, 40, 'file:///tmp/docs/this.md');
     expect(run(local, ['n', '<Enter>']).effects).toEqual([{ kind: 'open', url: 'file:///tmp/docs/other.md' }]);
   });
@@ -279,5 +281,62 @@ describe('links', () => {
     const { state } = run(ctx, ['n', 'v']);
     expect(state.mode).toBe('preview');
     expect(run(ctx, ['x'], state).state.mode).toBe('ground');
+  });
+});
+
+describe("less's habits", () => {
+  const lines = Array.from({ length: 200 }, (_, i) => `line ${i + 1}${i === 99 ? ' [mid](#end)' : ''}`);
+  const ctx = context([...lines, '## End', 'last'].join('\n') + '\n', 10, 40);
+  const top = (state: State) => ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top)).trim();
+
+  it('moves with ^F ^B ^D ^U ^E ^Y ^N ^P e y, and Enter with no link selected', () => {
+    expect(top(run(ctx, ['<C-f>']).state)).toBe('line 11');
+    expect(top(run(ctx, ['<C-f>', '<C-f>', '<C-b>']).state)).toBe('line 11');
+    expect(top(run(ctx, ['<C-d>']).state)).toBe('line 6');
+    expect(top(run(ctx, ['<C-d>', '<C-u>']).state)).toBe('line 1');
+    expect(top(run(ctx, ['<C-e>', 'e', '<C-n>', '<Enter>']).state)).toBe('line 5');
+    expect(top(run(ctx, ['5', 'j', '<C-y>', 'y', '<C-p>']).state)).toBe('line 3');
+  });
+
+  it('goes to N percent of the text with p and %, as less does by bytes', () => {
+    const lineAt = (percent: number) => top({ ...initialState, top: ctx.doc.text.lineStart(Math.floor((ctx.doc.text.length * percent) / 100)) });
+    expect(top(run(ctx, ['5', '0', 'p']).state)).toBe(lineAt(50));
+    expect(lineAt(50)).toBe('line 107');
+    expect(top(run(ctx, ['G', 'p']).state)).toBe('line 1');
+    expect(top(run(ctx, ['2', '5', '%']).state)).toBe(lineAt(25));
+  });
+
+  it("sets marks with m, returns with ', and '' returns to where the last jump started", () => {
+    let { state } = run(ctx, ['3', '0', 'g', 'm', 'a', 'G']);
+    expect(top(state)).toBe('line 193');
+    state = run(ctx, ["'", 'a'], state).state;
+    expect(top(state)).toBe('line 30');
+    state = run(ctx, ["'", "'"], state).state;
+    expect(top(state)).toBe('line 193');
+    state = run(ctx, ["'", "'"], state).state;
+    expect(top(state)).toBe('line 30');
+    expect(run(ctx, ["'", 'z'], state).state.message).toBe('Mark z is not set');
+    expect(run(ctx, ['m', '1']).state.message).toBe('A mark is a letter: m then a-z or A-Z');
+    expect(top(run(ctx, ["'", '$'], state).state)).toBe('line 193');
+    // Scrolling is not a jump: '' still goes to where the last jump started.
+    state = run(ctx, ['1', '0', 'g', 'j', 'j', "'", "'"]).state;
+    expect(top(state)).toBe('line 1');
+  });
+
+  it('Backspace returns from a fragment jump to the link that was followed, then to the previous document', () => {
+    let { state } = run(ctx, ['9', '5', 'g', 'n']);
+    expect(top(state)).toBe('line 95');
+    state = run(ctx, ['<Enter>'], state).state;
+    expect(top(state)).toBe('line 193');
+    const back = run(ctx, ['<Backspace>'], state);
+    expect(top(back.state)).toBe('line 95');
+    expect(linkTextOf(ctx, back.state)).toBe('[mid]');
+    expect(back.effects).toEqual([]);
+    expect(run(ctx, ['<Backspace>'], back.state).effects).toEqual([{ kind: 'back' }]);
+  });
+
+  it('= tells where you are', () => {
+    const { state } = run(ctx, ['=']);
+    expect(state.message).toMatch(/^t\.md: bytes 0-\d+ of [\d,]+ \(\d+%\), 1 links$/);
   });
 });

@@ -15,9 +15,7 @@ function links(doc: Document) {
 }
 
 function tokens(doc: Document) {
-  const out: string[] = [];
-  for (let i = 0; i < doc.tokens.count; i++) out.push(doc.text.text(doc.tokens.start(i), doc.tokens.end(i)));
-  return out;
+  return doc.tokens.within(0, doc.text.length).map(([s, e]) => doc.text.text(s, e));
 }
 
 function shown(doc: Document) {
@@ -100,5 +98,54 @@ describe('markup parser', () => {
       expect(links(doc)).toEqual(links(whole));
       expect(tokens(doc)).toEqual(tokens(whole));
     }
+  });
+
+  it('ends each href at the parenthesis that balances it, whatever came before on the line', () => {
+    for (const [input, want] of [
+      ['[a](x [b](c) y', '[a](x [b] y'],
+      ['[a]((b [c](d) e', '[a]((b [c] e'],
+      ['[a](b\n[c](d)', '[a](b\n[c]'],
+      ['[a](\\)[b](c)', '[a]()[b]'],
+      ['[a](x\\(y)z)', '[a]z)'],
+    ]) {
+      const whole = parse(input);
+      expect(shown(whole)).toBe(want);
+      // Cut anywhere, the same.
+      for (let cut = 1; cut < input.length; cut++) {
+        const doc = new Document('cut');
+        const parser = new MarkupParser(doc);
+        parser.write(Buffer.from(input.slice(0, cut)));
+        parser.write(Buffer.from(input.slice(cut)));
+        parser.end();
+        expect([shown(doc), links(doc)]).toEqual([want, links(whole)]);
+      }
+    }
+  });
+
+  it('reads 1 MB of unclosed [a]( in one pass, whole or in chunks', () => {
+    // Each `](` used to rescan up to 64 KiB ahead: minutes for this. Linear, it takes a moment.
+    const input = Buffer.from('[a]('.repeat(256 * 1024) + ')');
+    for (const size of [input.length, 65536, 4096]) {
+      const doc = new Document('brackets');
+      const parser = new MarkupParser(doc);
+      for (let i = 0; i < input.length; i += size) parser.write(input.subarray(i, i + size));
+      parser.end();
+      expect(doc.text.length).toBe(input.length - 2); // the last `(` and the `)` are an href
+      expect(links(doc)).toEqual([['[a]', '']]);
+    }
+  });
+
+  it('keeps a run of tokens as its raw bytes, one span, rendered when read', () => {
+    const doc = parse(Buffer.concat([Buffer.alloc(100_000), Buffer.from('a\x1b\x1b\u0085')]));
+    expect(doc.text.length).toBe(400_000 + 1 + 8 + 6);
+    expect(doc.text.text(0, 8)).toBe('<00><00>');
+    expect(doc.text.text(399_996, 400_015)).toBe('<00>a<1b><1b><c285>');
+    expect(doc.tokens.within(0, doc.text.length)).toEqual([[0, 400_000], [400_001, 400_015]]);
+    // Asked for a few bytes, the run is found from the part of it held around them.
+    const [[start, end]] = doc.tokens.within(10, 12);
+    expect(start <= 10 && end >= 12).toBe(true);
+    // Held: the input's bytes, not the four times longer text.
+    const chunks = (doc.text as unknown as { chunks: Buffer[] }).chunks;
+    expect(chunks.reduce((n, c) => n + c.length, 0)).toBe(100_005);
   });
 });

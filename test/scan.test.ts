@@ -1,13 +1,18 @@
 // The fast paths of loading against simple references: the SIMD scanner against the
 // byte loop, and MarkupParser (its UTF-8 fast path, its in-place output, its chunk
 // seams) against a one-pass reference parser written here from the markup rules.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { MarkupParser } from '../src/document/parse.ts';
-import { HREF_STOP, SPECIAL, SPECIAL_IN_UTF8, find, getScanner, scanner, type ByteClass, type Scanner } from '../src/document/scan.ts';
-import { instantiateScanner } from '../src/document/scan-wasm.ts';
+import {
+  HREF_STOP, SPECIAL, SPECIAL_IN_UTF8, find, fixedClass, getScanner, scanner, searchClass, wasmLayout, type ByteClass, type Scanner,
+} from '../src/document/scan.ts';
+import { instantiate, instantiateScanner, moduleBytes, simdAvailable } from '../src/document/scan-wasm.ts';
 
 import { seeded as rng } from './random.ts';
+import { disassemble, readListing } from './wat.ts';
 
 const CLASSES: Array<[string, ByteClass]> = [
   ['SPECIAL', SPECIAL],
@@ -15,9 +20,10 @@ const CLASSES: Array<[string, ByteClass]> = [
   ['HREF_STOP', HREF_STOP],
 ];
 
-const wasm = getScanner('wasm-simd');
+// Node 20 has WebAssembly SIMD: the tests below need the SIMD scanner, and fail without it.
+const simd = getScanner('wasm-simd')!;
 const js = getScanner('js')!;
-const scanners: Array<[string, Scanner]> = wasm ? [['wasm-simd', wasm], ['js', js]] : [['js', js]];
+const scanners: Array<[string, Scanner]> = [['wasm-simd', simd], ['js', js]];
 
 describe('byte classes', () => {
   it('have nibble tables that say the same as the byte tables', () => {
@@ -38,11 +44,55 @@ describe('byte classes', () => {
   });
 });
 
-describe.runIf(wasm)('the SIMD scanner', () => {
-  const simd = wasm!;
-  it('is the one loading uses here', () => {
+describe('the WebAssembly module', () => {
+  it('validates and instantiates on Node 20, and is the scanner loading uses', () => {
+    expect(simdAvailable()).toBe(true);
+    const wasm = instantiateScanner();
+    expect(typeof wasm?.scan).toBe('function');
+    expect(wasm?.memory.buffer.byteLength).toBe(65536);
+    expect(simd.kind).toBe('wasm-simd');
     expect(scanner).toBe('wasm-simd');
   });
+
+  it('is what scan.wat lists, instruction for instruction', () => {
+    const listing = readListing(readFileSync(new URL('../src/document/scan.wat', import.meta.url), 'utf8'));
+    const code = disassemble(moduleBytes);
+    expect(code.body.length).toBeGreaterThan(100);
+    expect(code).toEqual(listing);
+  });
+
+  it('throws when its bytes are broken, rather than leaving loading to the byte loop', () => {
+    const broken = Uint8Array.from(moduleBytes);
+    broken[broken.length - 1] = 0xff; // the function's `end`, now no instruction at all
+    expect(() => instantiate(broken)).toThrow();
+  });
+
+  it('gives way to the byte loop only where WebAssembly is missing (node --jitless)', () => {
+    const program = "import('./src/document/scan.ts').then((m) => console.log(m.scanner, m.getScanner('wasm-simd')))";
+    const run = (flags: string[]) =>
+      execFileSync(process.execPath, [...flags, '--no-warnings', '--import', 'tsx', '-e', program], { cwd: new URL('..', import.meta.url), encoding: 'utf8', stdio: 'pipe' });
+    expect(run(['--jitless'])).toBe('js null\n');
+  });
+});
+
+describe('wasm memory', () => {
+  it('holds the tables of each class apart, before the window', () => {
+    const search = searchClass([0x61, 0x41]);
+    const parts = [...CLASSES.map(([, cls]) => cls.at), search.at]
+      .map((at) => [at, at + wasmLayout.tables])
+      .concat([[wasmLayout.windowAt, Infinity]])
+      .sort((a, b) => a[0] - b[0]);
+    expect(parts[0][0]).toBe(0);
+    for (let k = 1; k < parts.length; k++) expect(parts[k - 1][1]).toBeLessThanOrEqual(parts[k][0]);
+    expect(search.at).toBe(wasmLayout.searchAt);
+  });
+
+  it('has no place for a fourth fixed class: making one throws, rather than overwrite the search class', () => {
+    expect(() => fixedClass((b) => b === 0x20)).toThrow(/holds 3 fixed byte classes/);
+  });
+});
+
+describe('the SIMD scanner', () => {
 
   it('finds a byte at every position of a 16-byte block, and none past the end', () => {
     for (const [, cls] of CLASSES) {
@@ -81,7 +131,7 @@ describe.runIf(wasm)('the SIMD scanner', () => {
   });
 
   it('is a wasm function that stops at its end, whatever lies past it', () => {
-    const raw = instantiateScanner()!;
+    const raw = instantiate(moduleBytes);
     const memory = new Uint8Array(raw.memory.buffer);
     memory.set(SPECIAL.nibbles, 0);
     for (let length = 0; length <= 70; length++) {
@@ -139,7 +189,9 @@ function reference(input: Buffer): Parsed {
   const token = (at: number, n: number) => {
     const start = out.length;
     for (const c of Buffer.from('<' + input.subarray(at, at + n).toString('hex') + '>')) out.push(c);
-    tokens.push([start, out.length]);
+    const last = tokens[tokens.length - 1];
+    if (last && last[1] === start) last[1] = out.length; // adjacent tokens are one span
+    else tokens.push([start, out.length]);
   };
   const href = (start: number): { text: string; next: number } | null => {
     let depth = 1;
@@ -195,8 +247,7 @@ function reference(input: Buffer): Parsed {
 function result(doc: Document): Parsed {
   const links: Array<[number, number, string]> = [];
   for (let k = 0; k < doc.links.count; k++) links.push([doc.links.start(k), doc.links.end(k), doc.href(k)]);
-  const tokens: Array<[number, number]> = [];
-  for (let k = 0; k < doc.tokens.count; k++) tokens.push([doc.tokens.start(k), doc.tokens.end(k)]);
+  const tokens = doc.tokens.within(0, doc.text.length);
   return { text: doc.text.bytes(0, doc.text.length).toString('latin1'), links, tokens };
 }
 

@@ -5,11 +5,12 @@ import { parseAll } from '../src/document/parse.ts';
 import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { LinkTargets } from '../src/link/targets.ts';
+import { defaultBindings } from '../src/state/bindings.ts';
 
 function context(lines: number, height = 10, width = 40): Context {
   const text = Array.from({ length: lines }, (_, i) => `line ${i + 1}\n`).join('');
   const doc = parseAll(new Document('t'), text);
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc), browser: null };
+  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc), browser: null, secure: false, bindings: defaultBindings };
 }
 
 /** Presses keys in order; returns the last state and every effect. */
@@ -71,14 +72,14 @@ describe('ground mode', () => {
 
   it('waits for the whole document before going to the bottom', () => {
     const doc = new Document('partial');
-    const partial: Context = { doc, wrap: new Wrap(doc, 40), height: 10, links: new LinkTargets(doc), browser: null };
+    const partial: Context = { doc, wrap: new Wrap(doc, 40), height: 10, links: new LinkTargets(doc), browser: null, secure: false, bindings: defaultBindings };
     const { effects } = run(partial, ['G']);
     expect(effects).toEqual([{ kind: 'awaitLoad', action: ['bottom'], count: null }]);
   });
 
   it('scrolls by wrapped rows, not lines', () => {
     const doc = parseAll(new Document('t'), 'a'.repeat(100) + '\nnext\n');
-    const narrow: Context = { doc, wrap: new Wrap(doc, 40), height: 2, links: new LinkTargets(doc), browser: null };
+    const narrow: Context = { doc, wrap: new Wrap(doc, 40), height: 2, links: new LinkTargets(doc), browser: null, secure: false, bindings: defaultBindings };
     const { state } = run(narrow, ['j']);
     expect(state.top).toBe(40);
     expect(run(narrow, ['j', 'j', 'j']).state.top).toBe(80);
@@ -96,5 +97,13 @@ describe('while busy', () => {
     expect(stopped.effects).toEqual([{ kind: 'stop' }]);
     expect(stopped.state).toMatchObject({ top: 0, busy: null, message: null });
     expect(run(ctx, ['j'], stopped.state).state.top).toBeGreaterThan(0);
+  });
+
+  it('suspends on ^Z, in ground mode and while busy, where the wait goes on', () => {
+    expect(run(ctx, ['<C-z>']).effects).toEqual([{ kind: 'suspend' }]);
+    const busy = update(initialState, ['busy', 'Reading... 10%'], null, ctx).state;
+    const suspended = run(ctx, ['<C-z>'], busy);
+    expect(suspended.effects).toEqual([{ kind: 'suspend' }]);
+    expect(suspended.state.busy).toBe('Reading... 10%');
   });
 });

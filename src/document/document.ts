@@ -1,8 +1,9 @@
 // A document as lwl shows it: the display text plus its sorted spans.
 import { MemoryText, type Text } from './store.ts';
-import { SpanList } from './spans.ts';
+import { SpanList, TextTokens } from './spans.ts';
 import { Hrefs } from './hrefs.ts';
 import { FileText } from './filetext.ts';
+import { StyleTable, type TextStyle } from './styles.ts';
 
 export class Document {
   /** The text as displayed: link hrefs removed, escapes resolved, controls as tokens. */
@@ -11,8 +12,17 @@ export class Document {
   readonly links = new SpanList();
   /** The hrefs as written, numbered in the order links were found (links.tag gives the number). */
   readonly hrefs: Hrefs;
-  /** Hex tokens standing for bytes that must not reach the terminal. */
-  readonly tokens = new SpanList();
+  /** Hex tokens standing for bytes that must not reach the terminal: found in the text when asked. */
+  readonly tokens: TextTokens;
+  /** Styled runs of the text (SGR in program output, roles in markup): the tag is the style's number in styleTable. */
+  readonly styles = new SpanList();
+  readonly styleTable = new StyleTable();
+  /** Places the document names (HTML id and name, markdown heading slugs): fragment targets for Enter. */
+  readonly anchors = new Map<string, number>();
+  /** The document's title (HTML <title>, the first heading of markdown), if it has one. */
+  title: string | null = null;
+  /** What kind of input this was read as: 'markup' (lwl's [text](href)), 'plain', 'markdown', 'html'. */
+  kind = 'markup';
   /** True once the whole input has been read and parsed. */
   complete = false;
   /** Bytes of input read so far, and the total when known (for progress). */
@@ -25,12 +35,28 @@ export class Document {
     text?: Text,
   ) {
     this.text = text ?? new MemoryText();
+    this.tokens = new TextTokens(this.text);
     this.hrefs = new Hrefs(text instanceof FileText ? text.fd : null);
   }
 
   /** Adds a link whose href was numbered `href` by this.hrefs. */
   addLink(start: number, end: number, href: number): void {
     this.links.add(start, end, href);
+  }
+
+  /** Marks [start, end) as shown in a style. */
+  addStyle(start: number, end: number, style: TextStyle): void {
+    if (end > start) this.styles.add(start, end, this.styleTable.add(style));
+  }
+
+  /** Names a place: the first definition of a name wins, as in HTML. */
+  addAnchor(name: string, offset: number): void {
+    if (!this.anchors.has(name)) this.anchors.set(name, offset);
+  }
+
+  /** True once the file was seen to change under us: what is shown may no longer be what it holds (R reloads). */
+  get changed(): boolean {
+    return this.text instanceof FileText && this.text.changed;
   }
 
   /** The href of link i, as written (escapes resolved). */

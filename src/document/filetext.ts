@@ -1,85 +1,102 @@
 // Display text that stays in its file. The parser records the text as pieces:
 // a run of the file's own bytes (most of it: everything but hidden hrefs,
-// escapes' backslashes and CRs of CRLF), or bytes of its own (hex tokens).
-// Blocks of the text are read back from the file when asked for, and a few
-// are kept. So a file of any size costs a few bytes per piece, and reading
-// it through costs no new memory: memory first touched is slow (on some
-// machines slower than the disk cache), and reused memory is not.
+// escapes' backslashes and CRs of CRLF), or a run of the file's bytes that
+// holds hex tokens, rendered when read (tokens.ts). Blocks of the text are read
+// back from the file when asked for, and a few are kept. So a file of any size
+// costs a few bytes per piece, and reading it through costs no new memory:
+// memory first touched is slow (on some machines slower than the disk cache),
+// and reused memory is not.
+//
+// The file may change under us (rewritten in place, truncated). Blocks read
+// back are checked against samples of what was parsed; once a change is seen,
+// `changed` is set and every block read is made safe (controls become spaces),
+// so bytes never parsed are never shown as if they were.
 import fs from 'node:fs';
 import { ChunkedText } from './store.ts';
+import { isUtf8 } from 'node:buffer';
+import { LruCache } from './cache.ts';
+import { float64s } from './numbers.ts';
+import { entryAt } from './sorted.ts';
+import { addTokensOverlapping, isControl, render, tokenRangesOf, TokenRanges, unitAt } from './tokens.ts';
+import { SPECIAL_IN_UTF8, getScanner } from './scan.ts';
+import { isContinuation, utf8SequenceLength } from './utf8.ts';
 
 /** Bytes per block read back. */
 const BLOCK = 128 * 1024;
 /** Blocks kept (LRU): 8 MiB. */
 const CACHED = 64;
-
-/** A growable array of numbers. */
-class Numbers {
-  values = new Float64Array(64);
-  count = 0;
-  push(v: number): void {
-    if (this.count === this.values.length) {
-      const bigger = new Float64Array(this.values.length * 2);
-      bigger.set(this.values);
-      this.values = bigger;
-    }
-    this.values[this.count++] = v;
-  }
-}
+/** One byte of the input is kept every this many, to tell when the file changed. */
+const SAMPLE_EVERY = 4096;
+const SPACE = 0x20;
+/** Pieces this close together in the file are read back in one go... */
+const READ_GAP = 16 * 1024;
+/** ...up to this much: a block of text with many long hidden hrefs is not one huge read. */
+const READ_MAX = 1024 * 1024;
 
 export class FileText extends ChunkedText {
   length = 0;
   /** Where each piece starts in the text. */
-  private readonly starts = new Numbers();
-  /** Where each piece's bytes are: a file offset, or -1 - an offset into `own`. */
-  private readonly sources = new Numbers();
-  /** The bytes of the pieces that are not in the file. */
-  private own = Buffer.alloc(4096);
-  private ownLength = 0;
-  /** Block index → its bytes (LRU order: oldest first). */
-  private readonly cache = new Map<number, Buffer>();
+  private readonly starts = float64s();
+  /** Where each piece's bytes are in the file: the offset, or -1 - the offset for a run to render. */
+  private readonly sources = float64s();
+  /** For a run to render, its length in the file (0 for the others). */
+  private readonly rawLengths = float64s();
   /** Buffers of evicted blocks, to reuse. */
   private readonly spare: Buffer[] = [];
+  /** Block index → its bytes. */
+  private readonly cache = new LruCache<number, Buffer>(CACHED, (block) => this.spare.push(block));
   /** Raw bytes read from the file for a block, reused. */
   private scratch = Buffer.alloc(BLOCK);
+  /** A rendered run, reused. */
+  private rendered = Buffer.alloc(0);
+  /** The input's byte at every SAMPLE_EVERY-th offset, as parsed. */
+  private readonly samples = float64s(256);
+  /** The tokens of the runs to render lately asked about: piece index → pairs (tokens.ts). */
+  private readonly tokenCache = new LruCache<number, Float64Array>(16);
+  /** True once a block read back was not what was parsed: the file changed under us. */
+  changed = false;
 
   constructor(readonly fd: number) {
     super();
   }
 
+  /** Notes input bytes as parsed, `chunk` being the file's bytes at `offset`: the samples for `changed`. */
+  parsed(chunk: Uint8Array, offset: number): void {
+    const samples = this.samples;
+    for (let at = samples.count * SAMPLE_EVERY; at < offset + chunk.length; at += SAMPLE_EVERY) {
+      if (at < offset) return; // not read in order: no samples past a gap
+      samples.push(chunk[at - offset]);
+    }
+  }
+
   /** Appends `length` bytes that are the file's bytes at `offset`. */
   appendFile(offset: number, length: number): void {
     if (length <= 0) return;
-    const n = this.starts.count;
-    const last = n - 1;
+    const last = this.starts.count - 1;
     // Continues the last piece in the file: just longer.
-    if (n > 0 && this.sources.values[last] >= 0 && this.sources.values[last] + (this.length - this.starts.values[last]) === offset) {
+    if (last >= 0 && this.sources.values[last] >= 0 && this.sources.values[last] + (this.length - this.starts.values[last]) === offset) {
       this.length += length;
       return;
     }
-    this.starts.push(this.length);
-    this.sources.push(offset);
-    this.length += length;
+    this.push(offset, 0, length);
   }
 
-  /** Appends bytes of the text's own (a hex token). */
-  appendOwn(bytes: Uint8Array): void {
-    if (bytes.length === 0) return;
-    if (this.ownLength + bytes.length > this.own.length) {
-      const bigger = Buffer.alloc(Math.max(this.own.length * 2, this.ownLength + bytes.length));
-      this.own.copy(bigger, 0, 0, this.ownLength);
-      this.own = bigger;
-    }
-    const n = this.starts.count;
-    const last = n - 1;
-    const continues = n > 0 && this.sources.values[last] < 0 && -1 - this.sources.values[last] + (this.length - this.starts.values[last]) === this.ownLength;
-    if (!continues) {
-      this.starts.push(this.length);
-      this.sources.push(-1 - this.ownLength);
-    }
-    this.own.set(bytes, this.ownLength);
-    this.ownLength += bytes.length;
-    this.length += bytes.length;
+  /** Appends the file's bytes [offset, offset + rawLength), holding tokens: `displayLength` bytes once rendered. */
+  appendRendered(offset: number, rawLength: number, displayLength: number): void {
+    this.push(-1 - offset, rawLength, displayLength);
+  }
+
+  /** Lengthens the last piece, a run to render, by the next `rawLength` bytes of the file. */
+  extendRendered(rawLength: number, displayLength: number): void {
+    this.rawLengths.values[this.rawLengths.count - 1] += rawLength;
+    this.length += displayLength;
+  }
+
+  private push(source: number, rawLength: number, displayLength: number): void {
+    this.starts.push(this.length);
+    this.sources.push(source);
+    this.rawLengths.push(rawLength);
+    this.length += displayLength;
   }
 
   protected get chunkCount(): number {
@@ -97,90 +114,170 @@ export class FileText extends ChunkedText {
   protected chunk(i: number): Buffer {
     const size = Math.min(BLOCK, this.length - i * BLOCK);
     let block = this.cache.get(i);
-    if (block && block.length === size) {
-      this.cache.delete(i);
-      this.cache.set(i, block);
-      return block;
-    }
+    if (block && block.length === size) return block;
     if (block) this.cache.delete(i); // the text grew since: read it again
-    if (this.cache.size >= CACHED) {
-      const oldest = this.cache.keys().next().value!;
-      this.spare.push(this.cache.get(oldest)!);
-      this.cache.delete(oldest);
-    }
-    const buffer = this.spare.pop() ?? Buffer.allocUnsafe(BLOCK);
-    block = buffer.subarray(0, size);
+    block = (this.spare.pop() ?? Buffer.allocUnsafe(BLOCK)).subarray(0, size);
     this.fill(block, i * BLOCK);
+    if (this.changed) makeSafe(block);
     this.cache.set(i, block);
     return block;
   }
 
-  /** Index of the piece holding `offset`. */
-  private pieceAt(offset: number): number {
-    const starts = this.starts.values;
-    let lo = 0;
-    let hi = this.starts.count - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+  private pieceEnd(p: number): number {
+    return p + 1 < this.starts.count ? this.starts.values[p + 1] : this.length;
   }
 
-  /** Fills `out` with the text from `start`: the file's runs read in one go, the own bytes copied. */
+  /** The file range of piece p's bytes. */
+  private pieceRaw(p: number): [number, number] {
+    const source = this.sources.values[p];
+    if (source < 0) return [-1 - source, -1 - source + this.rawLengths.values[p]];
+    return [source, source + (this.pieceEnd(p) - this.starts.values[p])];
+  }
+
+  /** Where the file bytes piece p needs for the text from `start` begin: its part, or all of a run to render. */
+  private rawStart(p: number, start: number): number {
+    const source = this.sources.values[p];
+    return source < 0 ? -1 - source : source + Math.max(0, start - this.starts.values[p]);
+  }
+
+  /** Where the file bytes piece p needs for the text before `end` end. */
+  private rawEnd(p: number, end: number): number {
+    const source = this.sources.values[p];
+    return source < 0 ? -1 - source + this.rawLengths.values[p] : source + (Math.min(end, this.pieceEnd(p)) - this.starts.values[p]);
+  }
+
+  /**
+   * Fills `out` with the text from `start`: pieces whose file ranges lie close
+   * together are read in one go (not across long hidden hrefs), then each is put
+   * in place. What is read is checked against what was parsed: see `changed`.
+   */
   private fill(out: Buffer, start: number): void {
     const end = start + out.length;
     const starts = this.starts.values;
-    const sources = this.sources.values;
     const count = this.starts.count;
-    const first = this.pieceAt(start);
-    // The file range that the block's file pieces come from.
-    let rawFrom = -1;
-    let rawTo = -1;
-    let hasOwn = false;
-    for (let p = first; p < count && starts[p] < end; p++) {
-      if (sources[p] < 0) {
-        hasOwn = true;
-        continue;
+    const first = entryAt(starts, count, start);
+    let last = first;
+    while (last + 1 < count && starts[last + 1] < end) last++;
+    for (let p = first; p <= last; ) {
+      const rawFrom = this.rawStart(p, start);
+      let rawTo = this.rawEnd(p, end);
+      let next = p + 1;
+      for (; next <= last; next++) {
+        const to = this.rawEnd(next, end);
+        if (this.rawStart(next, start) - rawTo > READ_GAP || to - rawFrom > READ_MAX) break;
+        rawTo = to;
       }
-      const from = Math.max(start, starts[p]);
-      const to = Math.min(end, p + 1 < count ? starts[p + 1] : this.length);
-      if (rawFrom < 0) rawFrom = sources[p] + (from - starts[p]);
-      rawTo = sources[p] + (to - starts[p]);
+      const raw = this.read(rawFrom, rawTo);
+      for (; p < next; p++) this.place(p, raw, rawFrom, out, start);
     }
-    if (rawFrom >= 0) {
-      if (this.scratch.length < rawTo - rawFrom) this.scratch = Buffer.allocUnsafe(rawTo - rawFrom);
-      let got = 0;
-      while (got < rawTo - rawFrom) {
-        const n = fs.readSync(this.fd, this.scratch, got, rawTo - rawFrom - got, rawFrom + got);
-        if (n === 0) {
-          // The file shrank under us: show what is gone as blanks rather than stale bytes.
-          this.scratch.fill(0x20, got, rawTo - rawFrom);
-          break;
-        }
-        got += n;
-      }
-    }
-    if (!hasOwn) {
-      // Only the file's bytes: close the gaps (hidden hrefs) in place, then one copy.
-      let w = 0;
-      for (let p = first; p < count && starts[p] < end; p++) {
-        const from = Math.max(start, starts[p]);
-        const to = Math.min(end, p + 1 < count ? starts[p + 1] : this.length);
-        const at = sources[p] + (from - starts[p]) - rawFrom;
-        if (at !== w) this.scratch.copyWithin(w, at, at + (to - from));
-        w += to - from;
-      }
-      this.scratch.copy(out, 0, 0, w);
+    if (!this.changed && !isClean(out)) this.changed = true;
+  }
+
+  /** Puts piece p's part of the block at `start` into `out`, from `raw`, the file's bytes at `rawFrom`. */
+  private place(p: number, raw: Buffer, rawFrom: number, out: Buffer, start: number): void {
+    const pieceStart = this.starts.values[p];
+    const from = Math.max(start, pieceStart);
+    const to = Math.min(start + out.length, this.pieceEnd(p));
+    const source = this.sources.values[p];
+    if (source >= 0) {
+      const at = source + (from - pieceStart) - rawFrom;
+      const n = to - from;
+      if (n > 64) raw.copy(out, from - start, at, at + n);
+      else for (let k = 0, o = from - start; k < n; k++) out[o + k] = raw[at + k];
       return;
     }
-    for (let p = first; p < count && starts[p] < end; p++) {
-      const from = Math.max(start, starts[p]);
-      const to = Math.min(end, p + 1 < count ? starts[p + 1] : this.length);
-      const source = sources[p] + (from - starts[p]);
-      if (sources[p] >= 0) this.scratch.copy(out, from - start, source - rawFrom, source - rawFrom + (to - from));
-      else this.own.copy(out, from - start, -1 - sources[p] + (from - starts[p]), -1 - sources[p] + (to - starts[p]));
+    // A run to render: rendered whole, then the part in this block taken.
+    const pieceFrom = -1 - source - rawFrom;
+    const pieceTo = pieceFrom + this.rawLengths.values[p];
+    const displayLength = this.pieceEnd(p) - pieceStart;
+    if (this.rendered.length < 4 * (pieceTo - pieceFrom)) this.rendered = Buffer.allocUnsafe(4 * (pieceTo - pieceFrom));
+    const shown = render(raw, pieceFrom, pieceTo, this.rendered);
+    if (shown !== displayLength) {
+      this.changed = true;
+      this.rendered.fill(SPACE, Math.min(shown, displayLength), displayLength);
     }
+    this.rendered.copy(out, from - start, from - pieceStart, to - pieceStart);
+  }
+
+  /** Reads the file's [from, to) into the scratch buffer; checks it against the samples. */
+  private read(from: number, to: number): Buffer {
+    if (to <= from) return this.scratch;
+    if (this.scratch.length < to - from) this.scratch = Buffer.allocUnsafe(to - from);
+    const scratch = this.scratch;
+    let got = 0;
+    while (got < to - from) {
+      const n = fs.readSync(this.fd, scratch, got, to - from - got, from + got);
+      if (n === 0) {
+        // The file shrank under us: what is gone shows as blanks.
+        this.changed = true;
+        scratch.fill(SPACE, got, to - from);
+        break;
+      }
+      got += n;
+    }
+    const samples = this.samples;
+    for (let at = Math.ceil(from / SAMPLE_EVERY) * SAMPLE_EVERY; at < to && at / SAMPLE_EVERY < samples.count; at += SAMPLE_EVERY) {
+      if (samples.values[at / SAMPLE_EVERY] !== scratch[at - from]) this.changed = true;
+    }
+    return scratch;
+  }
+
+  tokens(start: number, end: number): Array<[number, number]> {
+    const found = new TokenRanges();
+    const starts = this.starts.values;
+    const count = this.starts.count;
+    // Where the file changed, the tokens are not where the parse put them: none are marked.
+    if (end <= start || count === 0 || this.changed) return found.found;
+    for (let p = entryAt(starts, count, Math.max(0, start)); p < count && starts[p] < end; p++) {
+      if (this.sources.values[p] >= 0) continue;
+      let pairs = this.tokenCache.get(p);
+      if (!pairs) {
+        const [from, to] = this.pieceRaw(p);
+        pairs = tokenRangesOf(this.read(from, to), 0, to - from);
+        this.tokenCache.set(p, pairs);
+      }
+      addTokensOverlapping(found, pairs, starts[p], start, end);
+    }
+    return found.found;
+  }
+}
+
+/**
+ * True if a block of text is what the parser can have made of its file: valid
+ * UTF-8 (but for characters its edges cut) with no control character. Tokens are
+ * ASCII, and text kept as it is holds no control, so a parsed file always passes.
+ */
+function isClean(block: Buffer): boolean {
+  let from = 0;
+  while (from < block.length && from < 3 && isContinuation(block[from])) from++;
+  let to = block.length;
+  for (let k = 1; k <= 3 && to - k >= from; k++) {
+    const b = block[to - k];
+    if (isContinuation(b)) continue;
+    if (b >= 0xc0 && utf8SequenceLength(block, to - k, to) < 0) to -= k;
+    break;
+  }
+  if (!isUtf8(block.subarray(from, to))) return false;
+  const scanner = getScanner()!;
+  const table = SPECIAL_IN_UTF8.table;
+  scanner.forget();
+  for (let i = from; i < to; i++) {
+    if (!table[block[i]]) {
+      i = scanner.find(block, i, to, SPECIAL_IN_UTF8);
+      if (i === to) break;
+    }
+    const b = block[i];
+    if (isControl(b) || (b === 0xc2 && block[i + 1] < 0xa0)) return false;
+  }
+  scanner.forget();
+  return true;
+}
+
+/** Makes a block read from a changed file safe to show: every control or byte that is not UTF-8 becomes a space. */
+function makeSafe(block: Buffer): void {
+  for (let i = 0; i < block.length; ) {
+    const unit = unitAt(block, i, block.length);
+    if (unit > 0) i += unit;
+    else for (let k = 0; k < -unit; k++) block[i++] = SPACE;
   }
 }

@@ -24,6 +24,10 @@ export function findFragment(doc: Document, fragment: string): number | null {
   } catch {
     // Not valid percent-encoded UTF-8: the fragment as written is all there is.
   }
+  for (const name of names) {
+    const at = doc.anchors.get(name);
+    if (at !== undefined) return at;
+  }
   const text = doc.text;
   const isHeading = (offset: number) => text.byteAt(text.lineStart(offset)) === 0x23; // '#'
   for (let i = 0; i < doc.links.count; i++) {

@@ -3,47 +3,44 @@
 // is shown, selected or listed) or, for a pipe, in a byte store of its own.
 // It is decoded, with its `\( \) \[ \]` escapes, only when asked for.
 import fs from 'node:fs';
+import { LruCache } from './cache.ts';
+import { float64s } from './numbers.ts';
 
 /** Bytes per block of href bytes, held or read back. */
 const BLOCK = 64 * 1024;
-/** Blocks of the file kept for reading hrefs (LRU). */
+/** Blocks of the file kept for reading hrefs, the least recently used dropped first. */
 const CACHED = 16;
 
 export class Hrefs {
   /** Where each href is: a file offset, or -1 - an offset in the own store. In the order links were added. */
-  private sources = new Float64Array(256);
-  private lengths = new Uint32Array(256);
-  count = 0;
+  private readonly sources = float64s(256);
+  private readonly lengths = float64s(256);
   /** Href bytes of our own (input from a pipe), in blocks that never move. */
   private readonly blocks: Buffer[] = [];
   private ownLength = 0;
   /** Blocks of the file read back: block index → bytes. */
-  private readonly cache = new Map<number, Buffer>();
+  private readonly cache = new LruCache<number, Buffer>(CACHED);
 
   /** `fd`: the file the hrefs are read back from, when the text stays in it. */
   constructor(private readonly fd: number | null = null) {}
 
-  private room(): void {
-    if (this.count < this.sources.length) return;
-    const sources = new Float64Array(this.sources.length * 2);
-    sources.set(this.sources);
-    this.sources = sources;
-    const lengths = new Uint32Array(this.lengths.length * 2);
-    lengths.set(this.lengths);
-    this.lengths = lengths;
+  get count(): number {
+    return this.sources.count;
+  }
+
+  private add(source: number, length: number): number {
+    this.sources.push(source);
+    this.lengths.push(length);
+    return this.count - 1;
   }
 
   /** Adds an href that is in the file at `offset`; returns its number. */
   addFromFile(offset: number, length: number): number {
-    this.room();
-    this.sources[this.count] = offset;
-    this.lengths[this.count] = length;
-    return this.count++;
+    return this.add(offset, length);
   }
 
   /** Adds an href from bytes that will not last (a pipe's buffer): they are copied. */
   addBytes(buf: Uint8Array, start: number, end: number): number {
-    this.room();
     const length = end - start;
     let at = this.ownLength % BLOCK;
     // An href does not straddle blocks: a new block when it would not fit.
@@ -53,16 +50,15 @@ export class Hrefs {
       at = 0;
     }
     this.blocks[this.blocks.length - 1].set(buf.subarray(start, end), at);
-    this.sources[this.count] = -1 - this.ownLength;
-    this.lengths[this.count] = length;
+    const id = this.add(-1 - this.ownLength, length);
     this.ownLength += length;
-    return this.count++;
+    return id;
   }
 
   /** The href numbered `id`, decoded, escapes resolved. */
   get(id: number): string {
-    const source = this.sources[id];
-    const length = this.lengths[id];
+    const source = this.sources.values[id];
+    const length = this.lengths.values[id];
     const bytes = source >= 0 ? this.readFile(source, length) : this.own(-1 - source, length);
     const text = bytes.toString('utf8');
     return text.includes('\\') ? text.replace(/\\([[\]()])/g, '$1') : text;
@@ -86,7 +82,6 @@ export class Hrefs {
     const at = offset - first * BLOCK;
     // Not cached, or cached before the file grew this far.
     if (!block || at + length > block.length) {
-      if (this.cache.size >= CACHED) this.cache.delete(this.cache.keys().next().value!);
       block = Buffer.alloc(BLOCK);
       block = block.subarray(0, fs.readSync(this.fd!, block, 0, BLOCK, first * BLOCK));
       this.cache.set(first, block);

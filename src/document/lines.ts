@@ -1,13 +1,96 @@
-// Lines of the display text, counted from the top.
+// Lines of the display text, counted from the top. The newlines of each block
+// of the text are counted once, in slices (so a key never waits for a count
+// of the whole file), and the count before any block is kept, so that the line
+// of an offset, or the offset of a line, costs one block's scan.
 import type { Document } from './document.ts';
+import type { Text } from './store.ts';
+
+const NEWLINE = 0x0a;
+
+/** Newlines in [start, end) of the text. */
+function countNewlines(text: Text, start: number, end: number): number {
+  let n = 0;
+  text.forEachPiece(start, end, (piece) => {
+    for (let at = piece.indexOf(NEWLINE); at >= 0; at = piece.indexOf(NEWLINE, at + 1)) n++;
+  });
+  return n;
+}
+
+export class LineIndex {
+  /** Bytes of text per counted block. */
+  static readonly BLOCK = 64 * 1024;
+  /** Newlines before block i, for the blocks counted so far and the one after them. */
+  private before = new Float64Array(1024);
+  /** Blocks counted: whole blocks only, so a growing text never changes a count. */
+  private counted = 0;
+
+  constructor(private readonly doc: Document) {}
+
+  /** Offset the counting has reached. */
+  get reached(): number {
+    return this.counted * LineIndex.BLOCK;
+  }
+
+  /** True when every line of the whole document is counted. */
+  get done(): boolean {
+    return this.doc.complete && this.reached + LineIndex.BLOCK > this.doc.text.length;
+  }
+
+  /** Counts the blocks that lie wholly before `offset`, or until `deadline` (Date.now() ms) passes. */
+  countTo(offset: number, deadline = Infinity): void {
+    const block = LineIndex.BLOCK;
+    const limit = Math.min(offset, this.doc.text.length);
+    while ((this.counted + 1) * block <= limit && Date.now() < deadline) {
+      const start = this.counted * block;
+      if (this.counted + 1 >= this.before.length) {
+        const grown = new Float64Array(this.before.length * 2);
+        grown.set(this.before);
+        this.before = grown;
+      }
+      this.before[this.counted + 1] = this.before[this.counted] + countNewlines(this.doc.text, start, start + block);
+      this.counted++;
+    }
+  }
+
+  /** The 1-based line that holds `offset`, or null while the text before it is not counted yet. */
+  lineOf(offset: number): number | null {
+    const block = Math.floor(offset / LineIndex.BLOCK);
+    if (block > this.counted) return null;
+    return this.before[block] + countNewlines(this.doc.text, block * LineIndex.BLOCK, offset) + 1;
+  }
+
+  /** Lines in the whole document, or null until it is read and counted. */
+  get total(): number | null {
+    if (!this.done) return null;
+    const text = this.doc.text;
+    const lines = this.lineOf(text.length)!;
+    // A last line that ends with its newline is not followed by another.
+    return text.length > 0 && text.byteAt(text.length - 1) === NEWLINE ? lines - 1 : lines;
+  }
+
+  /** Offset of the start of line `n` (1-based), or null when the text has fewer lines or they are not counted that far. */
+  lineStart(n: number): number | null {
+    const text = this.doc.text;
+    if (n <= 1) return 0;
+    // The last counted block whose start is at or before line n, by binary search on the counts.
+    let lo = 0;
+    let hi = this.counted;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.before[mid] < n - 1) lo = mid;
+      else hi = mid - 1;
+    }
+    let offset = lo * LineIndex.BLOCK;
+    for (let line = this.before[lo] + 1; line < n; line++) {
+      const nl = text.indexOf(NEWLINE, offset);
+      if (nl < 0 || nl + 1 >= text.length) return null;
+      offset = nl + 1;
+    }
+    return offset;
+  }
+}
 
 /** Offset of the start of line `n` (1-based), or null when the text has fewer lines. */
 export function lineOffset(doc: Document, n: number): number | null {
-  let offset = 0;
-  for (let line = 1; line < n; line++) {
-    const nl = doc.text.indexOf(0x0a, offset);
-    if (nl < 0 || nl + 1 >= doc.text.length) return null;
-    offset = nl + 1;
-  }
-  return offset;
+  return new LineIndex(doc).lineStart(n);
 }

@@ -8,6 +8,10 @@
 // lo[b & 15] & hi[b >> 4] is not zero. That is the "nibble lookup" classification
 // of simdjson and Hyperscan, done with two i8x16.swizzle per 16 bytes. scan.ts builds
 // the tables from a predicate and keeps the JS table loop as the reference.
+//
+// scan.wat beside this file is the module in the text format, instruction for
+// instruction, with the loops explained: read it first. test/scan.test.ts
+// disassembles the bytes built here and checks that they say the same.
 
 // ---- The assembler: just enough of the binary format for one small module ----
 
@@ -152,7 +156,8 @@ function func(locals: number[][], body: number[]): number[] {
   return [...uleb(bytes.length), ...bytes];
 }
 
-const moduleBytes = new Uint8Array([
+/** The scanner module's bytes. scan.wat beside this file is their listing; test/scan.test.ts compares the two. */
+export const moduleBytes = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // "\0asm", version 1
   ...section(1, vec([
     [0x60, ...vec([[i32], [i32], [i32]]), ...vec([[i32]])], // type 0: (i32 i32 i32) -> i32
@@ -166,8 +171,18 @@ const moduleBytes = new Uint8Array([
   ...section(10, vec([func(scanLocals, scan)])),
 ]);
 
+// A function that uses one SIMD instruction, `(func v128.const i8x16 0 ... drop)`:
+// whether this validates is whether the host has WebAssembly SIMD.
+const simdProbe = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+  ...section(1, vec([[0x60, ...vec([]), ...vec([])]])), // type 0: () -> ()
+  ...section(3, vec([[0]])),
+  ...section(10, vec([func([], [...I.v128_const(new Array(16).fill(0)), 0x1a /* drop */, ...I.end])])),
+]);
+
 // The little of the WebAssembly JS API used here (lib.dom has it; Node's types do not).
 declare const WebAssembly: {
+  validate(bytes: Uint8Array): boolean;
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object) => { exports: object };
 };
@@ -177,15 +192,24 @@ export interface WasmExports {
   scan(from: number, to: number, table: number): number;
 }
 
-let compiled: object | null = null;
+/** Whether this host runs WebAssembly SIMD: false under `node --jitless`, or in an engine without it. */
+export function simdAvailable(): boolean {
+  return typeof WebAssembly === 'object' && WebAssembly.validate(simdProbe);
+}
 
-/** Instantiates the module (each instance has its own memory), or returns null where WebAssembly or its SIMD is missing. */
+const compiled = new Map<Uint8Array, object>();
+
+/** Instantiates a module (each instance has its own memory). Throws if the bytes are not a valid module. */
+export function instantiate(bytes: Uint8Array): WasmExports {
+  let module = compiled.get(bytes);
+  if (!module) compiled.set(bytes, (module = new WebAssembly.Module(bytes)));
+  return new WebAssembly.Instance(module).exports as WasmExports;
+}
+
+/**
+ * The scanner, or null only where WebAssembly SIMD is missing. Anything else that
+ * goes wrong throws: a broken module must not hide behind the 40 times slower loop.
+ */
 export function instantiateScanner(): WasmExports | null {
-  try {
-    if (typeof WebAssembly !== 'object') return null;
-    compiled ??= new WebAssembly.Module(moduleBytes);
-    return new WebAssembly.Instance(compiled).exports as WasmExports;
-  } catch {
-    return null;
-  }
+  return simdAvailable() ? instantiate(moduleBytes) : null;
 }

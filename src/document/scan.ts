@@ -1,9 +1,11 @@
 // Finding the next byte the markup parser must look at. Everything else is
 // copied through in runs, so this is where loading spends its time.
 //
-// Where WebAssembly is there, scan-wasm.ts looks at 16 bytes per step (about
-// 15 GB/s here); otherwise the table loop below does, a byte at a time (about
-// 400 MB/s). The loop is also the reference the fast scanner is tested against.
+// Where WebAssembly SIMD is there, scan-wasm.ts looks at 16 bytes per step (about
+// 15 GB/s here); where it is missing (an old engine, `node --jitless`), the table
+// loop below does, a byte at a time (about 400 MB/s). A scanner module that fails
+// to compile throws instead: it is a bug, not a reason to run 40 times slower.
+// The loop is also the reference the fast scanner is tested against.
 import { instantiateScanner, type WasmExports } from './scan-wasm.ts';
 
 /** A set of byte values: a 256-entry table, and the same set as nibble tables for the SIMD scanner. */
@@ -16,9 +18,30 @@ export interface ByteClass {
   readonly at: number;
 }
 
-let classes = 0;
+// WebAssembly memory, as the SIMD scanner lays it out: the nibble tables (32 bytes)
+// of the fixed classes, then those of the search class, then the window of input.
+const TABLES = 32;
+const FIXED_CLASSES = 3;
+/** Where a search's class sits: one search runs at a time, so they share it. */
+const SEARCH_AT = TABLES * FIXED_CLASSES;
+/** Where the window starts. */
+const WINDOW_AT = SEARCH_AT + TABLES;
 
-function byteClass(inClass: (b: number) => boolean, at = 32 * classes++): ByteClass {
+/** The layout above, for the test that checks no two parts overlap. */
+export const wasmLayout = { tables: TABLES, searchAt: SEARCH_AT, windowAt: WINDOW_AT } as const;
+
+let fixedClasses = 0;
+
+/**
+ * A class that lives as long as the program, with its own place in wasm memory.
+ * Throws when there is no place left: a fourth would overwrite the search class.
+ */
+export function fixedClass(inClass: (b: number) => boolean): ByteClass {
+  if (fixedClasses === FIXED_CLASSES) throw new Error(`wasm memory holds ${FIXED_CLASSES} fixed byte classes; raise FIXED_CLASSES in scan.ts to make room for another`);
+  return byteClass(inClass, TABLES * fixedClasses++);
+}
+
+function byteClass(inClass: (b: number) => boolean, at: number): ByteClass {
   const table = new Uint8Array(256);
   for (let b = 0; b < 256; b++) table[b] = inClass(b) ? 1 : 0;
   // Group the high nibbles by the set of low nibbles they go with; each distinct
@@ -46,19 +69,16 @@ const isControl = (b: number) => (b < 0x20 && b !== 0x09 && b !== 0x0a) || b ===
 const isMarkup = (b: number) => b === 0x5b || b === 0x5c || b === 0x5d;
 
 /** Bytes the parser must look at in input of unknown encoding: every byte >= 0x80 too, to validate UTF-8. */
-export const SPECIAL = byteClass((b) => isControl(b) || isMarkup(b) || b >= 0x80);
+export const SPECIAL = fixedClass((b) => isControl(b) || isMarkup(b) || b >= 0x80);
 
 /**
  * The same, in input known to be valid UTF-8: other characters need no checks,
  * and the C1 controls U+0080..U+009F are all encoded as C2 80..C2 9F.
  */
-export const SPECIAL_IN_UTF8 = byteClass((b) => isControl(b) || isMarkup(b) || b === 0xc2);
+export const SPECIAL_IN_UTF8 = fixedClass((b) => isControl(b) || isMarkup(b) || b === 0xc2);
 
 /** Bytes that end or change an href: newline, CR, `\`, `(`, `)`. */
-export const HREF_STOP = byteClass((b) => b === 0x0a || b === 0x0d || b === 0x5c || b === 0x28 || b === 0x29);
-
-/** Where a search's class sits in wasm memory: one search runs at a time, so they share it. */
-const SEARCH_AT = 96;
+export const HREF_STOP = fixedClass((b) => b === 0x0a || b === 0x0d || b === 0x5c || b === 0x28 || b === 0x29);
 
 /** A class for searching: these byte values (a search's anchor byte in its case forms). */
 export function searchClass(bytes: number[]): ByteClass {
@@ -86,8 +106,6 @@ export interface Scanner {
 
 const jsScanner: Scanner = { kind: 'js', find, forget() {} };
 
-/** Where the window starts in wasm memory: the classes' nibble tables come before. */
-const WINDOW_AT = 128;
 /** Bytes scanned per copy into wasm memory: small enough to stay in the L2 cache. */
 const WINDOW = 128 * 1024;
 /** The scan reads whole 16-byte blocks, up to 15 bytes past the window. */

@@ -1,6 +1,9 @@
 // Sorted spans {start, end} over the display text, in growable typed arrays:
 // no object per span, so a million search matches cost 16 MiB, and the spans
 // on screen are found by binary search.
+import { grown } from './numbers.ts';
+import { lowerBound, lowerBoundIn } from './sorted.ts';
+import type { Text } from './store.ts';
 
 /** What finding spans on screen and stepping through them needs, from any list of sorted spans. */
 export interface Spans {
@@ -14,18 +17,6 @@ export interface Spans {
   /** Indices [from, to) of the spans that may overlap [start, end): filter with overlaps(). */
   range(start: number, end: number): [number, number];
   overlaps(i: number, start: number, end: number): boolean;
-}
-
-/** Index of the first of `count` sorted values that is >= value. */
-function lowerBound(values: Float64Array, count: number, value: number): number {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Entries per block of FixedSpans: blocks are added, never copied, as matches are found. */
@@ -63,14 +54,7 @@ export class FixedSpans implements Spans {
   }
 
   firstStartingAt(offset: number): number {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.start(mid) < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.count, (i) => this.start(i), offset);
   }
 
   lastStartingBefore(offset: number): number {
@@ -88,8 +72,8 @@ export class FixedSpans implements Spans {
 }
 
 export class SpanList implements Spans {
-  starts: Float64Array;
-  ends: Float64Array;
+  private starts: Float64Array;
+  private ends: Float64Array;
   /** A number carried with each span (for links: the number of its href), moved with it when spans are inserted. */
   private tags: Float64Array;
   // maxEnds[i] = the largest end among spans 0..i. It never decreases, so the
@@ -108,20 +92,14 @@ export class SpanList implements Spans {
   /**
    * Makes room, four times as much: pages are touched by the copy and then by the
    * spans added, and memory touched for the first time is what costs (about 300 MB/s
-   * on some VMs, where copying runs at 10 GB/s). The part not yet used is not touched,
-   * so it takes address space, not memory.
+   * on some VMs, where copying runs at 10 GB/s).
    */
   private grow(): void {
     const size = this.starts.length * 4;
-    const resize = (a: Float64Array) => {
-      const b = new Float64Array(size);
-      b.set(a);
-      return b;
-    };
-    this.starts = resize(this.starts);
-    this.ends = resize(this.ends);
-    this.maxEnds = resize(this.maxEnds);
-    this.tags = resize(this.tags);
+    this.starts = grown(this.starts, size);
+    this.ends = grown(this.ends, size);
+    this.maxEnds = grown(this.maxEnds, size);
+    this.tags = grown(this.tags, size);
   }
 
   /** Adds a span that starts at or after every other one (search matches): the quick way. */
@@ -153,7 +131,7 @@ export class SpanList implements Spans {
     this.count++;
     for (let k = i; k < this.count; k++) {
       const before = k > 0 ? this.maxEnds[k - 1] : 0;
-      this.maxEnds[k] = Math.max(before, this.ends[k]);
+      this.maxEnds[k] = before > this.ends[k] ? before : this.ends[k];
     }
     return i;
   }
@@ -170,29 +148,65 @@ export class SpanList implements Spans {
     return this.tags[i];
   }
 
-  /** Index of the first span whose start is >= offset (count if none). */
   firstStartingAt(offset: number): number {
-    return lowerBound(this.starts, this.count, offset);
+    return lowerBoundIn(this.starts, this.count, offset);
   }
 
-  /** Index of the last span whose start is < offset (-1 if none). */
   lastStartingBefore(offset: number): number {
     return this.firstStartingAt(offset) - 1;
   }
 
-  /** Indices [from, to) of the spans that may overlap [start, end): filter with overlaps(). */
   range(start: number, end: number): [number, number] {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.maxEnds[mid] <= start) lo = mid + 1;
-      else hi = mid;
-    }
-    return [lo, this.firstStartingAt(end)];
+    // From the first span whose largest end so far reaches past `start` (offsets are whole numbers).
+    return [lowerBoundIn(this.maxEnds, this.count, Math.floor(start) + 1), this.firstStartingAt(end)];
   }
 
   overlaps(i: number, start: number, end: number): boolean {
     return this.starts[i] < end && this.ends[i] > start;
+  }
+}
+
+/**
+ * The hex tokens of a text, found in its runs to render when asked (tokens.ts),
+ * never stored one by one. As Spans it is a window: range() finds the tokens
+ * of [start, end), and count and indices then name those.
+ */
+export class TextTokens implements Spans {
+  private window: Array<[number, number]> = [];
+
+  constructor(private readonly text: Text) {}
+
+  /** The tokens that overlap [start, end), adjacent ones joined. */
+  within(start: number, end: number): Array<[number, number]> {
+    return this.text.tokens(start, end);
+  }
+
+  get count(): number {
+    return this.window.length;
+  }
+
+  range(start: number, end: number): [number, number] {
+    this.window = this.within(start, end);
+    return [0, this.window.length];
+  }
+
+  start(i: number): number {
+    return this.window[i][0];
+  }
+
+  end(i: number): number {
+    return this.window[i][1];
+  }
+
+  firstStartingAt(offset: number): number {
+    return lowerBound(this.window.length, (i) => this.window[i][0], offset);
+  }
+
+  lastStartingBefore(offset: number): number {
+    return this.firstStartingAt(offset) - 1;
+  }
+
+  overlaps(i: number, start: number, end: number): boolean {
+    return this.window[i][0] < end && this.window[i][1] > start;
   }
 }

@@ -5,6 +5,12 @@
 // Two kinds: MemoryText holds its bytes (input from a pipe, which cannot be
 // read again); FileText (filetext.ts) holds only where each piece of the text
 // is in the file, and reads blocks of it back when asked, as less does.
+// Either keeps a run of input holding hex tokens as its raw bytes, rendered
+// when read (tokens.ts).
+import { LruCache } from './cache.ts';
+import { float64s } from './numbers.ts';
+import { entryAt } from './sorted.ts';
+import { addTokensOverlapping, render, tokenRangesOf, TokenRanges } from './tokens.ts';
 
 const NEWLINE = 0x0a;
 
@@ -27,6 +33,8 @@ export interface Text {
   lineStart(offset: number): number;
   /** Calls `visit` with consecutive pieces of [start, end); a piece is valid only during the call. */
   forEachPiece(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void;
+  /** The display ranges of the hex tokens that overlap [start, end), adjacent ones joined. */
+  tokens(start: number, end: number): Array<[number, number]>;
 }
 
 /** The text's operations, over chunks that subclasses provide. */
@@ -112,6 +120,8 @@ export abstract class ChunkedText implements Text {
     return this.lastIndexOf(NEWLINE, offset) + 1;
   }
 
+  abstract tokens(start: number, end: number): Array<[number, number]>;
+
   forEachPiece(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void {
     start = Math.max(0, start);
     end = Math.min(end, this.length);
@@ -126,12 +136,25 @@ export abstract class ChunkedText implements Text {
   }
 }
 
-/** Text held in memory, as the buffers it was appended in. */
+/** Rendered runs kept (LRU), each at most 4 x RUN_MAX bytes. */
+const RENDERED_CACHED = 16;
+
+/**
+ * Text held in memory, as the buffers it was appended in: display bytes, or
+ * the raw bytes of a run holding tokens, rendered when read.
+ */
 export class MemoryText extends ChunkedText {
-  private chunks: Buffer[] = [];
-  private starts: number[] = [];
+  private readonly chunks: Buffer[] = [];
+  /** Display offset of each chunk. */
+  private readonly starts = float64s();
+  /** Indices of the chunks that hold raw bytes to render. */
+  private readonly raw = new Set<number>();
+  private readonly renderedCache = new LruCache<number, Buffer>(RENDERED_CACHED);
+  /** The tokens of the raw chunks lately asked about: chunk index → pairs (tokens.ts). */
+  private readonly tokenCache = new LruCache<number, Float64Array>(RENDERED_CACHED);
   length = 0;
 
+  /** Appends display bytes. */
   append(bytes: Buffer): void {
     if (bytes.length === 0) return;
     this.chunks.push(bytes);
@@ -139,27 +162,55 @@ export class MemoryText extends ChunkedText {
     this.length += bytes.length;
   }
 
+  /** Appends raw input holding tokens (rendered, it is `displayLength` bytes long). */
+  appendRendered(raw: Buffer, displayLength: number): void {
+    if (raw.length === 0) return;
+    this.raw.add(this.chunks.length);
+    this.chunks.push(raw);
+    this.starts.push(this.length);
+    this.length += displayLength;
+  }
+
   protected get chunkCount(): number {
     return this.chunks.length;
   }
 
   protected chunkStart(i: number): number {
-    return this.starts[i];
+    return this.starts.values[i];
   }
 
   protected chunk(i: number): Buffer {
-    return this.chunks[i];
+    if (!this.raw.has(i)) return this.chunks[i];
+    let shown = this.renderedCache.get(i);
+    if (!shown) {
+      const raw = this.chunks[i];
+      shown = Buffer.allocUnsafe(this.chunkEnd(i) - this.chunkStart(i));
+      render(raw, 0, raw.length, shown);
+      this.renderedCache.set(i, shown);
+    }
+    return shown;
+  }
+
+  private chunkEnd(i: number): number {
+    return i + 1 < this.chunks.length ? this.starts.values[i + 1] : this.length;
   }
 
   protected chunkAt(offset: number): number {
-    const starts = this.starts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
+    return entryAt(this.starts.values, this.starts.count, offset);
+  }
+
+  tokens(start: number, end: number): Array<[number, number]> {
+    const found = new TokenRanges();
+    if (end <= start || this.length === 0) return found.found;
+    for (let i = this.chunkAt(Math.max(0, start)); i < this.chunks.length && this.chunkStart(i) < end; i++) {
+      if (!this.raw.has(i)) continue;
+      let pairs = this.tokenCache.get(i);
+      if (!pairs) {
+        pairs = tokenRangesOf(this.chunks[i], 0, this.chunks[i].length);
+        this.tokenCache.set(i, pairs);
+      }
+      addTokensOverlapping(found, pairs, this.chunkStart(i), start, end);
     }
-    return lo;
+    return found.found;
   }
 }

@@ -2,7 +2,8 @@
 // the first screen never waits for the whole file, then the rest in the
 // background between keys.
 import fs from 'node:fs';
-import { MarkupParser } from '../document/parse.ts';
+import { MarkupReader } from '../document/readers/markup.ts';
+import type { Reader } from '../document/reader.ts';
 import { Document } from '../document/document.ts';
 import { FileText } from '../document/filetext.ts';
 
@@ -36,8 +37,17 @@ export class OpenError extends Error {
   }
 }
 
-function reason(err: NodeJS.ErrnoException): string {
+/** An operating system error as a user would put it: "No such file or directory". */
+export function reason(err: NodeJS.ErrnoException): string {
   switch (err.code) {
+    case 'EIO':
+      return 'Input/output error';
+    case 'ENOSPC':
+      return 'No space left on device';
+    case 'ENXIO':
+      return 'No such device or address';
+    case 'EFBIG':
+      return 'File too large';
     case 'ENOENT':
       return 'No such file or directory';
     case 'EACCES':
@@ -47,9 +57,39 @@ function reason(err: NodeJS.ErrnoException): string {
       return 'Is a directory';
     default: {
       // "ENOTDIR: not a directory, open 'x'" → "Not a directory"
-      const text = /^[A-Z]+: ([^,]+)/.exec(err.message)?.[1] ?? err.message;
-      return text[0].toUpperCase() + text.slice(1);
+      const text = /^[A-Z]+: ([^,]+)/.exec(err.message)?.[1] ?? err.message ?? '';
+      return text ? text[0].toUpperCase() + text.slice(1) : `Error ${err.code ?? ''}`.trim();
     }
+  }
+}
+
+/** What a file that is not a regular one is, in words. */
+function kindOf(stat: fs.Stats): string {
+  if (stat.isDirectory()) return 'Is a directory';
+  if (stat.isFIFO()) return 'Not a regular file (a named pipe)';
+  if (stat.isSocket()) return 'Not a regular file (a socket)';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'Not a regular file (a device)';
+  return 'Not a regular file';
+}
+
+/**
+ * Opens a regular file a link names; anything else is refused, unopened (a
+ * pipe with no writer would block, a terminal would take the keys), with
+ * O_NONBLOCK in case it changed between the look and the open.
+ */
+export function openRegularFile(file: string): Source {
+  let fd: number | null = null;
+  try {
+    const before = fs.statSync(file);
+    if (!before.isFile()) throw new OpenError(file, kindOf(before));
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new OpenError(file, kindOf(stat));
+    return { name: file, fd, isFile: true, size: stat.size };
+  } catch (err) {
+    if (fd !== null) fs.closeSync(fd);
+    if (err instanceof OpenError) throw err;
+    throw new OpenError(file, reason(err as NodeJS.ErrnoException));
   }
 }
 
@@ -67,10 +107,16 @@ export function openFile(file: string): Source {
   }
 }
 
-/** Standard input as a source. */
+/** Standard input as a source; throws OpenError if it cannot be read (a directory: `lwl </tmp`). */
 export function openStdin(): Source {
   const stat = fs.fstatSync(0);
+  if (stat.isDirectory()) throw new OpenError('standard input', 'Is a directory');
   return { name: '-', fd: 0, isFile: stat.isFile(), size: stat.isFile() ? stat.size : null };
+}
+
+/** A read that failed, as an OpenError (the source's name and the reason in words). */
+export function readError(source: Source, err: unknown): OpenError {
+  return new OpenError(source.fd === 0 ? 'standard input' : source.name, reason(err as NodeJS.ErrnoException));
 }
 
 /**
@@ -90,7 +136,7 @@ export function readBlocking(fd: number, buf: Buffer): number {
 }
 
 export class Loader {
-  private readonly parser: MarkupParser;
+  private readonly parser: Reader;
   private stopped = false;
   private closed = false;
   /** The input has ended (a growing file or pipe may go on when followed). */
@@ -102,6 +148,8 @@ export class Loader {
   /** Read until the text is this long, then rest until more is wanted. */
   private wanted = READ_AHEAD;
   private onData: () => void = () => {};
+  /** Why reading stopped before the end, if it failed: the document ends there. */
+  error: OpenError | null = null;
 
   /** The buffer each read of a file goes into: the text stays in the file, so it is reused. */
   private readonly readBuffer: Buffer | null;
@@ -113,14 +161,23 @@ export class Loader {
    */
   constructor(readonly source: Source) {
     this.doc = new Document(source.name, source.isFile ? new FileText(source.fd) : undefined);
-    this.parser = new MarkupParser(this.doc);
+    this.parser = new MarkupReader(this.doc);
     this.doc.bytesTotal = source.size;
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
   }
 
-  /** Reads the first piece synchronously (regular files only). */
+  /** A document made by lwl itself (the help screen), whole from the start. */
+  static fromText(name: string, text: string): Loader {
+    const loader = new Loader({ name, fd: -1, isFile: false, size: null });
+    loader.received(Buffer.from(text));
+    loader.ended();
+    return loader;
+  }
+
+  /** Reads the first piece synchronously (regular files only); throws OpenError if the file cannot be read. */
   readFirst(): void {
     if (this.source.isFile) this.readChunk(FIRST_READ);
+    if (this.error) throw this.error;
   }
 
   /** Reads the rest in the background, as far as wanted, calling `onData` after each piece. */
@@ -142,28 +199,72 @@ export class Loader {
   tail(on: boolean): void {
     this.tailing = on;
     if (on) this.want(Infinity);
+    else this.rest();
+  }
+
+  /**
+   * Stops reading ahead of what is already read (^C on "Reading...", or the
+   * document is left): a pipe or a device that never ends costs no more
+   * memory. Reading goes on when the screen asks for more.
+   */
+  rest(): void {
+    this.wanted = Math.min(this.wanted, this.doc.text.length);
   }
 
   stop(): void {
     this.stopped = true;
-    if (this.source.fd !== 0 && !this.closed) {
+    if (this.source.fd > 0 && !this.closed) {
       this.closed = true;
       fs.closeSync(this.source.fd);
     }
   }
 
-  /** Reads the whole input synchronously (for --links and non-terminal output). */
+  /** Reads the whole input synchronously (for --links and non-terminal output); throws OpenError if it cannot. */
   readAll(): void {
     if (this.source.isFile) {
       while (!this.atEnd) this.readChunk(CHUNK);
-      return;
+    } else {
+      try {
+        for (;;) {
+          const buf = Buffer.allocUnsafe(CHUNK);
+          const n = readBlocking(this.source.fd, buf);
+          if (n === 0) break;
+          this.receivedFromPipe(buf, n);
+        }
+      } catch (err) {
+        this.failed(err);
+      }
+      this.ended();
     }
-    for (;;) {
-      const buf = Buffer.allocUnsafe(CHUNK);
-      const n = readBlocking(this.source.fd, buf);
-      if (n === 0) break;
-      this.receivedFromPipe(buf, n);
+    if (this.error) throw this.error;
+  }
+
+  /**
+   * Reads one more piece, waiting for it (a pipe blocks until it has some):
+   * false once the input has ended. For deciding, before paging, whether the
+   * text fits on one screen (-F).
+   */
+  readMore(): boolean {
+    if (this.atEnd) return false;
+    if (this.source.isFile) {
+      this.readChunk(CHUNK);
+    } else {
+      try {
+        const buf = Buffer.allocUnsafe(CHUNK);
+        const n = readBlocking(this.source.fd, buf);
+        if (n === 0) this.ended();
+        else this.receivedFromPipe(buf, n);
+      } catch (err) {
+        this.failed(err);
+      }
     }
+    if (this.error) throw this.error;
+    return !this.atEnd;
+  }
+
+  /** A read failed: the document ends where it did, and says why. */
+  private failed(err: unknown): void {
+    this.error = readError(this.source, err);
     this.ended();
   }
 
@@ -173,7 +274,7 @@ export class Loader {
 
   private resume(): void {
     // A pipe that ended has ended for good; a file may grow while followed.
-    if (this.reading || this.stopped || this.satisfied) return;
+    if (this.reading || this.stopped || this.error || this.satisfied) return;
     if (this.atEnd && !(this.tailing && this.source.isFile)) return;
     this.reading = true;
     if (this.source.isFile) setImmediate(() => this.fileStep());
@@ -206,7 +307,12 @@ export class Loader {
   /** Reads up to `size` bytes of a regular file; ends the document at its end. */
   private readChunk(size: number): void {
     const buf = this.readBuffer!.subarray(0, size);
-    const n = fs.readSync(this.source.fd, buf, 0, buf.length, null);
+    let n: number;
+    try {
+      n = fs.readSync(this.source.fd, buf, 0, buf.length, null);
+    } catch (err) {
+      return this.failed(err);
+    }
     if (n > 0) this.received(buf.subarray(0, n));
     if (n < buf.length) this.ended();
   }
@@ -220,7 +326,7 @@ export class Loader {
     do this.readChunk(CHUNK);
     while (!this.atEnd && !this.satisfied && Date.now() < until);
     if (this.doc.bytesRead !== bytesRead || this.doc.complete !== complete) this.onData();
-    if (this.atEnd && this.tailing) {
+    if (this.atEnd && this.tailing && !this.error) {
       // Following a file at its end: look again in a while.
       this.reading = true;
       setTimeout(() => this.fileStep(), FOLLOW_POLL_MS);
@@ -238,7 +344,8 @@ export class Loader {
         this.reading = true;
         return void setTimeout(() => this.pipeStep(), 10);
       }
-      if (err || n === 0) this.ended();
+      if (err) this.failed(err);
+      else if (n === 0) this.ended();
       else this.receivedFromPipe(buf, n);
       this.onData();
       this.resume();

@@ -12,6 +12,18 @@ export type GroundAction =
   | ['scrollScreens', number]
   | ['top']
   | ['bottom']
+  /** p / %: N percent of the way down (the count; none: the top). */
+  | ['percent']
+  /** m: the next key, a letter, names a mark for this place. */
+  | ['mark']
+  /** ': the next key, a letter, goes back to that mark ('' to where the last jump started). */
+  | ['goToMark']
+  /** = / ^G: where you are. */
+  | ['info']
+  /** h: the help screen, every key of every mode. */
+  | ['help']
+  /** :, then n p x e d: files (next, previous, first, open one, drop this one). */
+  | ['colon']
   /** F: follow the input as it grows, like less's F (^C stops). */
   | ['tail']
   /** n / N: the next or previous search match, or link when no search is active. */
@@ -24,7 +36,9 @@ export type GroundAction =
   /** Enter: follow the selected link. */
   | ['follow']
   | ['back']
-  | ['preview'];
+  | ['preview']
+  /** ^Z: give the terminal back and stop, until continued (fg). */
+  | ['suspend'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =
@@ -46,8 +60,8 @@ export type LineAction =
 /** Actions of the link preview. */
 export type PreviewAction = ['close'];
 
-/** Actions while lwl waits for input or a search: stop waiting. */
-export type BusyAction = ['stop'];
+/** Actions while lwl waits for input or a search: stop waiting, or suspend (the wait goes on after fg). */
+export type BusyAction = ['stop'] | ['suspend'];
 
 /** Not bound to keys: what the pager reports to the state. */
 export type PagerAction =

@@ -1,31 +1,51 @@
-// keymap.ts's tables as lookups: the action a key is bound to in a mode.
+// keymap.ts's tables as lookups, with the user's configuration on top: the
+// action a key is bound to in a mode.
 import { keymap, type Binding } from '../../keymap.ts';
 import type { BusyAction, GroundAction, LineAction, PreviewAction } from './actions.ts';
 
-export type TypingMode = 'search' | 'fork' | 'exec';
+export type TypingMode = 'search' | 'fork' | 'exec' | 'examine';
 export type Mode = 'ground' | TypingMode | 'preview';
 
-interface ActionOf {
+export interface ActionOf {
   ground: GroundAction;
   search: LineAction;
   fork: LineAction;
   exec: LineAction;
+  examine: LineAction;
   preview: PreviewAction;
   busy: BusyAction;
 }
-type Table = keyof ActionOf;
+export type Table = keyof ActionOf;
+export const tables = Object.keys(keymap) as Table[];
 
-function lookup<A>(bindings: Binding<A>[]): Map<string, A> {
-  const map = new Map<string, A>();
-  for (const { keys, action } of bindings) for (const key of keys) if (!map.has(key)) map.set(key, action);
-  return map;
+/** A change to the defaults, from the configuration file: a key bound to an action, or unbound (null). */
+export interface Rebinding {
+  table: Table;
+  key: string;
+  action: ActionOf[Table] | null;
 }
 
-const tables = new Map<Table, Map<string, unknown>>();
+export class Bindings {
+  private readonly maps = new Map<Table, Map<string, unknown>>();
 
-/** The action `key` is bound to in `mode`, if any (the first binding wins). */
-export function bindingFor<T extends Table>(mode: T, key: string): ActionOf[T] | undefined {
-  let table = tables.get(mode);
-  if (!table) tables.set(mode, (table = lookup<unknown>(keymap[mode])));
-  return table.get(key) as ActionOf[T] | undefined;
+  constructor(rebindings: Rebinding[] = []) {
+    for (const table of tables) {
+      const map = new Map<string, unknown>();
+      // The first binding of a key wins, as keymap.ts lists them.
+      for (const { keys, action } of keymap[table] as Binding<unknown>[]) for (const key of keys) if (!map.has(key)) map.set(key, action);
+      this.maps.set(table, map);
+    }
+    for (const { table, key, action } of rebindings) {
+      if (action === null) this.maps.get(table)!.delete(key);
+      else this.maps.get(table)!.set(key, action);
+    }
+  }
+
+  /** The action `key` is bound to in `table`, if any. */
+  for<T extends Table>(table: T, key: string): ActionOf[T] | undefined {
+    return this.maps.get(table)!.get(key) as ActionOf[T] | undefined;
+  }
 }
+
+/** keymap.ts as it is, with no configuration. */
+export const defaultBindings = new Bindings();

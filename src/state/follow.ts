@@ -24,8 +24,10 @@ export function follow(state: State, ctx: Context): Result {
     const fragment = url.fragment;
     const at = findFragment(ctx.doc, fragment);
     if (at === null) return message(state, `#${Buffer.from(percentDecode(fragment)).toString('utf8')} is not defined in this document`);
-    return { state: scrollTo(state, topFor(ctx, at), ctx), effects: [] };
+    const jumps = [...state.jumps, { top: state.top, selected: state.selected }];
+    return { state: scrollTo({ ...state, jumps }, topFor(ctx, at), ctx), effects: [] };
   }
+  if (ctx.secure) return message(state, 'Following a link out of this document is disabled in secure mode');
   if (url.scheme === 'file') return { state, effects: [{ kind: 'open', url: target.href }] };
   if (ctx.browser === null) return message(state, 'No browser to open the link with: set LWL_BROWSER or BROWSER');
   return { state, effects: [{ kind: 'run', command: ctx.browser, link: target.href, then: 'resume' }] };

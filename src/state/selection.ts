@@ -68,14 +68,15 @@ export function scrollTo(state: State, top: number, ctx: Context): State {
 
 /**
  * After scrolling, a selected link that left the screen gives way to the first
- * link on screen (scrolling down) or the last (scrolling up), if there is one.
+ * link on screen (scrolling down) or the last (scrolling up); with no link on
+ * screen, nothing is selected: a link never acts from off screen.
  */
 export function keepSelectionOnScreen(state: State, direction: 1 | -1, ctx: Context): State {
   if (state.selected === null) return state;
   const links = ctx.doc.links;
   if (isOnScreen(ctx, state.top, links.start(state.selected))) return state;
   const range = spansOnScreen(ctx, state.top, links);
-  if (!range) return state;
+  if (!range) return { ...state, selected: null };
   return { ...state, selected: direction > 0 ? range[0] : range[1] };
 }
 

@@ -7,8 +7,8 @@ import type { GroundAction, PagerAction } from './actions.ts';
 import { lineOffset } from '../document/lines.ts';
 import type { Matches, Query } from '../document/search.ts';
 import type { LinkTargets } from '../link/targets.ts';
-import { maxTop, topFor, type Viewport } from '../view/view.ts';
-import { bindingFor, type Mode, type TypingMode } from './bindings.ts';
+import { maxTop, screenEnd, topFor, type Viewport } from '../view/view.ts';
+import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import { follow } from './follow.ts';
 import { emptyLine, type Line } from './lineedit.ts';
 import { cycle, next, scrollTo, searchDone } from './selection.ts';
@@ -22,6 +22,14 @@ export interface State {
   top: number;
   /** Digits typed before a motion. */
   count: string;
+  /** A key that waits for a second one: m or ' and a letter. */
+  pending: 'mark' | 'goToMark' | 'colon' | null;
+  /** Marks set with m, by letter: offsets of the top. */
+  marks: Record<string, number>;
+  /** Where the last jump (g, G, %, a search, n/N that scrolled, a mark, a fragment) started: '' goes back there. */
+  lastJump: number | null;
+  /** Fragment jumps followed in this document, newest last: Backspace goes back through them. */
+  jumps: Array<{ top: number; selected: number | null }>;
   /** Shown on the status line until the next key. */
   message: string | null;
   /** Work is under way (reading, searching, following): its progress shows and keys can stop it. */
@@ -59,13 +67,25 @@ export type Effect =
   /** Go back to the previous document. */
   | { kind: 'back' }
   /** Follow the input as it grows, showing its end (less's F). */
-  | { kind: 'tail' };
+  | { kind: 'tail' }
+  /** Show the help screen, as a document of its own (q or Backspace comes back). */
+  | { kind: 'help' }
+  /** Another file of those named on the command line (:n, :p, :x), or drop this one from the list (:d). */
+  | { kind: 'file'; which: 'next' | 'previous' | 'first' | 'drop' }
+  /** Open a file named by the user (:e), after this one in the list. */
+  | { kind: 'examine'; path: string }
+  /** Give the terminal back and stop lwl until it is continued (^Z). */
+  | { kind: 'suspend' };
 
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
   links: LinkTargets;
   /** The command that opens a link in a browser ($LINK set), or null if there is none. */
   browser: string | null;
+  /** Secure mode (--secure, LWL_SECURE=1): no commands, and no files but those named on the command line. */
+  secure: boolean;
+  /** The key bindings: keymap.ts with the configuration file's changes. */
+  bindings: Bindings;
 }
 
 export interface Result {
@@ -77,6 +97,10 @@ export const initialState: State = {
   mode: 'ground',
   top: 0,
   count: '',
+  pending: null,
+  marks: {},
+  lastJump: null,
+  jumps: [],
   message: null,
   busy: null,
   selected: null,
@@ -84,7 +108,7 @@ export const initialState: State = {
   match: null,
   line: emptyLine,
   searchBackward: false,
-  history: { search: [], fork: [], exec: [] },
+  history: { search: [], fork: [], exec: [], examine: [] },
   recall: 0,
   draft: '',
 };
@@ -97,8 +121,9 @@ const none = (state: State): Result => ({ state, effects: [] });
 export function press(state: State, key: string, ctx: Context): Result {
   if (state.busy !== null) {
     // While busy, only the keys that stop the wait do anything.
-    const action = bindingFor('busy', key);
+    const action = ctx.bindings.for('busy', key);
     if (!action) return none(state);
+    if (action[0] === 'suspend') return { state, effects: [{ kind: 'suspend' }] };
     return { state: { ...state, busy: null, message: null }, effects: [{ kind: 'stop' }] };
   }
   state = { ...state, message: null };
@@ -110,7 +135,7 @@ export function press(state: State, key: string, ctx: Context): Result {
       // Its own keys close it, and so does any other.
       return none({ ...state, mode: 'ground' });
     default: {
-      const action = bindingFor(mode, key);
+      const action = ctx.bindings.for(mode, key);
       if (action) return editLine(state, mode, action, ctx);
       if (isTypedText(key)) return editLine(state, mode, ['type', key], ctx);
       return none(state);
@@ -119,21 +144,58 @@ export function press(state: State, key: string, ctx: Context): Result {
 }
 
 function pressGround(state: State, key: string, ctx: Context): Result {
+  if (state.pending !== null) return pressSecond({ ...state, pending: null, count: '' }, state.pending, key, ctx);
   if (/^[0-9]$/.test(key) && (state.count !== '' || key !== '0')) {
     return none({ ...state, count: (state.count + key).slice(0, 9) });
   }
-  const action = bindingFor('ground', key);
+  const action = ctx.bindings.for('ground', key);
   const count = state.count === '' ? null : Number(state.count);
   state = { ...state, count: '' };
   if (!action) return none(state);
   return updateGround(state, action, count, ctx);
 }
 
+const isMarkLetter = (key: string) => /^[a-zA-Z]$/.test(key);
+
+const colonCommands = { n: 'next', p: 'previous', x: 'first', d: 'drop' } as const;
+
+/** The key after m or ' (a mark's letter), or after : (a file command). */
+function pressSecond(state: State, first: 'mark' | 'goToMark' | 'colon', key: string, ctx: Context): Result {
+  if (first === 'colon') {
+    if (key === 'e') {
+      if (ctx.secure) return none({ ...state, message: ':e is disabled in secure mode' });
+      return none({ ...state, mode: 'examine', line: emptyLine, recall: 0 });
+    }
+    const which = colonCommands[key as keyof typeof colonCommands];
+    if (!which) return none({ ...state, message: ':n, :p, :x, :e or :d' });
+    return { state, effects: [{ kind: 'file', which }] };
+  }
+  if (first === 'mark') {
+    if (!isMarkLetter(key)) return none({ ...state, message: 'A mark is a letter: m then a-z or A-Z' });
+    return none({ ...state, marks: { ...state.marks, [key]: state.top }, message: `Mark ${key} set` });
+  }
+  if (key === "'") {
+    if (state.lastJump === null) return none({ ...state, message: 'No jump to go back to yet' });
+    return none(jumped(state, scrollTo(state, Math.min(state.lastJump, maxTop(ctx)), ctx)));
+  }
+  if (key === '^') return updateGround(state, ['top'], null, ctx);
+  if (key === '$') return updateGround(state, ['bottom'], null, ctx);
+  if (!isMarkLetter(key)) return none({ ...state, message: "' then a mark's letter, or ' again for the last jump" });
+  const at = state.marks[key];
+  if (at === undefined) return none({ ...state, message: `Mark ${key} is not set` });
+  return none(jumped(state, scrollTo(state, Math.min(at, maxTop(ctx)), ctx)));
+}
+
+/** `after` is `before` moved by a jump: '' goes back to where it started. */
+function jumped(before: State, after: State): State {
+  return after.top === before.top ? after : { ...after, lastJump: before.top };
+}
+
 /** Applies an action the pager reports, or a ground action again once the document it waited for is read. */
 export function update(state: State, action: GroundAction | PagerAction, count: number | null, ctx: Context): Result {
   switch (action[0]) {
     case 'searchDone':
-      return none(searchDone(state, action[1], ctx));
+      return none(jumped(state, searchDone(state, action[1], ctx)));
     case 'busy':
       return none({ ...state, busy: action[1] });
     case 'idle':
@@ -149,7 +211,16 @@ export function update(state: State, action: GroundAction | PagerAction, count: 
   }
 }
 
+/** Actions that move the view by a jump (not a scroll): '' comes back from them. */
+const jumps = new Set<GroundAction[0]>(['top', 'bottom', 'percent', 'next', 'follow']);
+
 function updateGround(state: State, action: GroundAction, count: number | null, ctx: Context): Result {
+  const result = applyGround(state, action, count, ctx);
+  if (!jumps.has(action[0])) return result;
+  return { ...result, state: jumped(state, result.state) };
+}
+
+function applyGround(state: State, action: GroundAction, count: number | null, ctx: Context): Result {
   const times = count ?? 1;
   const half = Math.max(1, Math.floor(ctx.height / 2));
   switch (action[0]) {
@@ -178,17 +249,55 @@ function updateGround(state: State, action: GroundAction, count: number | null, 
       return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0 });
     case 'fork':
     case 'exec':
+      if (ctx.secure) return none({ ...state, message: `${action[0] === 'fork' ? '>' : '!'} is disabled in secure mode` });
       return none({ ...state, mode: action[0], line: emptyLine, recall: 0 });
     case 'follow':
+      // Nothing selected: one line down, as Enter does in less.
+      if (state.selected === null) return none(scrollBy(state, times, ctx));
       return follow(state, ctx);
-    case 'back':
-      return { state, effects: [{ kind: 'back' }] };
+    case 'back': {
+      // Back through the fragment jumps of this document first, as w3m's B.
+      const last = state.jumps[state.jumps.length - 1];
+      if (!last) return { state, effects: [{ kind: 'back' }] };
+      const back = scrollTo({ ...state, jumps: state.jumps.slice(0, -1) }, Math.min(last.top, maxTop(ctx)), ctx);
+      return none({ ...back, selected: last.selected });
+    }
+    case 'percent':
+      if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count }] };
+      return none(scrollTo(state, topFor(ctx, Math.floor((ctx.doc.text.length * Math.min(100, count ?? 0)) / 100)), ctx));
+    case 'mark':
+    case 'goToMark':
+    case 'colon':
+      return none({ ...state, pending: action[0] });
+    case 'info':
+      return none({ ...state, message: describePlace(state, ctx) });
+    case 'help':
+      return { state, effects: [{ kind: 'help' }] };
     case 'tail':
       return { state, effects: [{ kind: 'tail' }] };
+    case 'suspend':
+      return { state, effects: [{ kind: 'suspend' }] };
     case 'preview':
       if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
       return none({ ...state, mode: 'preview' });
   }
+}
+
+const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** = and ^G: the document, where the screen is in it, its links and the search. */
+function describePlace(state: State, ctx: Context): string {
+  const doc = ctx.doc;
+  const name = doc.name === '-' ? 'standard input' : doc.name;
+  const end = screenEnd(ctx, state.top);
+  const total = doc.complete ? doc.text.length : null;
+  const where =
+    total === null
+      ? `bytes ${formatCount(state.top)}-${formatCount(end)} of ? (still reading)`
+      : `bytes ${formatCount(state.top)}-${formatCount(end)} of ${formatCount(total)} (${total === 0 ? 100 : Math.floor((100 * end) / total)}%)`;
+  const links = `${formatCount(doc.links.count)}${doc.complete ? '' : '+'} links`;
+  const search = state.matches ? `, search: ${formatCount(state.matches.spans.count)} matches` : '';
+  return `${name}: ${where}, ${links}${search}`;
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {

@@ -80,6 +80,7 @@ function submit(state: State, mode: TypingMode, ctx: Context): Result {
   const after = toGround(remember(state, mode, text));
   if (mode === 'search') return submitSearch(after, text);
   if (text.trim() === '') return none(after);
+  if (mode === 'examine') return { state: after, effects: [{ kind: 'examine', path: text }] };
   return {
     state: after,
     effects: [{ kind: 'run', command: text, link: linkValue(state, ctx), then: mode === 'fork' ? 'resume' : 'exit' }],

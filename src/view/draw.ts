@@ -95,7 +95,7 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   return out;
 }
 
-const indicators = { search: '/', fork: '>', exec: '!' } as const;
+const indicators = { search: '/', fork: '>', exec: '!', examine: 'Examine: ' } as const;
 
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
@@ -172,7 +172,7 @@ export function draw(ctx: Pick<Context, 'doc' | 'wrap' | 'links'>, state: State,
     const { text, cells } = truncate(sanitize(notice), size.cols);
     out.put(text, cells, 'message');
     styled.push(out);
-  } else if (state.mode === 'search' || state.mode === 'fork' || state.mode === 'exec') {
+  } else if (state.mode !== 'ground' && state.mode !== 'preview') {
     const typing = drawTyping(state, size.cols, theme);
     styled.push(typing.styled);
     cursor = { row: height, col: typing.cursor };

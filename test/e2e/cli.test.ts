@@ -4,20 +4,30 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session, lwl, root } from './session.ts';
+import { Session, lwl, lwlCommand, lwlIsScript, lwlShell, root } from './session.ts';
 
 /** Runs lwl without a terminal. */
 function runPlain(args: string[], input?: string | Buffer, env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [lwl, ...args], { cwd: root, input, env: { ...process.env, ...env } });
+  const r = spawnSync(lwlCommand[0], [...lwlCommand.slice(1), ...args], { cwd: root, input, env: { ...process.env, ...env } });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
 }
 
+
+describe('several files', () => {
+  it('copies each in turn when the output is not a terminal, and --links names the file on each line', () => {
+    const copied = runPlain(['test/e2e/fixtures/numbered.txt', 'samples/markup.md']);
+    expect(copied.stdout.toString()).toBe(fs.readFileSync('test/e2e/fixtures/numbered.txt', 'utf8') + fs.readFileSync('samples/markup.md', 'utf8'));
+    const links = runPlain(['--links', 'samples/markup.md', 'samples/bro-page.md']).stdout.toString().split('\n');
+    expect(links[0]).toMatch(/^samples\/markup\.md\t1\t/);
+    expect(links.some((l) => l.startsWith('samples/bro-page.md\t1\t'))).toBe(true);
+  });
+});
 
 describe('options', () => {
   it('prints help and the version', () => {
     const help = runPlain(['--help']);
     expect(help.status).toBe(0);
-    expect(help.stdout.toString()).toMatch(/^usage: lwl \[options\] \[FILE\]/);
+    expect(help.stdout.toString()).toMatch(/^usage: lwl \[options\] \[FILE...\]/);
     const version = runPlain(['--version']);
     expect(version.status).toBe(0);
     expect(version.stdout.toString()).toMatch(/^lwl \d+\.\d+\.\d+\n$/);
@@ -32,15 +42,19 @@ describe('options', () => {
 });
 
 describe('the built file', () => {
-  it('runs on its own, copied to an empty folder, with Node.js alone', () => {
+  // dist/lwl needs Node.js on PATH and nothing else; the executable (LWL_BIN) needs nothing at all.
+  it(lwlIsScript ? 'runs on its own, copied to an empty folder, with Node.js alone' : 'runs on its own, copied to an empty folder, with no PATH to anything', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-alone-'));
     fs.copyFileSync(lwl, path.join(dir, 'lwl'));
     fs.chmodSync(path.join(dir, 'lwl'), 0o755);
-    const r = spawnSync(path.join(dir, 'lwl'), ['--links', path.join(root, 'samples/tour.md')], { cwd: dir, env: { PATH: path.dirname(process.execPath) } });
+    const PATH = lwlIsScript ? path.dirname(process.execPath) : '/nonexistent';
+    // As `env -i PATH=...`: no other variable either.
+    const r = spawnSync(path.join(dir, 'lwl'), ['--links', path.join(root, 'samples/tour.md')], { cwd: dir, env: { PATH } });
     expect(r.stderr.toString()).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout.toString()).toContain(`1\tthe markup guide\tfile://${root}/samples/markup.md`);
-    expect(fs.readFileSync(path.join(dir, 'lwl'), 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+    const start = fs.readFileSync(path.join(dir, 'lwl')).subarray(0, 20).toString('latin1');
+    expect(start.slice(0, lwlIsScript ? 20 : 4)).toBe(lwlIsScript ? '#!/usr/bin/env node\n' : '\x7fELF');
   });
 });
 
@@ -91,7 +105,7 @@ describe('bad paths', () => {
     ['samples', 'Is a directory'],
     ['samples/tour.md/x', 'Not a directory'],
   ])('%s: one line on stderr, status 1, the terminal untouched', async (file, reason) => {
-    const s = Session.shell(`'${process.execPath}' dist/lwl ${file}; echo "status $?"`);
+    const s = Session.shell(`${lwlShell} ${file}; echo "status $?"`);
     await s.waitExit();
     expect(s.output).toBe(`lwl: ${file}: ${reason}\r\nstatus 1\r\n`);
   });
@@ -104,7 +118,7 @@ describe('bad paths', () => {
     // root reads anything: run as nobody where we can, to make the file unreadable for real.
     const asNobody = process.getuid?.() === 0 ? `setpriv --reuid=65534 --regid=65534 --clear-groups ` : '';
     fs.chmodSync(dir, 0o755);
-    const s = Session.shell(`${asNobody}'${process.execPath}' ${lwl} ${file}; echo "status $?"`);
+    const s = Session.shell(`${asNobody}${lwlShell} ${file}; echo "status $?"`);
     await s.waitExit();
     expect(s.output).toBe(`lwl: ${file}: Permission denied\r\nstatus 1\r\n`);
   });
@@ -126,7 +140,7 @@ describe('output that is not a terminal', () => {
 
 describe('piped input', () => {
   it('pages text from a pipe and reads keys from the terminal', async () => {
-    const s = Session.shell(`cat test/e2e/fixtures/numbered.txt | '${process.execPath}' dist/lwl; echo "status $?"`);
+    const s = Session.shell(`cat test/e2e/fixtures/numbered.txt | ${lwlShell}; echo "status $?"`);
     await s.waitForText('line 1 of');
     await s.keys('j');
     expect(s.rows()[0]).toMatch(/^line 2 /);
@@ -139,7 +153,7 @@ describe('piped input', () => {
   });
 
   it('shows the first screen while the input is still arriving', async () => {
-    const s = Session.shell(`(echo first line; sleep 3; echo later) | '${process.execPath}' dist/lwl`);
+    const s = Session.shell(`(echo first line; sleep 3; echo later) | ${lwlShell}`);
     await s.waitForText('first line', 2000);
     expect(s.screen()).not.toContain('later');
     await s.waitForText('later', 5000);
@@ -147,14 +161,14 @@ describe('piped input', () => {
 
   it('quits when asked while the input has not ended', async () => {
     // The shell waits for the whole pipeline, so watch lwl leave the screen instead.
-    const s = Session.shell(`(echo waiting; sleep 30) | '${process.execPath}' dist/lwl`);
+    const s = Session.shell(`(echo waiting; sleep 30) | ${lwlShell}`);
     await s.waitForText('waiting');
     await s.press('q');
     await s.waitFor((x) => !x.onAlternateScreen, 'the main screen');
   });
 
   it('says what is wrong when there is no input at all', async () => {
-    const s = Session.shell(`'${process.execPath}' dist/lwl; echo "status $?"`);
+    const s = Session.shell(`${lwlShell}; echo "status $?"`);
     await s.waitExit();
     expect(s.output).toMatch(/^lwl: no input: name a FILE or pipe text in\r\nusage:/);
     expect(s.output).toMatch(/status 2/);

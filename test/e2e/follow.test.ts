@@ -4,15 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session } from './session.ts';
+import { Session, lwlShell } from './session.ts';
 
-const node = process.execPath;
 
 const shell = (command: string) => Session.shell(command);
 
 describe('waiting for input', () => {
   it('shows progress while G waits for a pipe, and ^C gives up the wait where it was', async () => {
-    const s = shell(`(seq 1 100; sleep 30; echo never) | '${node}' dist/lwl`);
+    const s = shell(`(seq 1 100; sleep 30; echo never) | ${lwlShell}`);
     await s.waitForText('23');
     await s.keys('j');
     expect(s.rows()[0]).toBe('2');
@@ -27,7 +26,7 @@ describe('waiting for input', () => {
   });
 
   it('goes to the bottom once the pipe ends', async () => {
-    const s = shell(`(seq 1 100; sleep 1; seq 101 200) | '${node}' dist/lwl`);
+    const s = shell(`(seq 1 100; sleep 1; seq 101 200) | ${lwlShell}`);
     await s.waitForText('23');
     await s.keys('G');
     await s.waitFor((x) => x.rows()[22] === '200', 'the last line at the bottom');
@@ -40,7 +39,7 @@ describe('F', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-follow-'));
     const file = path.join(dir, 'log.txt');
     fs.writeFileSync(file, Array.from({ length: 50 }, (_, i) => `entry ${i + 1}\n`).join(''));
-    const s = shell(`'${node}' dist/lwl ${file}`);
+    const s = shell(`${lwlShell} ${file}`);
     await s.waitForText('entry 1');
     await s.keys('F');
     expect(s.status()).toBe('Waiting for data... (^C to stop)');
@@ -57,7 +56,7 @@ describe('F', () => {
   });
 
   it('follows a pipe', async () => {
-    const s = shell(`(seq 1 30; sleep 1; echo later; sleep 30) | '${node}' dist/lwl`);
+    const s = shell(`(seq 1 30; sleep 1; echo later; sleep 30) | ${lwlShell}`);
     await s.waitForText('23');
     await s.keys('F');
     expect(s.rows()[22]).toBe('30');

@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session, lwl, root } from './session.ts';
+import { Session, lwlShell, root } from './session.ts';
 
-const node = process.execPath;
 const open = Session.lwl;
 
 function tempDir(): string {
@@ -184,7 +183,7 @@ describe('fork and exec', () => {
   it('runs an interactive lwl inside lwl', async () => {
     const s = open(['samples/tour.md']);
     await s.waitForText('Welcome');
-    await s.keys('>', `'${node}' '${lwl}' samples/markup.md`, '\r');
+    await s.keys('>', `${lwlShell} samples/markup.md`, '\r');
     await s.waitForText('The lwl markup');
     await s.keys('q');
     await s.waitForText('[process terminated]');
@@ -193,7 +192,7 @@ describe('fork and exec', () => {
   });
 
   it('runs less inside lwl, even when lwl reads a pipe', async () => {
-    const s = Session.shell(`cat samples/tour.md | '${node}' dist/lwl`, { env: { LESSHISTFILE: '-' } });
+    const s = Session.shell(`cat samples/tour.md | ${lwlShell}`, { env: { LESSHISTFILE: '-' } });
     await s.waitForText('Welcome');
     await s.keys('>', 'less samples/markup.md', '\r');
     await s.waitForText('The lwl markup');
@@ -204,7 +203,7 @@ describe('fork and exec', () => {
   });
 
   it('exec ends lwl with the command\'s exit status', async () => {
-    const s = Session.shell(`'${node}' dist/lwl samples/tour.md; echo "status $?"`);
+    const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"`);
     await s.waitForText('Welcome');
     await s.keys('!', 'exit 3', '\r');
     await s.waitForText('status 3');
@@ -239,7 +238,7 @@ describe('LINK only ever reaches a command through the environment', () => {
     const dir = tempDir();
     const doc = path.join(dir, 'doc.md');
     fs.writeFileSync(doc, `[hostile](https://example.org/$(touch$IFS$PWD/PWNED);x)\n`);
-    const s = open([doc], { cwd: dir, env: { LWL_BROWSER: 'printf "opened %s\\n" > opened.txt' } });
+    const s = open([doc], { cwd: dir, env: { LWL_BROWSER: 'printf "opened %%s\\n" %s > opened.txt' } });
     await s.waitForText('[hostile]');
     await s.keys('n', '\r');
     expect(await fileText(path.join(dir, 'opened.txt'), s)).toBe('opened https://example.org/$(touch$IFS$PWD/PWNED);x\n');

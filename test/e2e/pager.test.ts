@@ -1,6 +1,6 @@
 // The ground-mode pager as a user sees it, in a real pty.
 import { describe, expect, it } from 'vitest';
-import { Session } from './session.ts';
+import { Session, lwlShell } from './session.ts';
 
 const keys = {
   up: '\x1b[A',
@@ -144,7 +144,7 @@ describe('leaving', () => {
     ['^C', keys.ctrlC],
   ]) {
     it(`quits on ${how} and restores the terminal`, async () => {
-      const s = Session.shell(`'${process.execPath}' dist/lwl samples/tour.md; echo "status $?"; stty -a`);
+      const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"; stty -a`);
       await s.waitForText('Welcome');
       await s.press(key);
       await s.waitExit();
@@ -159,7 +159,7 @@ describe('leaving', () => {
 
   for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT']) {
     it(`restores the terminal when killed by ${signal}`, async () => {
-      const s = Session.shell(`'${process.execPath}' dist/lwl samples/tour.md & pid=$!; sleep 1; kill -${signal.slice(3)} $pid; wait $pid; echo "status $?"; stty -a`);
+      const s = Session.shell(`${lwlShell} samples/tour.md & pid=$!; sleep 1; kill -${signal.slice(3)} $pid; wait $pid; echo "status $?"; stty -a`);
       await s.waitForText('Welcome');
       await s.waitExit();
       expect(s.onAlternateScreen).toBe(false);
@@ -170,7 +170,7 @@ describe('leaving', () => {
   }
 
   it('restores the terminal, then prints the error, when lwl crashes', async () => {
-    const s = Session.shell(`'${process.execPath}' dist/lwl samples/tour.md; echo "status $?"; stty -a`, {
+    const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"; stty -a`, {
       env: { LWL_TEST_CRASH_KEY: 'x' },
     });
     await s.waitForText('Welcome');

@@ -1,13 +1,13 @@
-// Runs dist/lwl in a real pseudo-terminal (node-pty) and reads the screen
-// through a real terminal emulator (@xterm/headless): keys in, screen out.
+// Runs lwl (dist/lwl, or the build LWL_BIN names: see binary.ts) in a real
+// pseudo-terminal (node-pty) and reads the screen through a real terminal
+// emulator (@xterm/headless): keys in, screen out.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
 import { afterEach } from 'vitest';
+import { lwl, lwlCommand, lwlIsScript, lwlShell, root } from './binary.ts';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const lwl = path.join(root, 'dist/lwl');
+export { lwl, lwlCommand, lwlIsScript, lwlShell, root };
 export const samples = path.join(root, 'samples');
 
 export interface SessionOptions {
@@ -16,6 +16,9 @@ export interface SessionOptions {
   env?: Record<string, string>;
   cwd?: string;
 }
+
+/** How long `keys` waits for lwl to start answering a key: far longer than it ever takes. */
+const ANSWER_MS = 1000;
 
 /** Sessions still running: each test's are killed when it ends. */
 const live = new Set<Session>();
@@ -41,7 +44,7 @@ export class Session {
 
   /** Runs lwl with these arguments. */
   static lwl(args: string[], opts: SessionOptions = {}): Session {
-    return new Session(process.execPath, [lwl, ...args], opts);
+    return new Session(lwlCommand[0], [...lwlCommand.slice(1), ...args], opts);
   }
 
   constructor(file: string, args: string[], opts: SessionOptions = {}) {
@@ -102,10 +105,17 @@ export class Session {
     this.proc.write(keys);
   }
 
-  /** Types keys one at a time, waiting for the screen to settle after each. */
+  /**
+   * Types keys one at a time, waiting for lwl's answer to each: its first output
+   * (however long that takes, up to `ANSWER_MS`), then no more for a moment.
+   * A key that changes nothing on screen costs the whole ANSWER_MS: where one
+   * is expected, `press` it and `waitFor` what the screen must show.
+   */
   async keys(...keys: string[]): Promise<void> {
     for (const key of keys) {
+      const before = this.output.length;
       this.proc.write(key);
+      await this.answered(before, ANSWER_MS);
       await this.settle();
     }
   }
@@ -132,7 +142,13 @@ export class Session {
     await this.waitFor((s) => s.screen().includes(text), JSON.stringify(text), timeoutMs);
   }
 
-  /** Waits until no output has arrived for a little while. */
+  /** Waits until output has come past `before` (an offset in `output`), or `timeoutMs` has passed. */
+  private async answered(before: number, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.output.length === before && !this.exited && Date.now() < deadline) await sleep(2);
+  }
+
+  /** Waits until no output has arrived for a little while: after output that is known to have begun. */
   async settle(quietMs = 60): Promise<void> {
     let seen = -1;
     while (seen !== this.output.length) {

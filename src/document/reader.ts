@@ -1,0 +1,21 @@
+// The seam for kinds of input. A reader turns the bytes of one kind of input
+// (lwl markup today; plain text with SGR, overstrike and OSC 8, CommonMark or
+// HTML later) into a Document: its display text, link spans with their hrefs,
+// and hex tokens. The bytes arrive in chunks, as they are read; a reader holds
+// back what it cannot tell yet and settles it with the next chunk or at end().
+//
+// How the text is kept (in the file, or in memory) is not the reader's concern:
+// it says what to show through a Sink (sink.ts), which the Document chooses.
+import type { Document } from './document.ts';
+
+export interface Reader {
+  /** Reads the next chunk. The reader does not keep it: the caller may reuse it. */
+  write(chunk: Buffer): void;
+  /** Reads the next chunk, which the caller gives up: the reader may keep it, or write over it. */
+  writeOwned(chunk: Buffer): void;
+  /** The input has ended: what was held back is read as final, and the document is complete. */
+  end(): void;
+}
+
+/** Makes the reader for a document of one kind. */
+export type ReaderKind = (doc: Document) => Reader;

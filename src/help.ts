@@ -1,0 +1,131 @@
+// What lwl says about itself, from one source: `lwl --help`, the help screen
+// (h), and the manual page (lwl.1) are all made here from keymap.ts's
+// bindings and the list of options below, so they never disagree.
+import { keymap, type Binding } from '../keymap.ts';
+import { tables, type Table } from './state/bindings.ts';
+
+/** The options, as --help and the manual list them. */
+export const optionHelp: Array<[string, string]> = [
+  ['--base URL', 'resolve relative links against URL'],
+  ['--links', 'print the links (number, text, URL) instead of paging'],
+  ['--kind KIND', 'read the input as KIND (markup or plain) instead of guessing'],
+  ['--secure', 'secure mode (also LWL_SECURE=1): no commands, no browser, no files but those named'],
+  ['--print-config', 'print the default configuration, to start a config file from'],
+  ['+G, +N, +/PATTERN', 'start at the end, at line N, or at the first match of PATTERN'],
+  ['-p PATTERN', 'start at the first match of PATTERN'],
+  ['-i / -I', 'searches ignore case unless the pattern has a capital (the default) / always'],
+  ['-N', 'show line numbers'],
+  ['-S', 'chop long lines instead of wrapping them'],
+  ['-F', 'quit at once if the text fits on one screen, leaving it printed'],
+  ['-X', 'no alternate screen: what was shown stays after q'],
+  ['-R, -M, ...', "accepted as less has them; LESS and LWL are read first"],
+  ['--mouse', 'the wheel scrolls, a click selects a link, a second click follows it'],
+  ['-h, --help', 'show this help and exit'],
+  ['-V, --version', 'show the version and exit'],
+];
+
+const modeTitles: Record<Table, string> = {
+  ground: 'Paging',
+  search: 'Typing a search (/ ?)',
+  fork: 'Typing a command to run and come back (>)',
+  exec: 'Typing a command to run and end lwl (!)',
+  examine: 'Typing a file to open (:e)',
+  preview: 'The link preview (v)',
+  busy: 'While lwl reads or searches',
+};
+
+/** A key as a person writes it: ^F, Down, space, Shift-Tab, Alt-v. */
+export function keyLabel(key: string): string {
+  if (key === ' ') return 'space';
+  const named = /^<(.+)>$/.exec(key);
+  if (!named) return key;
+  const name = named[1];
+  if (name.startsWith('C-')) return name === 'C-Space' ? '^space' : `^${name.slice(2).toUpperCase()}`;
+  if (name.startsWith('M-')) return `Alt-${name.slice(2)}`;
+  if (name === 'S-Tab') return 'Shift-Tab';
+  return name;
+}
+
+/** Rows of one mode's keys: the keys, and what they do. */
+export function keyRows(table: Table): Array<[string, string]> {
+  return (keymap[table] as Binding<unknown>[]).map(({ keys, help }) => [keys.map(keyLabel).join(', '), help]);
+}
+
+function columns(rows: Array<[string, string]>, indent: string): string[] {
+  const width = Math.min(28, Math.max(...rows.map(([left]) => left.length)));
+  return rows.map(([left, right]) => (left.length > width ? `${indent}${left}\n${indent}${' '.repeat(width)}  ${right}` : `${indent}${left.padEnd(width)}  ${right}`));
+}
+
+/** lwl --help. */
+export function usageText(): string {
+  return [
+    'usage: lwl [options] [FILE...]',
+    '       cmd | lwl [options]',
+    '',
+    'A pager, like less, for documents with links: step through them, follow',
+    'them, and hand the selected one to any command as $LINK.',
+    '',
+    'options:',
+    ...columns(optionHelp, '  '),
+    '',
+    'main keys:',
+    ...columns(keyRows('ground').slice(0, 12), '  '),
+    '',
+    'h in lwl shows every key; `man lwl` the whole manual.',
+  ].join('\n');
+}
+
+/** The help screen's text: every key of every mode, then the options. */
+export function helpText(): string {
+  const out = ['lwl: every key, mode by mode (q or Backspace returns; / searches this help)', ''];
+  for (const table of tables) out.push(modeTitles[table], ...columns(keyRows(table), '  '), '');
+  out.push('A count typed before a motion repeats it (5j); before g or G it names a line.', '');
+  out.push('Options (on the command line, or in LESS, LWL or the config file):', ...columns(optionHelp, '  '));
+  return out.join('\n') + '\n';
+}
+
+const roff = (text: string) => text.replace(/\\/g, '\\e').replace(/^([.'])/gm, '\\&$1').replace(/-/g, '\\-');
+
+/** The manual page, in roff. */
+export function manPage(version: string): string {
+  const out = [
+    `.TH LWL 1 "" "lwl ${roff(version)}" "User Commands"`,
+    '.SH NAME',
+    'lwl \\- less with links: a pager for documents with links',
+    '.SH SYNOPSIS',
+    '.B lwl',
+    '[\\fIoptions\\fR] [\\fIFILE\\fR...]',
+    '.br',
+    '\\fIcmd\\fR | \\fBlwl\\fR',
+    '.SH DESCRIPTION',
+    'lwl pages text as less does, and shows its links: step through them with n and Tab,',
+    'follow them with Enter, and hand the selected one to any command as $LINK.',
+    '.SH OPTIONS',
+  ];
+  for (const [flags, text] of optionHelp) out.push('.TP', `.B ${roff(flags)}`, roff(text));
+  out.push('.SH KEYS');
+  for (const table of tables) {
+    out.push('.SS ' + roff(modeTitles[table]));
+    for (const [keys, text] of keyRows(table)) out.push('.TP', `.B ${roff(keys)}`, roff(text));
+  }
+  out.push(
+    '.SH ENVIRONMENT',
+    '.TP',
+    '.B LESS, LWL',
+    'options read before the command line, LESS first.',
+    '.TP',
+    '.B LWL_BROWSER, BROWSER',
+    'the command Enter hands a link to, with the link in $LINK.',
+    '.TP',
+    '.B LWL_SECURE',
+    'secure mode when set (not 0).',
+    '.TP',
+    '.B NO_COLOR',
+    'no colours: bold, underline and reverse carry the meaning.',
+    '.SH FILES',
+    '.TP',
+    '.I $XDG_CONFIG_HOME/lwl/config',
+    'key bindings, colours, the browser command and default options (lwl \\-\\-print\\-config prints the defaults).',
+  );
+  return out.join('\n') + '\n';
+}

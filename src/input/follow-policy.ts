@@ -1,0 +1,42 @@
+// What the pager may do with a link, given the page it is on: a page from the
+// web never opens a local file by itself, script links are never followed,
+// and only http and https are fetched by lwl.
+import type { UrlRecord } from '../link/url/index.ts';
+
+export type FollowDecision =
+  /** Fetch it in lwl (http, https). */
+  | { action: 'fetch' }
+  /** Open the local file in lwl, as for any local document's link. */
+  | { action: 'open' }
+  /** A local file linked from a web page: only if the user says yes to `question`. */
+  | { action: 'ask'; question: string }
+  /** Never followed: `reason` says why. */
+  | { action: 'refuse'; reason: string }
+  /** Not lwl's to read (mailto:, ftp:, data:...): the browser command's, as before. */
+  | { action: 'hand-off' };
+
+/** Schemes whose pages came over the network. */
+function fromWeb(url: UrlRecord | null): boolean {
+  return url !== null && url.scheme !== 'file';
+}
+
+/**
+ * What following `link` from the page at `page` may do; `page` is null for
+ * standard input or text lwl made. The question names the path only: the
+ * pager shows it on the prompt line, rendered.
+ */
+export function mayFollowFrom(page: UrlRecord | null, link: UrlRecord): FollowDecision {
+  switch (link.scheme) {
+    case 'http':
+    case 'https':
+      return { action: 'fetch' };
+    case 'javascript':
+    case 'vbscript':
+      return { action: 'refuse', reason: `${link.scheme}: links are not followed: lwl runs no scripts` };
+    case 'file':
+      if (fromWeb(page)) return { action: 'ask', question: 'This web page links to a file on this machine. Open it? (y/n)' };
+      return { action: 'open' };
+    default:
+      return { action: 'hand-off' };
+  }
+}

@@ -1,0 +1,288 @@
+// The command line and the LESS and LWL variables, read the way less reads
+// them: single letters that combine (-iNS), letters that take a value
+// (-j5, -x 4, -pPATTERN), long names (--chop-long-lines), +commands (+G, +42,
+// +/pattern), `--` and `-` for standard input. Pure: the caller supplies the
+// arguments and the environment, and gets options or a usage error.
+
+/** The options lwl acts on, whichever way they were given. */
+export interface Options {
+  help: boolean;
+  version: boolean;
+  /** --links: print the links instead of paging. */
+  links: boolean;
+  secure: boolean;
+  /** --base URL, as written (the caller parses it). */
+  base: string | null;
+  /** Files named, in order ('-' is standard input). */
+  files: string[];
+  /** Commands to run on the first screen, as keys: +G, +42 (line 42), +/pattern, -p pattern. */
+  startKeys: string[];
+  /** -i (smartcase, the default) or -I (ignore case always). */
+  caseless: 'smart' | 'always';
+  /** -N: line numbers. */
+  lineNumbers: boolean;
+  /** -S: chop long lines instead of wrapping them. */
+  chop: boolean;
+  /** -F: print and quit when the text fits on one screen. */
+  quitIfOneScreen: boolean;
+  /** -X: no alternate screen; what was shown stays after q. */
+  noAlternateScreen: boolean;
+  /** -M / -m: the long status line (position and percent). */
+  longPrompt: boolean;
+  /** --mouse: the wheel scrolls, a click selects a link. */
+  mouse: boolean;
+  /** --kind=NAME: read the input as this kind instead of guessing. */
+  kind: string | null;
+  /** --print-config: print the default configuration. */
+  printConfig: boolean;
+  /** --manual: print the manual page (roff). */
+  manual: boolean;
+  /** One-line notes about options of less's that lwl accepts but does not act on. */
+  notes: string[];
+}
+
+export const defaults: Options = {
+  help: false,
+  version: false,
+  links: false,
+  secure: false,
+  base: null,
+  files: [],
+  startKeys: [],
+  caseless: 'smart',
+  lineNumbers: false,
+  chop: false,
+  quitIfOneScreen: false,
+  noAlternateScreen: false,
+  longPrompt: false,
+  mouse: false,
+  kind: null,
+  printConfig: false,
+  manual: false,
+  notes: [],
+};
+
+/** A mistake in the options: one sentence, and the usage follows. */
+export class OptionError extends Error {}
+
+type Setter = (opts: Options, value: string) => void;
+
+interface Letter {
+  /** Long name, as less spells it. */
+  name: string;
+  /** Takes a value (attached, -j5, or the next argument, -j 5). */
+  value?: boolean;
+  /** What it does in lwl; absent: accepted with a note, as less has it and lwl does not. */
+  set?: Setter;
+}
+
+const on = (key: 'lineNumbers' | 'chop' | 'quitIfOneScreen' | 'noAlternateScreen' | 'longPrompt'): Setter => (opts) => {
+  opts[key] = true;
+};
+const accept: Setter = () => {};
+
+/** less's one-letter options, with what lwl does for each. */
+const letters: Record<string, Letter> = {
+  a: { name: 'search-skip-screen', set: accept },
+  A: { name: 'SEARCH-SKIP-SCREEN', set: accept },
+  b: { name: 'buffers', value: true, set: accept },
+  B: { name: 'auto-buffers', set: accept },
+  c: { name: 'clear-screen', set: accept },
+  C: { name: 'CLEAR-SCREEN', set: accept },
+  d: { name: 'dumb', set: accept },
+  D: { name: 'color', value: true },
+  e: { name: 'quit-at-eof' },
+  E: { name: 'QUIT-AT-EOF' },
+  f: { name: 'force', set: accept },
+  F: { name: 'quit-if-one-screen', set: on('quitIfOneScreen') },
+  g: { name: 'hilite-search', set: accept },
+  G: { name: 'HILITE-SEARCH' },
+  h: { name: 'max-back-scroll', value: true, set: accept },
+  i: { name: 'ignore-case', set: (o) => (o.caseless = 'smart') },
+  I: { name: 'IGNORE-CASE', set: (o) => (o.caseless = 'always') },
+  j: { name: 'jump-target', value: true },
+  J: { name: 'status-column' },
+  k: { name: 'lesskey-file', value: true },
+  K: { name: 'quit-on-intr', set: accept },
+  L: { name: 'no-lessopen', set: accept },
+  m: { name: 'long-prompt' },
+  M: { name: 'LONG-PROMPT' },
+  n: { name: 'line-numbers', set: accept },
+  N: { name: 'LINE-NUMBERS' },
+  o: { name: 'log-file', value: true },
+  O: { name: 'LOG-FILE', value: true },
+  p: { name: 'pattern', value: true, set: (o, v) => o.startKeys.push(...searchKeys(v)) },
+  P: { name: 'prompt', value: true },
+  q: { name: 'quiet', set: accept },
+  Q: { name: 'QUIET', set: accept },
+  r: { name: 'raw-control-chars', set: accept },
+  R: { name: 'RAW-CONTROL-CHARS', set: accept },
+  s: { name: 'squeeze-blank-lines' },
+  S: { name: 'chop-long-lines' },
+  t: { name: 'tag', value: true },
+  T: { name: 'tag-file', value: true },
+  u: { name: 'underline-special' },
+  U: { name: 'UNDERLINE-SPECIAL' },
+  w: { name: 'hilite-unread' },
+  W: { name: 'HILITE-UNREAD' },
+  x: { name: 'tabs', value: true },
+  X: { name: 'no-init', set: on('noAlternateScreen') },
+  y: { name: 'max-forw-scroll', value: true, set: accept },
+  z: { name: 'window', value: true },
+  '"': { name: 'quotes', value: true, set: accept },
+  '~': { name: 'tilde' },
+  '#': { name: 'shift', value: true },
+};
+
+/** lwl's own long options (and less's that lwl names differently). */
+const longOptions: Record<string, { value?: boolean; set: Setter }> = {
+  help: { set: (o) => (o.help = true) },
+  version: { set: (o) => (o.version = true) },
+  links: { set: (o) => (o.links = true) },
+  secure: { set: (o) => (o.secure = true) },
+  base: { value: true, set: (o, v) => (o.base = v) },
+  kind: { value: true, set: (o, v) => (o.kind = v) },
+  mouse: { set: (o) => (o.mouse = true) },
+  'print-config': { set: (o) => (o.printConfig = true) },
+  manual: { set: (o) => (o.manual = true) },
+};
+
+const byLongName = new Map(Object.entries(letters).map(([letter, spec]) => [spec.name, letter]));
+
+/** The keys that search for `pattern` once the first screen is up. */
+function searchKeys(pattern: string): string[] {
+  return ['/', ...pattern, '<Enter>'];
+}
+
+/** +cmd: less's commands as keys. +G the end, +42 line 42, +/pat a search; anything else is typed as keys. */
+function commandKeys(command: string): string[] {
+  if (command.startsWith('/') || command.startsWith('?')) return [command[0], ...command.slice(1), '<Enter>'];
+  if (/^\d+$/.test(command)) return [...command, 'g'];
+  return [...command];
+}
+
+function note(opts: Options, what: string, fromEnv: string | null): void {
+  // A variable is set once and read every time: notes about it would nag.
+  if (fromEnv === null) opts.notes.push(`lwl: ${what} is one of less's options that lwl does not have yet; ignored`);
+}
+
+/**
+ * Reads one list of arguments into `opts`. `fromEnv` names the variable they
+ * came from (LESS, LWL), or is null for the command line, where words that
+ * are not options are files and -h/-V are lwl's help and version.
+ */
+function readArgs(opts: Options, args: string[], fromEnv: string | null): void {
+  const where = fromEnv ? ` (in ${fromEnv})` : '';
+  let onlyFiles = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (onlyFiles || arg === '-' || !/^[-+]/.test(arg)) {
+      if (fromEnv) throw new OptionError(`lwl: '${arg}'${where} is not an option`);
+      opts.files.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyFiles = true;
+      continue;
+    }
+    if (arg.startsWith('+')) {
+      opts.startKeys.push(...commandKeys(arg.slice(1)));
+      continue;
+    }
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      const name = arg.slice(2, eq < 0 ? undefined : eq);
+      const attached = eq < 0 ? null : arg.slice(eq + 1);
+      const own = longOptions[name];
+      const letter = byLongName.get(name);
+      const takesValue = own ? own.value : letter !== undefined && letters[letter].value;
+      let value = attached ?? '';
+      if (takesValue && attached === null) {
+        if (i + 1 >= args.length) throw new OptionError(`lwl: --${name}${where} needs a value`);
+        value = args[++i];
+      } else if (!takesValue && attached !== null) {
+        throw new OptionError(`lwl: --${name}${where} takes no value`);
+      }
+      if (own) own.set(opts, value);
+      else if (letter !== undefined) applyLetter(opts, letter, value, fromEnv);
+      else throw new OptionError(`lwl: unknown option '--${name}'${where}`);
+      continue;
+    }
+    // -+X: the option X back to its default, as in less.
+    if (arg.startsWith('-+')) {
+      for (const letter of arg.slice(2)) resetLetter(opts, letter, where);
+      continue;
+    }
+    // Letters: -iNS, -j5, -p pattern; -20 is less's -z20 (the window's size).
+    for (let k = 1; k < arg.length; k++) {
+      const letter = /\d/.test(arg[k]) ? 'z' : arg[k];
+      if (letter === 'z' && /\d/.test(arg[k])) {
+        applyLetter(opts, 'z', arg.slice(k), fromEnv);
+        break;
+      }
+      if (fromEnv === null && (letter === 'h' || letter === '?')) {
+        opts.help = true;
+        continue;
+      }
+      if (fromEnv === null && letter === 'V') {
+        opts.version = true;
+        continue;
+      }
+      const spec = letters[letter];
+      if (!spec) throw new OptionError(`lwl: unknown option '-${letter}'${where}`);
+      if (!spec.value) {
+        applyLetter(opts, letter, '', fromEnv);
+        continue;
+      }
+      let value = arg.slice(k + 1);
+      if (value === '') {
+        if (i + 1 >= args.length) throw new OptionError(`lwl: -${letter}${where} needs a value`);
+        value = args[++i];
+      }
+      applyLetter(opts, letter, value, fromEnv);
+      break;
+    }
+  }
+}
+
+function resetLetter(opts: Options, letter: string, where: string): void {
+  const spec = letters[letter];
+  if (!spec) throw new OptionError(`lwl: unknown option '-+${letter}'${where}`);
+  const keys = { F: 'quitIfOneScreen', X: 'noAlternateScreen', N: 'lineNumbers', S: 'chop', m: 'longPrompt', M: 'longPrompt' } as const;
+  const key = keys[letter as keyof typeof keys];
+  if (key) opts[key] = false;
+  if (letter === 'i' || letter === 'I') opts.caseless = 'smart';
+}
+
+function applyLetter(opts: Options, letter: string, value: string, fromEnv: string | null): void {
+  const spec = letters[letter];
+  if (spec.set) spec.set(opts, value);
+  else note(opts, `-${letter} (--${spec.name})`, fromEnv);
+}
+
+/**
+ * Splits a variable's value into words as less does: at spaces, and a `$`
+ * ends an option that takes a value (LESS='-Pprompt$-i').
+ */
+export function splitVariable(value: string): string[] {
+  return value
+    .split(/\s+/)
+    .flatMap((word) => word.split('$'))
+    .filter((word) => word !== '')
+    .map((word) => (/^[-+]/.test(word) ? word : `-${word}`));
+}
+
+/**
+ * The options: LESS first, then the configuration file's `options` words,
+ * then LWL, then the command line, each overriding what came before.
+ */
+export function parseOptions(args: string[], env: { LESS?: string; LWL?: string; LWL_SECURE?: string }, configWords: string[] = []): Options {
+  const opts: Options = { ...defaults, files: [], startKeys: [], notes: [] };
+  if (env.LESS) readArgs(opts, splitVariable(env.LESS), 'LESS');
+  if (configWords.length) readArgs(opts, configWords, 'the config file');
+  if (env.LWL) readArgs(opts, splitVariable(env.LWL), 'LWL');
+  // Set by whoever runs lwl; nothing a user sets can undo it.
+  if (!['', '0'].includes(env.LWL_SECURE ?? '')) opts.secure = true;
+  readArgs(opts, args, null);
+  return opts;
+}

@@ -1,0 +1,62 @@
+// Memory has a bound: ^C on "Reading..." stops the reading of an input that
+// never ends, so memory stops growing (a memory assertion: VmRSS read twice,
+// a second apart, once lwl has stopped and gone idle; reading on would keep
+// it busy).
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Session, sleep } from './session.ts';
+
+const node = process.execPath;
+const MiB = 1024 * 1024;
+
+/** A field of /proc/PID/status, in bytes (VmRSS is in kB). */
+function rss(pid: number): number {
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1];
+  return Number(kb) * 1024;
+}
+
+/** CPU time the process has used, in clock ticks. */
+function cpuTicks(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]); // utime, stime
+}
+
+/** Waits until the process uses no CPU for a while: the chunk read last is parsed, the collector done. */
+async function idle(pid: number): Promise<void> {
+  const deadline = Date.now() + 8000;
+  for (let last = cpuTicks(pid); ; ) {
+    await sleep(250);
+    const now = cpuTicks(pid);
+    if (now === last) return;
+    if (Date.now() > deadline) throw new Error('lwl never went idle: it is still reading?');
+    last = now;
+  }
+}
+
+/** Bytes the process has read so far, from any file. */
+function bytesRead(pid: number): number {
+  return Number(/^rchar: (\d+)/m.exec(fs.readFileSync(`/proc/${pid}/io`, 'utf8'))![1]);
+}
+
+describe('reading an input that never ends', () => {
+  it('lwl </dev/zero, G, ^C: the reading stops, and memory stops growing', async () => {
+    const s = Session.shell(`exec '${node}' dist/lwl </dev/zero`);
+    const pid = s.proc.pid;
+    await s.waitForText('<00>');
+    await s.keys('G');
+    await s.waitFor((x) => /^Reading\.\.\. [1-9]\d* MiB/.test(x.status()), 'reading on');
+    await s.keys('\x03');
+    await s.waitFor((x) => !x.status().startsWith('Reading'), 'the reading stopped');
+    // Work under way at ^C (the chunk read last) may still finish; then nothing more may come.
+    await idle(pid);
+    const [rss0, read0] = [rss(pid), bytesRead(pid)];
+    await sleep(1000);
+    const [rss1, read1] = [rss(pid), bytesRead(pid)];
+    expect(read1 - read0).toBeLessThanOrEqual(MiB);
+    expect(rss1 - rss0).toBeLessThan(4 * MiB);
+    // Keys still work, and q ends it.
+    await s.keys('g', 'q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+});

@@ -1,0 +1,74 @@
+// The loader: a read that fails ends the document there and says why; rest()
+// stops reading an input that never ends.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Loader, OpenError, openFile, openRegularFile } from '../src/input/load.ts';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const eio = () => Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO', syscall: 'read' });
+
+function waitFor(test: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const poll = () => (test() ? resolve() : setTimeout(poll, 5));
+    poll();
+  });
+}
+
+describe('Loader', () => {
+  it('ends the document where a read fails, with the reason', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'big.txt');
+    fs.writeFileSync(file, 'line\n'.repeat(200_000));
+    const loader = new Loader(openFile(file));
+    loader.readFirst();
+    const before = loader.doc.bytesRead;
+    expect(before).toBeGreaterThan(0);
+    vi.spyOn(fs, 'readSync').mockImplementation(() => {
+      throw eio();
+    });
+    let calls = 0;
+    loader.start(() => calls++);
+    await waitFor(() => loader.doc.complete);
+    expect(loader.error).toBeInstanceOf(OpenError);
+    expect(loader.error!.userMessage).toBe('Input/output error');
+    expect(loader.doc.bytesRead).toBe(before);
+    expect(calls).toBeGreaterThan(0);
+    loader.stop();
+  });
+
+  it('throws the reason from the first read', () => {
+    const loader = new Loader(openRegularFile('/proc/self/mem'));
+    expect(() => loader.readFirst()).toThrow(new OpenError('/proc/self/mem', 'Input/output error'));
+    loader.stop();
+  });
+
+  it('stops reading an endless device at rest(), and reads on when more is wanted', async () => {
+    const loader = new Loader(openFile('/dev/zero'));
+    loader.start(() => {});
+    loader.want(Infinity);
+    await waitFor(() => loader.doc.bytesRead > 4 * 1024 * 1024);
+    loader.rest();
+    // The read under way may still land; nothing after it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopped = loader.doc.bytesRead;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(loader.doc.bytesRead).toBe(stopped);
+    loader.want(loader.doc.text.length);
+    await waitFor(() => loader.doc.bytesRead > stopped);
+    loader.stop();
+  });
+});
+
+describe('openRegularFile', () => {
+  it('refuses what is not a regular file, without opening it', () => {
+    const open = vi.spyOn(fs, 'openSync');
+    expect(() => openRegularFile('/dev/tty')).toThrow(new OpenError('/dev/tty', 'Not a regular file (a device)'));
+    expect(() => openRegularFile(os.tmpdir())).toThrow(new OpenError(os.tmpdir(), 'Is a directory'));
+    expect(() => openRegularFile('/nonexistent/x')).toThrow(new OpenError('/nonexistent/x', 'No such file or directory'));
+    expect(open).not.toHaveBeenCalled();
+  });
+});
