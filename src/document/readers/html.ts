@@ -468,16 +468,14 @@ function metaCharset(prefix: Uint8Array): string | null {
   return null;
 }
 
-// windows-1252's 0x80..0x9F (the Encoding Standard's index); U+0080.. where it has none.
-const WINDOWS_1252_HIGH =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
-/** Decodes bytes in an encoding TextDecoder knows. Node 20's windows-1252 decoder is ISO-8859-1's: mended here. */
+/**
+ * Decodes bytes in an encoding TextDecoder knows. Streaming, always: Node 20
+ * decodes windows-1252 as ISO-8859-1 in a one-shot decode (a fast path for
+ * "latin1"), but by its real table when streaming.
+ */
 export function decodeBytes(bytes: Uint8Array, encoding: string): string {
-  const text = new TextDecoder(encoding).decode(bytes);
-  if (encoding !== 'windows-1252') return text;
-  return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]);
+  const decoder = new TextDecoder(encoding);
+  return decoder.decode(bytes, { stream: true }) + decoder.decode();
 }
 
 /** Decodes HTML bytes to text by their sniffed encoding. */
