@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import tty from 'node:tty';
 import { NoTerminalError, Terminal, writeAll, type Size } from '../term/tty.ts';
 import { Wrap } from './view/wrap.ts';
+import { kinds, type Kind } from './document/readers/kinds.ts';
 import { detectCaps, isDumb } from '../term/caps.ts';
 import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
 import { manPage, usageText } from './help.ts';
@@ -47,6 +48,13 @@ function parseBase(value: string): UrlRecord {
   const result = parseUrl(value);
   if (!result.ok) throw new UserError(`lwl: --base: '${value}' is not a URL (${result.reason})\n${usage}`, 2);
   return result.url;
+}
+
+/** --kind: one of the kinds of document lwl reads, or null to tell from the name and the first bytes. */
+function parseKind(value: string | null): Kind | null {
+  if (value === null) return null;
+  if (!(kinds as readonly string[]).includes(value)) throw new UserError(`lwl: --kind: '${value}' is not a kind (${kinds.join(', ')})\n${usage}`, 2);
+  return value as Kind;
 }
 
 /** The configuration file, if there is one; a file that cannot be read is a mistake to report, not an end. */
@@ -204,11 +212,12 @@ export async function main(args: string[]): Promise<number> {
     }
     for (const note of [...opts.notes, ...config.errors]) process.stderr.write(sanitize(note) + '\n');
     const base = opts.base === null ? null : parseBase(opts.base);
+    const kind = parseKind(opts.kind);
     const files = opts.files;
     if (opts.links) {
       // With several files, each line starts with the file's name.
-      if (files.length <= 1) await printLinks(makePage(new Loader(await openInput(files[0] ?? null)), base), '');
-      else for (const file of files) await printLinks(makePage(new Loader(await openInput(file)), base), `${sanitize(file)}\t`);
+      if (files.length <= 1) await printLinks(makePage(new Loader(await openInput(files[0] ?? null), kind), base), '');
+      else for (const file of files) await printLinks(makePage(new Loader(await openInput(file), kind), base), `${sanitize(file)}\t`);
       return 0;
     }
     if (!process.stdout.isTTY) {
@@ -217,7 +226,7 @@ export async function main(args: string[]): Promise<number> {
       return 0;
     }
     const source = await openInput(files[0] ?? null);
-    const loader = new Loader(source);
+    const loader = new Loader(source, kind);
     await loader.readStart();
     // The question is asked before the screen is taken: "n" leaves nothing behind.
     let term: Terminal | null = null;

@@ -3,12 +3,12 @@
 // background between keys.
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { MarkupReader } from '../document/readers/markup.ts';
+import { isRendered, kindOf, readerFor, type Kind } from '../document/readers/kinds.ts';
 import type { Reader } from '../document/reader.ts';
 import { Document } from '../document/document.ts';
 import { FileText } from '../document/filetext.ts';
 import { HEAD_SIZE } from './binary.ts';
-import { DecompressError, decompressing } from './decompress.ts';
+import { DecompressError, decompressing, innerName } from './decompress.ts';
 
 /** Read before the first screen. */
 const FIRST_READ = 256 * 1024;
@@ -32,6 +32,30 @@ export interface Source {
   head?: Buffer;
   /** The text comes from this stream (a decompressor's output), not from `fd`; it is held in memory, as a pipe's. */
   stream?: Readable;
+}
+
+/** The first bytes of a regular file, read where they are (the reading itself starts at 0 later); none for a pipe. */
+function firstBytes(source: Source): Buffer {
+  if (!source.isFile) return Buffer.alloc(0);
+  const head = Buffer.alloc(1024);
+  try {
+    return head.subarray(0, fs.readSync(source.fd, head, 0, head.length, 0));
+  } catch {
+    return Buffer.alloc(0);
+  }
+}
+
+/** Markdown read from a file is read whole up to this size first, so that references find definitions further on. */
+const WHOLE_MARKDOWN = 16 * 1024 * 1024;
+
+function wholeSmallFile(source: Source): string | undefined {
+  if (!source.isFile || source.size === null || source.size > WHOLE_MARKDOWN) return undefined;
+  const buf = Buffer.alloc(source.size);
+  try {
+    return buf.subarray(0, fs.readSync(source.fd, buf, 0, buf.length, 0)).toString('utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A file that cannot be read, with the reason as a user would put it. */
@@ -71,7 +95,7 @@ export function reason(err: NodeJS.ErrnoException): string {
 }
 
 /** What a file that is not a regular one is, in words. */
-function kindOf(stat: fs.Stats): string {
+function fileKind(stat: fs.Stats): string {
   if (stat.isDirectory()) return 'Is a directory';
   if (stat.isFIFO()) return 'Not a regular file (a named pipe)';
   if (stat.isSocket()) return 'Not a regular file (a socket)';
@@ -88,10 +112,10 @@ export function openRegularFile(file: string): Source {
   let fd: number | null = null;
   try {
     const before = fs.statSync(file);
-    if (!before.isFile()) throw new OpenError(file, kindOf(before));
+    if (!before.isFile()) throw new OpenError(file, fileKind(before));
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) throw new OpenError(file, kindOf(stat));
+    if (!stat.isFile()) throw new OpenError(file, fileKind(stat));
     return { name: file, fd, isFile: true, size: stat.size };
   } catch (err) {
     if (fd !== null) fs.closeSync(fd);
@@ -176,7 +200,7 @@ export class Loader {
    * file, which cannot. Throws OpenError if a compressed file cannot be
    * decompressed (its command is missing).
    */
-  constructor(source: Source) {
+  constructor(source: Source, kind: Kind | null = null) {
     try {
       source = decompressing(source);
     } catch (err) {
@@ -184,8 +208,11 @@ export class Loader {
       throw err;
     }
     this.source = source;
-    this.doc = new Document(source.name, source.isFile ? new FileText(source.fd) : undefined);
-    this.parser = new MarkupReader(this.doc);
+    const chosen = kind ?? kindOf(innerName(source.name), source.head ?? firstBytes(source));
+    // A rendered kind's text is not the file's bytes: it is held in memory.
+    const inFile = source.isFile && !isRendered(chosen);
+    this.doc = new Document(source.name, inFile ? new FileText(source.fd) : undefined);
+    this.parser = readerFor(chosen, this.doc, chosen === 'markdown' ? wholeSmallFile(source) : undefined);
     this.doc.bytesTotal = source.size;
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
     if (source.head && source.head.length > 0) this.received(source.head);

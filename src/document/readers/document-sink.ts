@@ -82,6 +82,7 @@ export class DocumentSink implements RenderSink {
 
   base(href: string): void {
     this.baseHref ??= href;
+    this.doc.baseHref ??= href;
   }
 }
 

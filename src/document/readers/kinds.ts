@@ -1,0 +1,61 @@
+// Which reader a document is read with: its kind, from the name, the first
+// bytes, or what the user forced (--kind). One place for the rule:
+// - `html`: .html, .htm, .xhtml, or text that starts <!doctype html or <html;
+// - `markup` (lwl's own [text](href), lenient, as bro writes pages): a bro
+//   page, whose first line is `Retrieved from [URL](URL) on DATE.`;
+// - `markdown` (CommonMark with GitHub's extensions): chosen with --kind for
+//   now; .md and .markdown files move to it from lwl markup once the samples and
+//   tests written in lwl markup have moved (issue 10);
+// - anything else is plain text (today read as markup too, until the plain reader lands).
+import type { Document } from '../document.ts';
+import type * as RichReaders from './document-sink.ts';
+import type { Reader } from '../reader.ts';
+import { MarkupReader } from './markup.ts';
+
+export const kinds = ['markup', 'markdown', 'html', 'plain'] as const;
+export type Kind = (typeof kinds)[number];
+
+const BRO_PAGE = /^Retrieved from \[[^\]\n]*\]\([^)\n]*\) on /;
+const HTML_START = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html)[\s>]/i;
+
+/** The kind of a document named `name` (a path, maybe with .gz and the like taken off) whose input starts with `head`. */
+export function kindOf(name: string, head: Buffer): Kind {
+  const start = head.subarray(0, 1024).toString('utf8').replace(/^\ufeff/, '');
+  if (BRO_PAGE.test(start)) return 'markup';
+  if (/\.(x?html?)$/i.test(name) || HTML_START.test(start)) return 'html';
+  return 'plain';
+}
+
+/** Whether a document of this kind is rendered (its text is not the input's bytes, so it is held in memory). */
+export const isRendered = (kind: Kind): boolean => kind === 'markdown' || kind === 'html';
+
+declare const require: (id: string) => unknown;
+/** Defined true by build.mjs in dist/lwl. */
+declare const LWL_BUNDLED: boolean | undefined;
+
+let rich: typeof RichReaders | null = null;
+
+/** Hands over the Markdown and HTML readers where there is no bundle to require them from (tests, scripts). */
+export function provideRichReaders(readers: typeof RichReaders): void {
+  rich = readers;
+}
+
+/**
+ * The Markdown and HTML readers, loaded on first use: in dist/lwl esbuild
+ * wraps the module so that it runs only when required, and their parsers are
+ * compiled only then (build.mjs).
+ */
+function richReaders(): typeof RichReaders {
+  if (!rich && typeof LWL_BUNDLED !== 'undefined' && LWL_BUNDLED) rich = require('./document-sink.ts') as typeof RichReaders;
+  if (!rich) throw new Error('the Markdown and HTML readers are not loaded: provideRichReaders() first');
+  return rich;
+}
+
+/** The reader for a kind; `wholeText`, a Markdown file's text when at hand, lets references find definitions further on. */
+export function readerFor(kind: Kind, doc: Document, wholeText?: string): Reader {
+  if (kind === 'markdown') return new (richReaders().MarkdownDocReader)(doc, wholeText);
+  if (kind === 'html') return new (richReaders().HtmlDocReader)(doc);
+  // Plain text is read as lwl markup until its own reader (SGR, overstrike, OSC 8, bare URLs) lands.
+  doc.kind = 'markup';
+  return new MarkupReader(doc);
+}
