@@ -299,7 +299,8 @@ function describePlace(state: State, ctx: Context): string {
       : `bytes ${formatCount(state.top)}-${formatCount(end)} of ${formatCount(total)} (${total === 0 ? 100 : Math.floor((100 * end) / total)}%)`;
   const links = `${formatCount(doc.links.count)}${doc.complete ? '' : '+'} links`;
   const search = state.matches ? `, search: ${formatCount(state.matches.spans.count)} matches` : '';
-  return `${name}: ${where}, ${links}${search}`;
+  const title = doc.title ? ` "${doc.title}"` : '';
+  return `${name}${title} (${doc.kind}): ${where}, ${links}${search}`;
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {
