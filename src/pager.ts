@@ -11,7 +11,8 @@ import { draw } from './view/draw.ts';
 import { Loader, OpenError, openFile } from './input/load.ts';
 import { LinkTargets } from './link/targets.ts';
 import type { UrlRecord } from './link/url/index.ts';
-import { startSearch, type Query, type SearchJob } from './document/search.ts';
+import type { Query } from './document/search.ts';
+import { SearchRun } from './document/searchrun.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import { themeFor } from './view/theme.ts';
 import { Wrap } from './view/wrap.ts';
@@ -183,22 +184,49 @@ export class Pager {
     };
   }
 
-  /** Searches the whole input (once it is all read), a slice at a time. */
+  /**
+   * Searches the input (once it is all read) from the screen on. Keys wait
+   * (^C stops) only until the first match is found; it is shown at once and
+   * the search goes on counting while keys work, until another search (or
+   * none) takes its place.
+   */
   private search(query: Query): Task {
     this.page.loader.want(Infinity);
-    let job: SearchJob | null = null;
+    let run: SearchRun | null = null;
     return {
       advance: () => {
         if (!this.page.doc.complete) return 'wait';
-        job ??= startSearch(this.page.doc, query);
-        job.step();
-        return job.done ? 'done' : 'more';
+        if (!run) {
+          run = new SearchRun(this.page.doc.text, query, this.state.top);
+          run.wake = () => this.tick();
+        }
+        run.step();
+        if (run.found) return 'done';
+        return run.waiting ? 'wait' : 'more';
       },
-      progress: () => (job ? `Searching... ${Math.floor(job.progress * 100)}% (^C to stop)` : this.readingProgress()),
+      progress: () => (run ? `Searching... ${Math.floor(run.progress * 100)}% (^C to stop)` : this.readingProgress()),
       finish: () => {
-        if (job) this.report(['searchDone', { query, spans: job.spans }]);
+        if (!run) return;
+        const { matches, first, wrapped } = run;
+        this.report(['searchFound', { matches, first, wrapped }]);
+        this.countOn(run);
       },
+      cancel: () => run?.stop(),
     };
+  }
+
+  /** Goes on counting a search's matches while it is the one shown. */
+  private countOn(run: SearchRun): void {
+    const step = () => {
+      if (this.state.matches !== run.matches) return run.stop();
+      if (run.complete) return;
+      run.step();
+      this.note(['searchCounted']);
+      this.renderSoon();
+      if (!run.complete && !run.waiting) setImmediate(step);
+    };
+    run.wake = step;
+    setImmediate(step);
   }
 
   /** Follows the input as it grows, showing its end, until ^C (less's F). */
