@@ -10,8 +10,9 @@
 // the text: Buffer.indexOf when case matters, else the SIMD scanner finds the
 // query's rarest letter in either case and the rest is compared around it.
 // Other queries (regular expressions, caseless non-ASCII) run as JavaScript
-// regular expressions over a decoded window: the block plus up to WINDOW
-// bytes after it, so a regex match is at most WINDOW bytes long. They run in a
+// regular expressions over a decoded window: the block's lines, up to WINDOW
+// bytes past its end, so a regex match ends on the line where the block ends
+// and is at most WINDOW bytes long. They run in a
 // worker thread (search-worker.ts) that ^C can end at once.
 import type { Text } from './store.ts';
 export type { Matches, FirstMatch } from './matches.ts';
@@ -241,7 +242,7 @@ export interface RegexWindow {
   scan: number;
 }
 
-/** The window of text a regex search of [start, end) reads: from its line's start (if near) to WINDOW bytes past. */
+/** The window of text a regex search of [start, end) reads: from its line's start (if near) to its last line's end (at most WINDOW bytes past). */
 export function regexWindow(text: Text, start: number, end: number, window = WINDOW): RegexWindow {
   let from = scanFrom(text, start);
   const atLine = from < start || start === 0 || text.byteAt(start - 1) === 0x0a;
@@ -250,7 +251,10 @@ export function regexWindow(text: Text, start: number, end: number, window = WIN
     from = start - 1;
     while (from > 0 && (text.byteAt(from) & 0xc0) === 0x80) from--;
   }
-  const to = charStart(text, end + window);
+  // To the end of the block's last line (or a window past the block, on a long line): a
+  // regex must not try its luck on the lines that follow, which are the next block's.
+  const nl = end > start && text.byteAt(end - 1) === 0x0a ? end - 1 : text.indexOf(0x0a, end, end + window);
+  const to = nl >= 0 ? nl + 1 : charStart(text, end + window);
   const own = start - from;
   return { bytes: new Uint8Array(text.bytes(from, to)), from, own, ownLength: end - start, scan: atLine && from < start ? 0 : own };
 }
