@@ -102,8 +102,10 @@ export function blockBounds(text: Text, b: number, size = BLOCK): [number, numbe
 /** Where the search of [start, ...) begins: the start of its line if near, so matches chain as in one pass over the line. */
 function scanFrom(text: Text, start: number): number {
   if (start === 0) return 0;
-  const line = text.lineStart(start);
-  return line >= start - LOOKBACK ? line : start;
+  // Looked for no further back than LOOKBACK: a long line costs no more than a short one.
+  const floor = Math.max(0, start - LOOKBACK);
+  const nl = text.lastIndexOf(0x0a, start, floor);
+  return nl >= 0 ? nl + 1 : floor === 0 ? 0 : start;
 }
 
 /** A growable list of match positions, turned into a BlockMatches at the end. */
