@@ -222,8 +222,10 @@ export class Pager {
       if (run.complete) return;
       run.step();
       this.note(['searchCounted']);
+      // The full count shows at once; the counts on the way, at the pace of progress.
+      if (run.complete) return this.render();
       this.renderSoon();
-      if (!run.complete && !run.waiting) setImmediate(step);
+      if (!run.waiting) setImmediate(step);
     };
     run.wake = step;
     setImmediate(step);
