@@ -48,6 +48,8 @@ export class Pager {
   private readonly screen = new Screen();
   private readonly theme = themeFor(detectCaps(process.env).color);
   private task: Task | null = null;
+  /** The search that goes on counting after showing its first match. */
+  private counting: SearchRun | null = null;
   /** Keys are not ours while a command runs. */
   private handedOver = false;
   /** Documents left by following links, to go back to. */
@@ -192,6 +194,9 @@ export class Pager {
    */
   private search(query: Query): Task {
     this.page.loader.want(Infinity);
+    // A new search ends the counting of the last.
+    this.counting?.stop();
+    this.counting = null;
     let run: SearchRun | null = null;
     return {
       advance: () => {
@@ -217,6 +222,7 @@ export class Pager {
 
   /** Goes on counting a search's matches while it is the one shown. */
   private countOn(run: SearchRun): void {
+    this.counting = run;
     const step = () => {
       if (this.state.matches !== run.matches) return run.stop();
       if (run.complete) return;

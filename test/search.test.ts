@@ -6,6 +6,8 @@ import { Document } from '../src/document/document.ts';
 import { MarkupParser } from '../src/document/parse.ts';
 import { compile, searchAll, type Query } from '../src/document/search.ts';
 import { searchNow } from '../src/document/searchrun.ts';
+import { Matches } from '../src/document/matches.ts';
+import { matchMessage } from '../src/state/selection.ts';
 
 /** A document whose text is stored in chunks of `size` bytes. */
 function chunked(text: string, size: number): Document {
@@ -151,5 +153,21 @@ describe('the first match and the count', () => {
       expect(to - from).toBe(1);
       expect([matches.spans.start(from), matches.spans.end(from)]).toEqual([h, h + 3]);
     }
+  });
+});
+
+describe('a count under way', () => {
+  it('names the index and the total only as far as they are known', () => {
+    const text = 'hit\n'.repeat(8); // blocks of 8 bytes: two hits each
+    const doc = chunked(text, 5);
+    const find = (b: number) => ({ starts: Float64Array.from([b * 8, b * 8 + 4]), ends: null, length: 3 });
+    const m = new Matches(query('hit'), doc.text.length, find, 8);
+    m.record(2, find(2));
+    expect(matchMessage(m, 16)).toBe('match ? of ≥2…');
+    m.record(0, find(0));
+    m.record(1, find(1));
+    expect(matchMessage(m, 20)).toBe('match 6 of ≥6…');
+    m.record(3, find(3));
+    expect(matchMessage(m, 20)).toBe('match 6 of 8');
   });
 });
