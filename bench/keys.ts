@@ -6,7 +6,8 @@ import { Document } from '../src/document/document.ts';
 import { MarkupParser } from '../src/document/parse.ts';
 import { draw } from '../src/view/draw.ts';
 import { LinkTargets } from '../src/link/targets.ts';
-import { searchAll, type Matches } from '../src/document/search.ts';
+import type { FirstMatch } from '../src/document/search.ts';
+import { searchNow } from '../src/document/searchrun.ts';
 import { initialState, press, update, type Context, type State } from '../src/state/state.ts';
 import { themeFor } from '../src/view/theme.ts';
 import { Wrap } from '../src/view/wrap.ts';
@@ -40,12 +41,12 @@ interface Setup {
   name: string;
   doc: Document;
   ctx: Context;
-  matches: Matches;
+  matches: FirstMatch;
 }
 
 function setup(name: string, doc: Document): Setup {
   const ctx: Context = { doc, wrap: new Wrap(doc, COLS), height: ROWS - 1, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
-  const matches = searchAll(doc, { text: 'qq', regex: false, backward: false }) as Matches;
+  const matches = searchNow(doc.text, { text: 'qq', regex: false, backward: false }, 0);
   return { name, doc, ctx, matches };
 }
 
@@ -70,7 +71,7 @@ const small = setup('small', makeDocument(2_000, 20, 1));
 console.error('building the big document...');
 const big = setup('big', makeDocument(500_000, 5, 2));
 
-const searching = (s: Setup, from: State = initialState) => update(from, ['searchDone', s.matches], null, s.ctx).state;
+const searching = (s: Setup, from: State = initialState) => update(from, ['searchFound', s.matches], null, s.ctx).state;
 const middle = (s: Setup) => ({ ...initialState, top: s.ctx.wrap.rowStart(Math.floor(s.doc.text.length / 2)) });
 
 const cases: Array<[string, string, (s: Setup) => State]> = [
@@ -89,7 +90,7 @@ const cases: Array<[string, string, (s: Setup) => State]> = [
 const rows = [
   `| | small | big |`,
   `| :-- | --: | --: |`,
-  `| document | ${(small.doc.text.length / 1e6).toFixed(1)} MB, ${small.doc.links.count.toLocaleString('en-US')} links, ${small.matches.spans.count.toLocaleString('en-US')} matches | ${(big.doc.text.length / 1e6).toFixed(1)} MB, ${big.doc.links.count.toLocaleString('en-US')} links, ${big.matches.spans.count.toLocaleString('en-US')} matches |`,
+  `| document | ${(small.doc.text.length / 1e6).toFixed(1)} MB, ${small.doc.links.count.toLocaleString('en-US')} links, ${small.matches.matches.total.toLocaleString('en-US')} matches | ${(big.doc.text.length / 1e6).toFixed(1)} MB, ${big.doc.links.count.toLocaleString('en-US')} links, ${big.matches.matches.total.toLocaleString('en-US')} matches |`,
 ];
 for (const [label, key, from] of cases) {
   const a = timeKey(small, key, from(small));

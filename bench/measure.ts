@@ -11,7 +11,7 @@ import { PtySession } from './pty.ts';
 
 export type Figure = number | 'n/a' | 'timeout';
 
-export const MEASUREMENTS = ['firstScreen', 'searchMiss', 'searchHit', 'bottom', 'scrollBytes', 'peakMemory'] as const;
+export const MEASUREMENTS = ['firstScreen', 'searchMiss', 'searchHit', 'searchCount', 'bottom', 'scrollBytes', 'peakMemory'] as const;
 export type Measurement = (typeof MEASUREMENTS)[number];
 /** A run's figures; a measurement is missing when an earlier step timed out and the run was given up. */
 export type RunResult = Partial<Record<Measurement, Figure>>;
@@ -26,8 +26,10 @@ export interface Pager {
   afterMiss: string;
   /** Cancels a search prompt that the pager may not understand. */
   cancelPrompt: string;
-  /** How to tell that "/e" is done: a status line to wait for, or (null) the output going quiet. */
+  /** How to tell that "/e" shows its first match: a status line to wait for, or (null) the output going quiet. */
   hitStatus: RegExp | null;
+  /** How to tell that "/e" has counted every match (null: the pager does not count). */
+  countStatus: RegExp | null;
 }
 
 export interface Settings {
@@ -120,8 +122,12 @@ export async function measureRun(pager: Pager, input: Input, settings: Settings,
       if (pager.hitStatus) {
         const pattern = pager.hitStatus;
         const hit = s.waitFor((x) => pattern.test(x.status()), timeoutMs);
+        const counting = pager.countStatus;
+        const counted = counting ? s.waitFor((x) => counting.test(x.status()), timeoutMs) : null;
         s.type('\r');
         result.searchHit = must(await hit) - t0;
+        step = 'searchCount';
+        result.searchCount = counted ? must(await counted) - t0 : 'n/a';
       } else {
         // less says nothing when a search succeeds: it redraws the screen from
         // the match. So wait for the prompt to leave the status line (so that
@@ -134,9 +140,10 @@ export async function measureRun(pager: Pager, input: Input, settings: Settings,
         s.type('\r');
         must(await gone);
         result.searchHit = must(await s.quiet(HIT_QUIET_MS, timeoutMs)) - t0;
+        result.searchCount = 'n/a';
       }
       await settle();
-    } else result.searchHit = 'n/a';
+    } else result.searchHit = result.searchCount = 'n/a';
   } catch (err) {
     if (!(err instanceof Timeout)) throw err;
     // The steps after this one are not run: the pager is in no known state.

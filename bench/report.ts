@@ -23,7 +23,8 @@ export function summarize(runs: RunResult[], m: Measurement): Summary {
 const LABELS: Record<Measurement, string> = {
   firstScreen: 'first screen',
   searchMiss: 'search that finds nothing (`/xyzzy`)',
-  searchHit: 'search `/e` (first match on screen)',
+  searchHit: 'search `/e`: first match shown (it is on screen)',
+  searchCount: 'search `/e`: every match counted',
   bottom: '`G` (last line on screen)',
   scrollBytes: 'bytes written for one line of scrolling (`j`)',
   peakMemory: 'peak memory (VmHWM)',

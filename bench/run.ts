@@ -54,7 +54,8 @@ const lwl: Pager = {
   missMessage: 'No matches found',
   afterMiss: '',
   cancelPrompt: '\x1b',
-  hitStatus: /match 1 of [\d,]+/,
+  hitStatus: /^match 1 of /,
+  countStatus: /^match 1 of [\d,]+$/,
 };
 
 function lessPager(command: string): Pager {
@@ -66,6 +67,7 @@ function lessPager(command: string): Pager {
     afterMiss: '\r', // "Pattern not found  (press RETURN)"
     cancelPrompt: '\x7f'.repeat(10), // backspacing past the "/" leaves the prompt
     hitStatus: null,
+    countStatus: null,
   };
 }
 

@@ -1,22 +1,29 @@
-// The entry point of dist/lwl.
+// The entry point of dist/lwl, and of its search worker (search-worker.ts):
+// one bundled file serves as both.
+import { isMainThread, workerData } from 'node:worker_threads';
 import { main } from './cli.ts';
+import { serveSearches, type WorkerData } from './document/search-worker.ts';
 import { restoreTerminal, writeAll } from '../term/tty.ts';
 import { reason } from './input/load.ts';
 import { sanitize } from './text/sanitize.ts';
 
-// An error nobody caught: give the terminal back first, so the error is
-// printed on the main screen in cooked mode.
-process.on('uncaughtException', (err) => {
-  restoreTerminal();
-  // The terminal went away under lwl (a write failed): that is no bug of lwl's.
-  const code = (err as NodeJS.ErrnoException).code;
-  const lost = (err as NodeJS.ErrnoException).syscall === 'write' && typeof code === 'string';
-  try {
-    writeAll(2, lost ? `lwl: cannot write to the terminal: ${reason(err)}\n` : `lwl: internal error: ${String(err.stack ?? err).split('\n').map((line) => sanitize(line)).join('\n')}\n`);
-  } catch {
-    // Nowhere left to say it.
-  }
-  process.exit(lost ? 1 : 70);
-});
+if (!isMainThread && (workerData as WorkerData | null)?.lwlSearch) {
+  serveSearches(workerData as WorkerData);
+} else {
+  // An error nobody caught: give the terminal back first, so the error is
+  // printed on the main screen in cooked mode.
+  process.on('uncaughtException', (err) => {
+    restoreTerminal();
+    // The terminal went away under lwl (a write failed): that is no bug of lwl's.
+    const code = (err as NodeJS.ErrnoException).code;
+    const lost = (err as NodeJS.ErrnoException).syscall === 'write' && typeof code === 'string';
+    try {
+      writeAll(2, lost ? `lwl: cannot write to the terminal: ${reason(err)}\n` : `lwl: internal error: ${String(err.stack ?? err).split('\n').map((line) => sanitize(line)).join('\n')}\n`);
+    } catch {
+      // Nowhere left to say it.
+    }
+    process.exit(lost ? 1 : 70);
+  });
 
-main(process.argv.slice(2)).then((status) => process.exit(status));
+  main(process.argv.slice(2)).then((status) => process.exit(status));
+}

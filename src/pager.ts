@@ -12,7 +12,8 @@ import { helpText } from './help.ts';
 import { LinkTargets } from './link/targets.ts';
 import { LineIndex } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
-import { startSearch, type Query, type SearchJob } from './document/search.ts';
+import type { Query } from './document/search.ts';
+import { SearchRun } from './document/searchrun.ts';
 import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import type { Theme } from './view/theme.ts';
@@ -78,6 +79,8 @@ export class Pager {
   private size: Size;
   private readonly screen = new Screen();
   private task: Task | null = null;
+  /** The search that goes on counting after showing its first match. */
+  private counting: SearchRun | null = null;
   /** Keys are not ours while a command runs. */
   private handedOver = false;
   /** Documents left by following links, to go back to. */
@@ -93,7 +96,7 @@ export class Pager {
   /** The read error last shown, so that it is shown once. */
   private reportedError: OpenError | null = null;
   /** A slice of line counting is scheduled. */
-  private counting = false;
+  private countingLines = false;
   /** Lets the tests check that a crash gives the terminal back. */
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
 
@@ -248,22 +251,55 @@ export class Pager {
     };
   }
 
-  /** Searches the whole input (once it is all read), a slice at a time. */
+  /**
+   * Searches the input (once it is all read) from the screen on. Keys wait
+   * (^C stops) only until the first match is found; it is shown at once and
+   * the search goes on counting while keys work, until another search (or
+   * none) takes its place.
+   */
   private search(query: Query): Task {
     this.page.loader.want(Infinity);
-    let job: SearchJob | null = null;
+    // A new search ends the counting of the last.
+    this.counting?.stop();
+    this.counting = null;
+    let run: SearchRun | null = null;
     return {
       advance: () => {
         if (!this.page.doc.complete) return 'wait';
-        job ??= startSearch(this.page.doc, query);
-        job.step();
-        return job.done ? 'done' : 'more';
+        if (!run) {
+          run = new SearchRun(this.page.doc.text, query, this.state.top);
+          run.wake = () => this.tick();
+        }
+        run.step();
+        if (run.found) return 'done';
+        return run.waiting ? 'wait' : 'more';
       },
-      progress: () => (job ? `Searching... ${Math.floor(job.progress * 100)}% (^C to stop)` : this.readingProgress()),
+      progress: () => (run ? `Searching... ${Math.floor(run.progress * 100)}% (^C to stop)` : this.readingProgress()),
       finish: () => {
-        if (job) this.report(['searchDone', { query, spans: job.spans }]);
+        if (!run) return;
+        const { matches, first, wrapped } = run;
+        this.report(['searchFound', { matches, first, wrapped }]);
+        this.countOn(run);
       },
+      cancel: () => run?.stop(),
     };
+  }
+
+  /** Goes on counting a search's matches while it is the one shown. */
+  private countOn(run: SearchRun): void {
+    this.counting = run;
+    const step = () => {
+      if (this.state.matches !== run.matches) return run.stop();
+      if (run.complete) return;
+      run.step();
+      this.note(['searchCounted']);
+      // The full count shows at once; the counts on the way, at the pace of progress.
+      if (run.complete) return this.render();
+      this.renderSoon();
+      if (!run.waiting) setImmediate(step);
+    };
+    run.wake = step;
+    setImmediate(step);
   }
 
   /** Follows the input as it grows, showing its end, until ^C (less's F). */
@@ -451,10 +487,10 @@ export class Pager {
   /** Counts the document's lines a slice at a time, between keys, for the status line. */
   private countLines(): void {
     const lines = this.page.lines;
-    if (this.counting || lines.done || lines.reached + LineIndex.BLOCK > this.page.doc.text.length) return;
-    this.counting = true;
+    if (this.countingLines || lines.done || lines.reached + LineIndex.BLOCK > this.page.doc.text.length) return;
+    this.countingLines = true;
     setImmediate(() => {
-      this.counting = false;
+      this.countingLines = false;
       if (this.handedOver) return;
       lines.countTo(Infinity, Date.now() + LINE_COUNT_SLICE_MS);
       this.renderSoon();

@@ -123,3 +123,21 @@ describe('text kept in the file', () => {
     expect(doc.href(199)).toBe('h'.repeat(60_000));
   });
 });
+
+describe('blocks read back through the cache', () => {
+  it('read the same bytes however often, after the short last block was evicted and its buffer reused', () => {
+    const block = 128 * 1024;
+    const input = Buffer.alloc(70 * block + 100);
+    for (let i = 0; i < input.length; i++) input[i] = 0x61 + (i % 26);
+    const doc = inFile(input, 1024 * 1024);
+    const text = doc.text;
+    const readAll = () => {
+      const parts: Buffer[] = [];
+      text.forEachPiece(0, text.length, (piece) => parts.push(Buffer.from(piece)));
+      return Buffer.concat(parts);
+    };
+    text.bytes(text.length - 10, text.length); // the short last block, cached
+    expect(readAll().equals(input)).toBe(true); // ...evicted on the way, its buffer kept
+    expect(readAll().equals(input)).toBe(true);
+  });
+});

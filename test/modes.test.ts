@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/parse.ts';
-import { startSearch } from '../src/document/search.ts';
+import { searchNow } from '../src/document/searchrun.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
@@ -27,9 +27,7 @@ function run(ctx: Context, keys: string[], state: State = initialState) {
     for (const effect of result.effects) {
       effects.push(effect);
       if (effect.kind === 'search') {
-        const job = startSearch(ctx.doc, effect.query);
-        while (!job.done) job.step();
-        state = update(state, ['searchDone', { query: effect.query, spans: job.spans }], null, ctx).state;
+        state = update(state, ['searchFound', searchNow(ctx.doc.text, effect.query, state.top)], null, ctx).state;
       }
     }
   }
@@ -129,9 +127,10 @@ describe('search', () => {
 
   it('finds every match, case-insensitively for a lowercase query, and says how many', () => {
     const { state } = run(ctx, ['/', ...type('needle'), '<Enter>']);
-    expect(state.matches!.spans.count).toBe(10);
+    expect(state.matches!.total).toBe(10);
     expect(state.message).toBe('match 1 of 10');
-    expect(state.match).toBe(0);
+    // The current match is named by where it starts.
+    expect(state.match).toBe(lines.indexOf('Needle'));
   });
 
   it('is case-sensitive when the query has a capital letter', () => {

@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { seeded } from './random.ts';
 import { Document } from '../src/document/document.ts';
 import { MarkupParser } from '../src/document/parse.ts';
-import { compile, searchAll, type Matches, type Query } from '../src/document/search.ts';
+import { compile, searchAll, type Query } from '../src/document/search.ts';
+import { searchNow } from '../src/document/searchrun.ts';
+import { Matches } from '../src/document/matches.ts';
+import { matchMessage } from '../src/state/selection.ts';
 
 /** A document whose text is stored in chunks of `size` bytes. */
 function chunked(text: string, size: number): Document {
@@ -18,11 +21,13 @@ function chunked(text: string, size: number): Document {
 
 const query = (text: string, regex = false): Query => ({ text, regex, backward: false });
 
+/** The matches as "start:text", searched in one block and in blocks of 7 bytes: both must agree. */
 function found(doc: Document, q: Query): string[] {
-  const m = searchAll(doc, q) as Matches;
-  const out: string[] = [];
-  for (let i = 0; i < m.spans.count; i++) out.push(`${m.spans.start(i)}:${doc.text.text(m.spans.start(i), m.spans.end(i))}`);
-  return out;
+  const list = (size?: number, window?: number) =>
+    (searchAll(doc.text, q, size, window) as Array<[number, number]>).map(([s, e]) => `${s}:${doc.text.text(s, e)}`);
+  const whole = list();
+  expect(list(7, 64)).toEqual(whole);
+  return whole;
 }
 
 /** The reference: non-overlapping matches of a literal, left to right, over the bytes. */
@@ -75,7 +80,9 @@ describe('regular expression search', () => {
     const doc = chunked('row 1 한\nROW 22\nrow 333', 4);
     expect(found(doc, query('row \\d+', true))).toEqual(['0:row 1', '10:ROW 22', '17:row 333']);
     expect(found(doc, query('ROW \\d+', true))).toEqual(['10:ROW 22']);
-    expect(found(doc, query('한$', true))).toEqual([]);
+    // ^ and $ are line starts and ends (flag m), wherever a block or window ends.
+    expect(found(doc, query('한$', true))).toEqual(['6:한']);
+    expect(found(doc, query('^r', true))).toEqual(['0:r', '10:R', '17:r']);
     expect(found(doc, query('한', true))).toEqual(['6:한']);
   });
 
@@ -87,5 +94,80 @@ describe('regular expression search', () => {
 
   it('skips empty matches', () => {
     expect(found(chunked('abc', 1), query('x*', true))).toEqual([]);
+  });
+});
+
+describe('a regex search in windows', () => {
+  it('finds every match on a line of several MB, with no string as long as the line', () => {
+    const size = 5 * 1024 * 1024;
+    const line = Buffer.alloc(size, 'x');
+    const at = [0, 1000, 1024 * 1024 - 3, 2 * 1024 * 1024 - 1, size - 7];
+    for (const a of at) line.write('neeedle', a);
+    const doc = chunked(line.toString() + '\nneedle\n', 1 << 20);
+    const found = searchAll(doc.text, query('ne+dle', true)) as Array<[number, number]>;
+    expect(found).toEqual([...at.map((a) => [a, a + 7]), [size + 1, size + 7]]);
+    // ^ matches only at the line's start, not where a block starts.
+    expect(searchAll(doc.text, query('^x+', true), 1 << 20, 64)).toEqual([]);
+    expect(searchAll(doc.text, query('^nee', true))).toEqual([[0, 3], [size + 1, size + 4]]);
+  });
+});
+
+describe('the first match and the count', () => {
+  const text = Array.from({ length: 100 }, (_, i) => `line ${i}${i % 10 === 3 ? ' hit' : ''}\n`).join('');
+  const doc = chunked(text, 50);
+  const hits = [...text.matchAll(/hit/g)].map((m) => m.index);
+
+  it.each([false, true])('finds the match nearest after (or before, for ?) the screen, in blocks or not (regex: %s)', (regex) => {
+    for (const blockSize of [16, 1 << 20]) {
+      const top = text.indexOf('line 50');
+      const forward = searchNow(doc.text, { text: 'hit', regex, backward: false }, top, { blockSize, window: 64 });
+      expect(forward.first).toBe(hits[5]);
+      expect(forward.wrapped).toBe(false);
+      expect(forward.matches.total).toBe(10);
+      expect(forward.matches.complete).toBe(true);
+      expect(forward.matches.indexOf(forward.first!)).toBe(5);
+      const backward = searchNow(doc.text, { text: 'hit', regex, backward: true }, top, { blockSize, window: 64 });
+      expect(backward.first).toBe(hits[4]);
+      // Past the last match, a search goes around to the first.
+      const around = searchNow(doc.text, { text: 'hit', regex, backward: false }, text.indexOf('line 95'), { blockSize, window: 64 });
+      expect([around.first, around.wrapped]).toEqual([hits[0], true]);
+      const m = forward.matches;
+      expect(m.firstAtOrAfter(hits[2] + 1)).toBe(hits[3]);
+      expect(m.lastBefore(hits[2])).toBe(hits[1]);
+      expect(m.lastBefore(hits[0])).toBe(-1);
+      expect(m.firstAtOrAfter(hits[9] + 1)).toBe(-1);
+    }
+  });
+
+  it('says when nothing matches', () => {
+    const none = searchNow(doc.text, { text: 'xyzzy', regex: false, backward: false }, 0, { blockSize: 16 });
+    expect(none.first).toBe(null);
+    expect(none.matches.total).toBe(0);
+  });
+
+  it('finds the matches on a row again from any block, for drawing', () => {
+    const { matches } = searchNow(doc.text, { text: 'hit', regex: false, backward: false }, 0, { blockSize: 16 });
+    // Every block has been searched; the positions of most are gone and are found again.
+    for (const h of hits) {
+      const [from, to] = matches.spans.range(h - 2, h + 1);
+      expect(to - from).toBe(1);
+      expect([matches.spans.start(from), matches.spans.end(from)]).toEqual([h, h + 3]);
+    }
+  });
+});
+
+describe('a count under way', () => {
+  it('names the index and the total only as far as they are known', () => {
+    const text = 'hit\n'.repeat(8); // blocks of 8 bytes: two hits each
+    const doc = chunked(text, 5);
+    const find = (b: number) => ({ starts: Float64Array.from([b * 8, b * 8 + 4]), ends: null, length: 3 });
+    const m = new Matches(query('hit'), doc.text.length, find, 8);
+    m.record(2, find(2));
+    expect(matchMessage(m, 16)).toBe('match ? of ≥2…');
+    m.record(0, find(0));
+    m.record(1, find(1));
+    expect(matchMessage(m, 20)).toBe('match 6 of ≥6…');
+    m.record(3, find(3));
+    expect(matchMessage(m, 20)).toBe('match 6 of 8');
   });
 });

@@ -116,7 +116,9 @@ export class FileText extends ChunkedText {
     let block = this.cache.get(i);
     if (block && block.length === size) return block;
     if (block) this.cache.delete(i); // the text grew since: read it again
-    block = (this.spare.pop() ?? Buffer.allocUnsafe(BLOCK)).subarray(0, size);
+    // An evicted block may be the short last one: only a whole one is reused.
+    const spare = this.spare.pop();
+    block = (spare && spare.length === BLOCK ? spare : Buffer.allocUnsafe(BLOCK)).subarray(0, size);
     this.fill(block, i * BLOCK);
     if (this.changed) makeSafe(block);
     this.cache.set(i, block);

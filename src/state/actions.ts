@@ -1,7 +1,7 @@
 // What a key can do: the actions keymap.ts binds keys to, and the few that
 // the pager itself reports. Names and arguments only; src/state/state.ts and
 // the modules it calls give them meaning.
-import type { Matches } from '../document/search.ts';
+import type { FirstMatch } from '../document/search.ts';
 
 /** Actions of ground mode. */
 export type GroundAction =
@@ -65,8 +65,10 @@ export type BusyAction = ['stop'] | ['suspend'];
 
 /** Not bound to keys: what the pager reports to the state. */
 export type PagerAction =
-  /** A search finished with these matches. */
-  | ['searchDone', Matches]
+  /** A search found the match to show first (or that there is none); it goes on counting. */
+  | ['searchFound', FirstMatch]
+  /** The search counted more matches. */
+  | ['searchCounted']
   /** Work that takes a while started or goes on: show its progress; keys now stop it. */
   | ['busy', string]
   /** That work ended. */

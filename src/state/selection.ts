@@ -2,28 +2,28 @@
 // links. Stepping starts from the screen when the current one is off it, and
 // scrolls only as far as needed to show the next.
 import type { GroundAction } from './actions.ts';
-import type { Spans } from '../document/spans.ts';
-import type { Matches } from '../document/search.ts';
+import type { FirstMatch, Matches } from '../document/search.ts';
 import type { Context, Result, State } from './state.ts';
 import { isOnScreen, screenEnd, showOffset, spansOnScreen } from '../view/view.ts';
 import { formatCount } from '../text/count.ts';
 
 
-/** "match 3 of 1,204" */
-export function matchMessage(current: number, total: number): string {
-  return `match ${formatCount(current + 1)} of ${formatCount(total)}`;
+/** "match 3 of 1,204", or "match ? of ≥1,204…" while the search is still counting. */
+export function matchMessage(matches: Matches, match: number): string {
+  const index = matches.indexOf(match);
+  const total = matches.complete ? formatCount(matches.total) : `≥${formatCount(matches.total)}…`;
+  return `match ${index === null ? '?' : formatCount(index + 1)} of ${total}`;
 }
 
 /** n / N, `times` times. */
 export function next(state: State, action: GroundAction & ['next', 1 | -1], times: number, ctx: Context): Result {
-  const searching = state.matches !== null;
-  // After a backward search, n goes backward and N forward, as in less.
-  const direction = searching && state.searchBackward ? -action[1] : action[1];
-  const spans = searching ? state.matches!.spans : ctx.doc.links;
-  let index = searching ? state.match : state.selected;
+  if (state.matches !== null) return nextMatch(state, state.matches, action, times, ctx);
+  const direction = action[1];
+  const spans = ctx.doc.links;
+  let index = state.selected;
   if (spans.count === 0) {
     if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count: times }] };
-    return { state: { ...state, message: searching ? 'No matches found' : 'No links in this document' }, effects: [] };
+    return { state: { ...state, message: 'No links in this document' }, effects: [] };
   }
   let top = state.top;
   for (let k = 0; k < times; k++) {
@@ -33,16 +33,37 @@ export function next(state: State, action: GroundAction & ['next', 1 | -1], time
     } else {
       next = index + direction;
     }
-    if (next < 0) return { state: moved(state, index, top, searching, 'Already at first'), effects: [] };
+    if (next < 0) return { state: moved(state, index, top, false, 'Already at first'), effects: [] };
     if (next >= spans.count) {
-      if (!ctx.doc.complete) return { state: moved(state, index, top, searching, null), effects: [{ kind: 'awaitLoad', action, count: times - k }] };
-      return { state: moved(state, index, top, searching, 'No more'), effects: [] };
+      if (!ctx.doc.complete) return { state: moved(state, index, top, false, null), effects: [{ kind: 'awaitLoad', action, count: times - k }] };
+      return { state: moved(state, index, top, false, 'No more'), effects: [] };
     }
     index = next;
     top = showOffset(ctx, top, spans.start(index));
   }
-  const message = searching ? matchMessage(index!, spans.count) : null;
-  return { state: moved(state, index, top, searching, message), effects: [] };
+  return { state: moved(state, index, top, false, null), effects: [] };
+}
+
+/** n / N through search matches: from the current one, or from the screen when it is off it. */
+function nextMatch(state: State, matches: Matches, action: GroundAction & ['next', 1 | -1], times: number, ctx: Context): Result {
+  // After a backward search, n goes backward and N forward, as in less.
+  const direction = state.searchBackward ? -action[1] : action[1];
+  if (matches.complete && matches.total === 0) return { state: { ...state, message: 'No matches found' }, effects: [] };
+  let match = state.match;
+  let top = state.top;
+  for (let k = 0; k < times; k++) {
+    let next: number | null;
+    if (match === null || !isOnScreen(ctx, top, match)) {
+      next = direction > 0 ? matches.firstAtOrAfter(top) : matches.lastBefore(screenEnd(ctx, top));
+    } else {
+      next = direction > 0 ? matches.firstAtOrAfter(match + 1) : matches.lastBefore(match);
+    }
+    if (next === null) return { state: moved(state, match, top, true, 'Still searching there: try again in a moment'), effects: [] };
+    if (next < 0) return { state: moved(state, match, top, true, direction > 0 ? 'No more' : 'Already at first'), effects: [] };
+    match = next;
+    top = showOffset(ctx, top, match);
+  }
+  return { state: moved(state, match, top, true, matchMessage(matches, match!)), effects: [] };
 }
 
 function moved(state: State, index: number | null, top: number, searching: boolean, message: string | null): State {
@@ -80,29 +101,24 @@ export function keepSelectionOnScreen(state: State, direction: 1 | -1, ctx: Cont
   return { ...state, selected: direction > 0 ? range[0] : range[1] };
 }
 
-/** The first match to show after a search: from the screen on, in the search's direction, wrapping. */
-function firstMatch(spans: Spans, backward: boolean, top: number): { index: number; wrapped: boolean } {
-  if (!backward) {
-    const i = spans.firstStartingAt(top);
-    return i < spans.count ? { index: i, wrapped: false } : { index: 0, wrapped: true };
-  }
-  const i = spans.lastStartingBefore(top);
-  return i >= 0 ? { index: i, wrapped: false } : { index: spans.count - 1, wrapped: true };
-}
-
-/** A search finished: show its first match and how many there are. */
-export function searchDone(state: State, matches: Matches, ctx: Context): State {
-  const spans = matches.spans;
-  if (spans.count === 0) return { ...state, matches: null, match: null, message: 'No matches found' };
-  const { index, wrapped } = firstMatch(spans, matches.query.backward, state.top);
-  const top = showOffset(ctx, state.top, spans.start(index));
+/** A search found its first match (or none): show it and what is counted so far. */
+export function searchFound(state: State, { matches, first, wrapped }: FirstMatch, ctx: Context): State {
+  if (first === null) return { ...state, matches: null, match: null, message: 'No matches found' };
+  const top = showOffset(ctx, state.top, first);
   const note = wrapped ? (matches.query.backward ? ' (from the bottom)' : ' (from the top)') : '';
   return {
     ...state,
     matches,
-    match: index,
+    match: first,
     searchBackward: matches.query.backward,
     top,
-    message: matchMessage(index, spans.count) + note,
+    message: matchMessage(matches, first) + note,
   };
+}
+
+/** The search counted more: a match message still shown follows the count. */
+export function searchCounted(state: State): State {
+  if (state.matches === null || state.match === null || !state.message?.startsWith('match ')) return state;
+  const note = / \(from the (top|bottom)\)$/.exec(state.message)?.[0] ?? '';
+  return { ...state, message: matchMessage(state.matches, state.match) + note };
 }

@@ -11,7 +11,7 @@ import { maxTop, screenEnd, topFor, type Viewport } from '../view/view.ts';
 import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import { follow } from './follow.ts';
 import { emptyLine, type Line } from './lineedit.ts';
-import { cycle, next, scrollTo, searchDone } from './selection.ts';
+import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
 import { editLine } from './typing.ts';
 import { formatCount } from '../text/count.ts';
 
@@ -39,7 +39,7 @@ export interface State {
   selected: number | null;
   /** The active search, if any: n and N walk its matches instead of links. */
   matches: Matches | null;
-  /** The current match (an index into matches.spans). */
+  /** The current match: its start offset (its index is known only once the matches before it are counted). */
   match: number | null;
   /** The typed line, in a typing mode. */
   line: Line;
@@ -57,7 +57,7 @@ export type Effect =
   | { kind: 'redraw' }
   /** The action needs the whole document: run it again once loading is done. */
   | { kind: 'awaitLoad'; action: GroundAction; count: number | null }
-  /** Search the whole document, then report with a searchDone action. */
+  /** Search the document: report the first match with searchFound, then the count as it grows with searchCounted. */
   | { kind: 'search'; query: Query }
   /** Stop the work under way (reading ahead for a key, a search, following the input). */
   | { kind: 'stop' }
@@ -197,8 +197,10 @@ function jumped(before: State, after: State): State {
 /** Applies an action the pager reports, or a ground action again once the document it waited for is read. */
 export function update(state: State, action: GroundAction | PagerAction, count: number | null, ctx: Context): Result {
   switch (action[0]) {
-    case 'searchDone':
-      return none(jumped(state, searchDone(state, action[1], ctx)));
+    case 'searchFound':
+      return none(jumped(state, searchFound(state, action[1], ctx)));
+    case 'searchCounted':
+      return none(searchCounted(state));
     case 'busy':
       return none({ ...state, busy: action[1] });
     case 'idle':

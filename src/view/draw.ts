@@ -51,6 +51,7 @@ function spansIn(list: Spans, start: number, end: number): Found {
 export interface Marks {
   selected: number | null;
   matches: Spans | null;
+  /** Start offset of the current search match. */
   current: number | null;
   isBroken: (link: number) => boolean;
 }
@@ -64,7 +65,7 @@ function roleFinder(doc: Document, start: number, end: number, marks: Marks): (o
   return (offset) => {
     if (covers(tokens, offset)) return 'token';
     const match = covers(matches, offset);
-    if (match && match[2] === marks.current) return 'matchCurrent';
+    if (match && match[0] === marks.current) return 'matchCurrent';
     let link: Found[number] | undefined;
     for (const found of links) if (found[0] <= offset && offset < found[1]) link = found;
     if (link && link[2] === marks.selected) return 'linkSelected';

@@ -1,0 +1,204 @@
+// A search's matches, at a cost in proportion to the screen, not the file:
+// a count per block of the text, and the positions of a few blocks, found
+// again when asked for (a literal search finds a block's matches in about a
+// millisecond). A regular-expression search, which runs in a worker and so
+// cannot be asked again in the middle of a frame, keeps the positions of the
+// blocks that have matches.
+//
+// A match is named by its start offset, not by its index: the index is known
+// only once every block before it is counted, and the first match is shown
+// before that.
+import { BLOCK, blockEnd, type BlockMatches, type Query } from './search.ts';
+import type { Spans } from './spans.ts';
+
+/** A search's first answer: the match to show (null: none at all), and whether it came from around the other end. */
+export interface FirstMatch {
+  matches: Matches;
+  first: number | null;
+  wrapped: boolean;
+}
+
+/** Blocks whose positions a literal search keeps: the screen, and n or N's way either side. */
+const KEEP = 4;
+
+/** Index of the first value >= value in sorted `values`. */
+function lowerBound(values: Float64Array, value: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class Matches {
+  readonly blockCount: number;
+  /** Matches per block; -1 while not yet counted. */
+  private readonly counts: Int32Array;
+  private uncounted: number;
+  /** Matches in the blocks counted so far. */
+  total = 0;
+  /** Positions of blocks, the most recently used last. */
+  private readonly kept = new Map<number, BlockMatches>();
+  /** The matches that overlap a range, for drawing the screen. */
+  readonly spans: Spans;
+
+  /** `refind`: finds one block's matches again, at once; null if they cannot be (a regex: every block with matches is kept). */
+  constructor(
+    readonly query: Query,
+    textLength: number,
+    private readonly refind: ((block: number) => BlockMatches) | null,
+    readonly blockSize = BLOCK,
+  ) {
+    this.blockCount = Math.ceil(textLength / blockSize);
+    this.counts = new Int32Array(this.blockCount).fill(-1);
+    this.uncounted = this.blockCount;
+    this.spans = new ScreenSpans(this);
+  }
+
+  /** Every block is counted: `total` is the number of matches. */
+  get complete(): boolean {
+    return this.uncounted === 0;
+  }
+
+  /** Blocks counted so far. */
+  get counted(): number {
+    return this.blockCount - this.uncounted;
+  }
+
+  isCounted(block: number): boolean {
+    return this.counts[block] >= 0;
+  }
+
+  blockOf(offset: number): number {
+    return Math.max(0, Math.min(this.blockCount - 1, Math.floor(offset / this.blockSize)));
+  }
+
+  /** Takes a block's matches, found by the search or again. */
+  record(block: number, found: BlockMatches): void {
+    if (this.counts[block] < 0) {
+      this.counts[block] = found.starts.length;
+      this.total += found.starts.length;
+      this.uncounted--;
+    }
+    if (this.refind === null) {
+      if (found.starts.length > 0) this.kept.set(block, found);
+      return;
+    }
+    this.kept.delete(block);
+    this.kept.set(block, found);
+    if (this.kept.size > KEEP) this.kept.delete(this.kept.keys().next().value!);
+  }
+
+  /** A block's matches, found again if need be; null if they are not known yet. */
+  positions(block: number): BlockMatches | null {
+    if (this.counts[block] === 0) return { starts: new Float64Array(0), ends: null, length: 0 };
+    const found = this.kept.get(block);
+    if (found) {
+      if (this.refind) {
+        this.kept.delete(block);
+        this.kept.set(block, found);
+      }
+      return found;
+    }
+    if (!this.refind) return null;
+    const again = this.refind(block);
+    this.record(block, again);
+    return again;
+  }
+
+  /** Start of the first match at or after `offset`: -1 if there is none, null if that is not known yet. */
+  firstAtOrAfter(offset: number): number | null {
+    for (let b = this.blockOf(offset); b < this.blockCount; b++) {
+      if (this.counts[b] === 0) continue;
+      const found = this.positions(b);
+      if (!found) return null;
+      const i = lowerBound(found.starts, offset);
+      if (i < found.starts.length) return found.starts[i];
+    }
+    return -1;
+  }
+
+  /** Start of the last match before `offset`: -1 if there is none, null if that is not known yet. */
+  lastBefore(offset: number): number | null {
+    if (offset <= 0) return -1;
+    for (let b = this.blockOf(offset - 1); b >= 0; b--) {
+      if (this.counts[b] === 0) continue;
+      const found = this.positions(b);
+      if (!found) return null;
+      const i = lowerBound(found.starts, offset) - 1;
+      if (i >= 0) return found.starts[i];
+    }
+    return -1;
+  }
+
+  /** Index of the match starting at `offset`, once every block before it is counted; else null. */
+  indexOf(offset: number): number | null {
+    const block = this.blockOf(offset);
+    let before = 0;
+    for (let b = 0; b < block; b++) {
+      if (this.counts[b] < 0) return null;
+      before += this.counts[b];
+    }
+    const found = this.positions(block);
+    return found ? before + lowerBound(found.starts, offset) : null;
+  }
+}
+
+/**
+ * The matches that overlap the range last asked for (a row of the screen), as
+ * Spans for draw: indices are into that range only.
+ */
+class ScreenSpans implements Spans {
+  private starts: number[] = [];
+  private ends: number[] = [];
+
+  constructor(private readonly matches: Matches) {}
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  start(i: number): number {
+    return this.starts[i];
+  }
+
+  end(i: number): number {
+    return this.ends[i];
+  }
+
+  range(start: number, end: number): [number, number] {
+    const m = this.matches;
+    this.starts = [];
+    this.ends = [];
+    if (m.blockCount === 0 || end <= start) return [0, 0];
+    // A match may start in the block before and reach into the range.
+    for (let b = Math.max(0, m.blockOf(start) - 1); b <= m.blockOf(end - 1); b++) {
+      const found = m.positions(b);
+      if (!found) continue;
+      const n = found.starts.length;
+      // Ends are sorted too (matches do not overlap): skip those that end before the range.
+      let i = found.ends ? lowerBound(found.ends, start + 1) : lowerBound(found.starts, start - found.length + 1);
+      for (; i < n && found.starts[i] < end; i++) {
+        this.starts.push(found.starts[i]);
+        this.ends.push(blockEnd(found, i));
+      }
+    }
+    return [0, this.starts.length];
+  }
+
+  overlaps(i: number, start: number, end: number): boolean {
+    return this.starts[i] < end && this.ends[i] > start;
+  }
+
+  firstStartingAt(offset: number): number {
+    const i = this.starts.findIndex((s) => s >= offset);
+    return i < 0 ? this.starts.length : i;
+  }
+
+  lastStartingBefore(offset: number): number {
+    return this.firstStartingAt(offset) - 1;
+  }
+}

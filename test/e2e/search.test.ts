@@ -1,0 +1,87 @@
+// Searching as a user sees it: the first match at once, the count after,
+// keys working all the while, and a regex that never ends stopped by ^C.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Session, lwl } from './session.ts';
+
+function tempFile(name: string, text: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-search-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+const numbered = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}\n`).join('');
+/** A line that makes (a+)+$ backtrack for minutes. */
+const redos = 'a'.repeat(30) + 'b\n';
+
+describe('a regex search', () => {
+  it('that backtracks for ever is stopped by ^C: the keys work again and q quits', async () => {
+    const s = Session.lwl([tempFile('redos.txt', redos + numbered(1, 100))]);
+    await s.waitForText('line 1');
+    await s.keys('/', 're:(a+)+$', '\r');
+    await s.waitFor((x) => x.status().startsWith('Searching'), 'the search under way');
+    await s.press('\x03');
+    await s.waitFor((x) => /^: \S*redos.txt  lines 1-23 of 101/.test(x.status()), 'the usual status line');
+    expect(s.rows()[0]).toBe(redos.trim());
+    await s.keys('j');
+    expect(s.rows()[0]).toBe('line 1');
+    await s.keys('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+
+  it('runs from dist/lwl copied alone to an empty folder', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-alone-'));
+    fs.copyFileSync(lwl, path.join(dir, 'lwl'));
+    const s = new Session(process.execPath, [path.join(dir, 'lwl'), tempFile('n.txt', numbered(1, 50))], { cwd: dir });
+    await s.waitForText('line 1');
+    await s.keys('/', 're:^line 4\\d$', '\r');
+    await s.waitFor((x) => x.status() === 'match 1 of 10', 'the count of line 40 to 49');
+    expect(s.rows()).toContain('line 40');
+  });
+});
+
+describe('the first match', () => {
+  it('shows at once, while the count goes on and keys work', async () => {
+    // The first match is in the first block of the text; the second block holds a
+    // line that the pattern backtracks on for minutes, so the count never ends.
+    const filler = numbered(1, 120_000).slice(0, 1_100_000);
+    const s = Session.lwl([tempFile('slow.txt', 'the hit\n' + filler.slice(filler.indexOf('\n') + 1) + redos + 'last\n')]);
+    await s.waitForText('the hit');
+    await s.keys('/', 're:hit|(a+)+$', '\r');
+    await s.waitFor((x) => x.status() === 'match 1 of ≥1…', 'the first match, still counting');
+    expect(s.cell(0, 4).isInverse()).toBeTruthy();
+    await s.keys('j');
+    expect(s.rows()[0]).not.toContain('the hit');
+    await s.keys('n');
+    expect(s.status()).toBe('Still searching there: try again in a moment');
+    await s.keys('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+
+  it('is the nearest after the screen for /, before it for ?, found and counted across blocks', async () => {
+    // About 4.5 MB: several blocks, searched from the screen on.
+    const s = Session.lwl([tempFile('big.txt', numbered(1, 500_000))]);
+    await s.waitForText('line 1');
+    await s.keys('/', 'line 400000', '\r');
+    await s.waitFor((x) => x.status() === 'match 1 of 1', 'the one match');
+    // Scrolled only as far as needed: the match is on the last row.
+    expect(s.rows()[22]).toBe('line 400000');
+    expect(s.cell(22, 0).isInverse()).toBeTruthy();
+    // No line after the screen starts with "line 2": the search goes around from the top.
+    await s.keys('/', 'line 2', '\r');
+    await s.waitFor((x) => x.status() === 'match 1 of 111,111 (from the top)', 'the first of line 2, 20-29, 200-299, ...');
+    expect(s.rows()[0]).toBe('line 2');
+    await s.keys('n', 'n');
+    expect(s.status()).toBe('match 3 of 111,111');
+    expect(s.rows()[0]).toBe('line 2');
+    expect(s.cell(19, 0).isInverse()).toBeTruthy(); // line 21
+    await s.keys('g', '?', 'line 499999', '\r');
+    await s.waitFor((x) => x.status() === 'match 1 of 1 (from the bottom)', 'the match from the bottom');
+    expect(s.rows()).toContain('line 499999');
+    await s.keys('N');
+    expect(s.status()).toBe('No more');
+  });
+});
