@@ -57,6 +57,8 @@ export interface Page {
   lines: LineIndex;
   /** lwl's own help screen: q goes back from it instead of quitting. */
   isHelp?: boolean;
+  /** The user was told that the file changed under lwl. */
+  changeTold?: boolean;
 }
 
 export function makePage(loader: Loader, base: UrlRecord | null = null): Page {
@@ -482,6 +484,12 @@ export class Pager {
     const frame = draw(this.context, this.state, this.size, this.settings.theme);
     this.term.write(this.screen.render(frame));
     this.countLines();
+    // Reading it back showed the file is not what was read (rewritten in place, cut, rotated): say so once.
+    if (this.page.doc.changed && !this.page.changeTold) {
+      this.page.changeTold = true;
+      this.note(['notice', `${this.page.doc.name} changed since lwl read it: what it holds now shows as blanks where it differs`]);
+      this.renderSoon();
+    }
   }
 
   /** Counts the document's lines a slice at a time, between keys, for the status line. */

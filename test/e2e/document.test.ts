@@ -43,7 +43,8 @@ describe('hostile documents', () => {
     expect(after).not.toContain('\x1b]');
     expect(after).not.toContain('\x1b[2J');
     expect(after).not.toContain('\x07');
-    // The screen was drawn, not cleared: rows of text from the file as it is now.
+    // The screen was drawn, not cleared: rows of text from the file as it is now, and the status line says so.
     expect(s.rows().filter((row) => row.includes('PWNED')).length).toBeGreaterThan(5);
+    expect(s.status()).toMatch(/rewritten\.txt changed since lwl read it/);
   });
 });
