@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { Session, root } from './session.ts';
 
-const spec = '../shared/seeds/url-standard-2016-partial.html';
+// The copy beside the tests (test/data/README.md says where it comes from).
+const spec = 'test/data/url-standard-2016-partial.html';
 
 describe('HTML', () => {
   it("renders the URL Standard's HTML, and its table of contents jumps to the sections", async () => {
