@@ -496,6 +496,8 @@ export class Pager {
   private countLines(): void {
     const lines = this.page.lines;
     if (this.countingLines || lines.done || lines.reached + LineIndex.BLOCK > this.page.doc.text.length) return;
+    // A pipe or device is counted once it has ended: an endless one (/dev/zero) is not counted for ever.
+    if (!this.page.doc.complete && !this.page.loader.source.isFile) return;
     this.countingLines = true;
     setImmediate(() => {
       this.countingLines = false;
