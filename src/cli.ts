@@ -8,6 +8,7 @@ import { configPath, emptyConfig, parseConfig, printConfig, type Config } from '
 import { manPage, usageText } from './help.ts';
 import { OptionError, parseOptions, type Options } from './options.ts';
 import { themeFor, type Role } from './view/theme.ts';
+import { isKind, KINDS, type Kind } from './document/readers/kinds.ts';
 import { Loader, OpenError, openFile, openStdin, readBlocking, readError, reason, type Source } from './input/load.ts';
 import { makePage, Pager, type Page } from './pager.ts';
 import { Bindings } from './state/bindings.ts';
@@ -68,12 +69,19 @@ export function readOptions(args: string[], env: NodeJS.ProcessEnv, config: Conf
 }
 
 /** Opens the input named on the command line, or standard input. */
-export function openSource(file: string | null): Source {
+export function openSource(file: string | null, kind: Kind | null = null): Source {
   if (file === null || file === '-') {
     if (file === null && process.stdin.isTTY) throw new UserError(`lwl: no input: name a FILE or pipe text in\n${usage}`, 2);
-    return openStdin();
+    return { ...openStdin(), kind };
   }
-  return openFile(file);
+  return { ...openFile(file), kind };
+}
+
+/** --kind's value, checked. */
+function forcedKind(name: string | null): Kind | null {
+  if (name === null) return null;
+  if (!isKind(name)) throw new UserError(`lwl: --kind=${sanitize(name)}: not a kind (${KINDS.join(', ')})\n${usage}`, 2);
+  return name;
 }
 
 /** Copies the input to stdout unchanged (stdout is not a terminal), as less does. */
@@ -161,10 +169,11 @@ export async function main(args: string[]): Promise<number> {
     for (const note of [...opts.notes, ...config.errors]) process.stderr.write(sanitize(note) + '\n');
     const base = opts.base === null ? null : parseBase(opts.base);
     const files = opts.files;
+    const kind = forcedKind(opts.kind);
     if (opts.links) {
       // With several files, each line starts with the file's name.
-      if (files.length <= 1) printLinks(makePage(new Loader(openSource(files[0] ?? null)), base), '');
-      else for (const file of files) printLinks(makePage(new Loader(openSource(file)), base), `${sanitize(file)}\t`);
+      if (files.length <= 1) printLinks(makePage(new Loader(openSource(files[0] ?? null, kind)), base), '');
+      else for (const file of files) printLinks(makePage(new Loader(openSource(file, kind)), base), `${sanitize(file)}\t`);
       return 0;
     }
     if (!process.stdout.isTTY) {
@@ -172,7 +181,7 @@ export async function main(args: string[]): Promise<number> {
       for (const file of files.length > 0 ? files : [null]) copyThrough(openSource(file));
       return 0;
     }
-    const source = openSource(files[0] ?? null);
+    const source = openSource(files[0] ?? null, kind);
     const loader = new Loader(source);
     const size = { cols: process.stdout.columns || 0, rows: process.stdout.rows || 0 };
     if (isDumb(process.env) || size.cols < 2 || size.rows < 2) {

@@ -2,7 +2,7 @@
 // the first screen never waits for the whole file, then the rest in the
 // background between keys.
 import fs from 'node:fs';
-import { MarkupReader } from '../document/readers/markup.ts';
+import { readerFor, type Kind } from '../document/readers/kinds.ts';
 import type { Reader } from '../document/reader.ts';
 import { Document } from '../document/document.ts';
 import { FileText } from '../document/filetext.ts';
@@ -25,6 +25,8 @@ export interface Source {
   /** True for a regular file (read synchronously in chunks), false for a pipe or device. */
   isFile: boolean;
   size: number | null;
+  /** The kind to read it as (--kind, the kind key, lwl's own pages); else its name and first line tell. */
+  kind?: Kind | null;
 }
 
 /** A file that cannot be read, with the reason as a user would put it. */
@@ -161,14 +163,14 @@ export class Loader {
    */
   constructor(readonly source: Source) {
     this.doc = new Document(source.name, source.isFile ? new FileText(source.fd) : undefined);
-    this.parser = new MarkupReader(this.doc);
+    this.parser = readerFor(this.doc, source.name, source.kind ?? null);
     this.doc.bytesTotal = source.size;
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
   }
 
   /** A document made by lwl itself (the help screen), whole from the start. */
   static fromText(name: string, text: string): Loader {
-    const loader = new Loader({ name, fd: -1, isFile: false, size: null });
+    const loader = new Loader({ name, fd: -1, isFile: false, size: null, kind: 'markup' });
     loader.received(Buffer.from(text));
     loader.ended();
     return loader;
