@@ -6,6 +6,7 @@ import type { Terminal, Size } from '../term/tty.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, endRunningCommand, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
+import type { Kind } from './document/readers/kinds.ts';
 import { draw } from './view/draw.ts';
 import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
@@ -51,6 +52,15 @@ export interface Page {
   links: LinkTargets;
   /** lwl's own help screen: q goes back from it instead of quitting. */
   isHelp?: boolean;
+  /** For the raw view (\\): the kind to go back to. */
+  kindBeforeRaw?: Kind;
+}
+
+/** The number of the line (from 1) that holds `offset`. */
+function lineAt(doc: Document, offset: number): number {
+  let line = 1;
+  for (let at = doc.text.indexOf(0x0a, 0, offset); at >= 0 && at < offset; at = doc.text.indexOf(0x0a, at + 1, offset)) line++;
+  return line;
 }
 
 export function makePage(loader: Loader, base: UrlRecord | null = null): Page {
@@ -184,6 +194,9 @@ export class Pager {
           break;
         case 'examine':
           this.examine(effect.path);
+          break;
+        case 'reread':
+          this.reread(effect.as);
           break;
         case 'help':
           if (!this.page.isHelp) this.showNew({ ...makePage(Loader.fromText('help', helpText())), isHelp: true });
@@ -323,6 +336,36 @@ export class Pager {
       return this.note(['notice', `Cannot open ${url}: ${err.userMessage}`]);
     }
     this.showNew(makePage(loader));
+  }
+
+  /**
+   * K and \\: reads the file shown again as another kind, in place of this
+   * page, at the same line. A pipe cannot be read again.
+   */
+  private reread(as: 'switch' | 'raw'): void {
+    const { source } = this.page.loader;
+    const doc = this.page.doc;
+    if (!source.isFile || source.fd === 0 || this.page.isHelp) {
+      return this.note(['notice', `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${doc.kind}`]);
+    }
+    const kind: Kind = as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'markup' ? 'plain' : 'markup';
+    let loader: Loader;
+    try {
+      loader = new Loader({ ...openFile(source.name), kind });
+      loader.readFirst();
+    } catch (err) {
+      if (!(err instanceof OpenError)) throw err;
+      return this.note(['notice', `Cannot read ${source.name} again: ${err.userMessage}`]);
+    }
+    const line = lineAt(doc, this.state.top);
+    const page: Page = { ...makePage(loader, this.settings.base), kindBeforeRaw: kind === 'raw' ? (doc.kind as Kind) : undefined };
+    const entry = this.files.find((f) => f.page === this.page);
+    if (entry) entry.page = page;
+    if (!this.history.some((h) => h.page === this.page)) this.page.loader.stop();
+    this.show(page, initialState);
+    this.startLoading(page);
+    this.report(['top'], line);
+    this.note(['notice', `${source.name}: read as ${kind}`]);
   }
 
   /** Shows a new document; Backspace comes back to this one where it was. */

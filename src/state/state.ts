@@ -75,7 +75,9 @@ export type Effect =
   /** Open a file named by the user (:e), after this one in the list. */
   | { kind: 'examine'; path: string }
   /** Give the terminal back and stop lwl until it is continued (^Z). */
-  | { kind: 'suspend' };
+  | { kind: 'suspend' }
+  /** Read the document again as another kind ('switch': markup and plain, 'raw': the raw text and back). */
+  | { kind: 'reread'; as: 'switch' | 'raw' };
 
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
@@ -277,6 +279,10 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       return { state, effects: [{ kind: 'tail' }] };
     case 'suspend':
       return { state, effects: [{ kind: 'suspend' }] };
+    case 'switchKind':
+      return { state, effects: [{ kind: 'reread', as: 'switch' }] };
+    case 'rawView':
+      return { state, effects: [{ kind: 'reread', as: 'raw' }] };
     case 'preview':
       if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
       return none({ ...state, mode: 'preview' });
@@ -297,7 +303,7 @@ function describePlace(state: State, ctx: Context): string {
       : `bytes ${formatCount(state.top)}-${formatCount(end)} of ${formatCount(total)} (${total === 0 ? 100 : Math.floor((100 * end) / total)}%)`;
   const links = `${formatCount(doc.links.count)}${doc.complete ? '' : '+'} links`;
   const search = state.matches ? `, search: ${formatCount(state.matches.spans.count)} matches` : '';
-  return `${name}: ${where}, ${links}${search}`;
+  return `${name}: ${where}, ${links}${search}, read as ${doc.kind}`;
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {

@@ -10,7 +10,8 @@ import type { Reader } from '../reader.ts';
 import { MarkupReader } from './markup.ts';
 import { PlainReader } from './plain.ts';
 
-export const KINDS = ['markup', 'plain'] as const;
+/** 'raw' is never guessed: it is the text as it came, every escape a token (the \\ key, or --kind=raw). */
+export const KINDS = ['markup', 'plain', 'raw'] as const;
 export type Kind = (typeof KINDS)[number];
 
 export const isKind = (name: string): name is Kind => (KINDS as readonly string[]).includes(name);
@@ -32,7 +33,7 @@ export function kindFor(name: string, firstLine: string): Kind {
 }
 
 export function readerOfKind(kind: Kind, doc: Document): Reader {
-  return kind === 'markup' ? new MarkupReader(doc) : new PlainReader(doc);
+  return kind === 'markup' ? new MarkupReader(doc) : new PlainReader(doc, kind === 'raw');
 }
 
 /**

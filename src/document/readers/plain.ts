@@ -71,13 +71,15 @@ export class PlainReader implements Reader {
   private linkHref = -1;
   private linkStart = 0;
 
+  /** `raw`: the raw text, as lwl's view source shows it: every escape and backspace a token, no links. */
   constructor(
     private readonly doc: Document,
+    private readonly raw = false,
     scanner?: Scanner,
   ) {
     this.scanner = scanner ?? getScanner()!;
     this.sink = sinkFor(doc);
-    doc.kind = 'plain';
+    doc.kind = raw ? 'raw' : 'plain';
   }
 
   write(chunk: Buffer): void {
@@ -201,8 +203,12 @@ export class PlainReader implements Reader {
         if (i === to) continue;
       }
       const b = buf[i];
-      if (b === COLON || b === DOT) {
-        if (this.linkHref >= 0) {
+      if (this.raw && (b === ESC || b === BS)) {
+        this.text(run, i, base);
+        this.token(i, 1);
+        run = ++i;
+      } else if (b === COLON || b === DOT) {
+        if (this.linkHref >= 0 || this.raw) {
           i++;
           continue;
         }
