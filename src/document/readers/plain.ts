@@ -66,7 +66,7 @@ export class PlainReader implements Reader {
   private spanStyle = -1;
   private spanStart = 0;
   /** Style numbers by SgrState.key. */
-  private readonly styleNumbers = new Map<string, number>();
+  private readonly styleNumbers = new Map<number | string, number>();
   /** The OSC 8 link open: its href number (-1: none) and where its text began. */
   private linkHref = -1;
   private linkStart = 0;

@@ -27,9 +27,11 @@ export class SgrState {
     this.attrs = 0;
   }
 
-  /** A key equal for equal states: for numbering styles without building one. */
-  key(extra = 0): string {
-    return `${this.fg ?? ''}|${this.bg ?? ''}|${this.attrs | extra}`;
+  /** A key equal for equal states: for numbering styles without building one (a number unless a colour is rgb). */
+  key(extra = 0): number | string {
+    const { fg, bg } = this;
+    if (typeof fg === 'string' || typeof bg === 'string') return `${fg ?? ''}|${bg ?? ''}|${this.attrs | extra}`;
+    return (((fg ?? -1) + 1) * 257 + ((bg ?? -1) + 1)) * 64 + (this.attrs | extra);
   }
 
   /** The state as a TextStyle, with `extra` attributes (overstrike) added; null when it is plain. */
@@ -110,9 +112,26 @@ function extendedColor(parts: number[], groups: number[][], g: number): { color:
   return { color: null, took: 0 };
 }
 
+/** Parameters read before, by their bytes packed in a number (for up to 13 bytes): the same few sequences come again and again. */
+const parsed = new Map<number, number[][] | null>();
+const PACKABLE = 13;
+
+function paramsOf(buf: Uint8Array, from: number, to: number): number[][] | null {
+  if (to - from > PACKABLE) return readParams(buf, from, to);
+  let key = 1;
+  for (let i = from; i < to; i++) key = key * 16 + (buf[i] - 0x2f); // digits, ':' and ';' are 1-12
+  let groups = parsed.get(key);
+  if (groups === undefined) {
+    groups = readParams(buf, from, to);
+    if (parsed.size < 4096) parsed.set(key, groups);
+  }
+  return groups;
+}
+
 /** Applies the SGR whose parameters are buf[from, to) to `state`; false (and `state` unchanged) if it is refused. */
 export function applySgr(buf: Uint8Array, from: number, to: number, state: SgrState): boolean {
-  const groups = readParams(buf, from, to);
+  for (let i = from; i < to; i++) if (buf[i] < 0x30 || buf[i] > 0x3b) return false;
+  const groups = paramsOf(buf, from, to);
   if (!groups) return false;
   let { fg, bg, attrs } = state;
   for (let g = 0; g < groups.length; g++) {
