@@ -33,6 +33,8 @@ export interface Options {
   mouse: boolean;
   /** --kind=NAME: read the input as this kind instead of guessing. */
   kind: string | null;
+  /** --hyperlinks / --no-hyperlinks: links drawn as OSC 8 hyperlinks; null: where the terminal says it takes them. */
+  hyperlinks: boolean | null;
   /** --print-config: print the default configuration. */
   printConfig: boolean;
   /** --manual: print the manual page (roff). */
@@ -57,6 +59,7 @@ export const defaults: Options = {
   longPrompt: false,
   mouse: false,
   kind: null,
+  hyperlinks: null,
   printConfig: false,
   manual: false,
   notes: [],
@@ -142,6 +145,8 @@ const longOptions: Record<string, { value?: boolean; set: Setter }> = {
   secure: { set: (o) => (o.secure = true) },
   base: { value: true, set: (o, v) => (o.base = v) },
   kind: { value: true, set: (o, v) => (o.kind = v) },
+  hyperlinks: { set: (o) => (o.hyperlinks = true) },
+  'no-hyperlinks': { set: (o) => (o.hyperlinks = false) },
   mouse: { set: (o) => (o.mouse = true) },
   'print-config': { set: (o) => (o.printConfig = true) },
   manual: { set: (o) => (o.manual = true) },
