@@ -30,14 +30,12 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-# No import() left in the bundle (esbuild turns it into a lazy require): the
-# executable's embedded main script has no loader for import() (Node 20).
-dist/lwl: node_modules/.package-lock.json $(SOURCES)
+# build.mjs bundles with esbuild; no import() is left in the bundle (it becomes a
+# lazy require): the executable's embedded main script has no loader for import()
+# (Node 20). Packages only some inputs need are carried as strings, compiled on first use.
+dist/lwl: node_modules/.package-lock.json $(SOURCES) build.mjs
 	@mkdir -p dist
-	npx esbuild src/main.ts --bundle --platform=node --target=node20 --format=cjs --minify-syntax --minify-whitespace \
-		--supported:dynamic-import=false \
-		--define:LWL_VERSION='"$(VERSION)"' \
-		--banner:js='#!/usr/bin/env node' --log-level=warning --outfile=$@
+	node build.mjs $@ $(VERSION)
 	@chmod +x $@
 	@echo '{"type": "commonjs"}' > dist/package.json # dist/lwl is CommonJS, whatever the project's type
 

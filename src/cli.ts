@@ -23,6 +23,14 @@ const version = typeof LWL_VERSION === 'string' ? LWL_VERSION : 'dev';
 
 export const usage = usageText();
 
+/** A message for stderr, its lines sanitized (an ESC in a file name must not reach the terminal). */
+export function printable(message: string): string {
+  return message
+    .split('\n')
+    .map((line) => sanitize(line))
+    .join('\n');
+}
+
 /** An error the user caused: one line on stderr and this exit status. */
 export class UserError extends Error {
   constructor(
@@ -35,7 +43,7 @@ export class UserError extends Error {
 
 function parseBase(value: string): UrlRecord {
   const result = parseUrl(value);
-  if (!result.ok) throw new UserError(`lwl: --base: '${sanitize(value)}' is not a URL (${result.reason})\n${usage}`, 2);
+  if (!result.ok) throw new UserError(`lwl: --base: '${value}' is not a URL (${result.reason})\n${usage}`, 2);
   return result.url;
 }
 
@@ -108,8 +116,10 @@ function printLinks(page: Page, prefix: string): void {
   const lines: string[] = [];
   for (let i = 0; i < page.doc.links.count; i++) {
     const target = page.links.get(i);
+    // The text column passes the sanitizer (a tab or newline in it would break the columns);
+    // the URL is printed exactly as serialized, which is printable ASCII.
     const text = sanitize(linkText(page.doc, i));
-    lines.push(`${prefix}${i + 1}\t${text}\t${target.ok ? target.href : `error: ${target.reason}`}\n`);
+    lines.push(`${prefix}${i + 1}\t${text}\t${target.ok ? target.href : `error: ${sanitize(target.reason)}`}\n`);
     if (lines.length >= 4096) writeAll(1, lines.splice(0).join(''));
   }
   writeAll(1, lines.join(''));
@@ -139,7 +149,8 @@ function fitsOnOneScreen(loader: Loader, size: Size): boolean {
 /** Says why lwl ends, on stderr (which may be gone too), and gives the exit status. */
 function fail(message: string, status: number): number {
   try {
-    writeAll(2, message + '\n');
+    // Messages quote arguments and paths: each line passes the sanitizer.
+    writeAll(2, message.split('\n').map((line) => sanitize(line)).join('\n') + '\n');
   } catch {
     // Nowhere left to say it.
   }

@@ -2,6 +2,7 @@
 import { main } from './cli.ts';
 import { restoreTerminal, writeAll } from '../term/tty.ts';
 import { reason } from './input/load.ts';
+import { sanitize } from './text/sanitize.ts';
 
 // An error nobody caught: give the terminal back first, so the error is
 // printed on the main screen in cooked mode.
@@ -11,7 +12,7 @@ process.on('uncaughtException', (err) => {
   const code = (err as NodeJS.ErrnoException).code;
   const lost = (err as NodeJS.ErrnoException).syscall === 'write' && typeof code === 'string';
   try {
-    writeAll(2, lost ? `lwl: cannot write to the terminal: ${reason(err)}\n` : `lwl: internal error: ${err.stack ?? err}\n`);
+    writeAll(2, lost ? `lwl: cannot write to the terminal: ${reason(err)}\n` : `lwl: internal error: ${String(err.stack ?? err).split('\n').map((line) => sanitize(line)).join('\n')}\n`);
   } catch {
     // Nowhere left to say it.
   }

@@ -28,6 +28,20 @@ export const enterMainScreen = (rows: number) => `\r${'\n'.repeat(Math.max(0, ro
 export const leaveMainScreen = (rows: number) => `${RESET}${CSI}?7h${CSI}?25h${CSI}${Math.max(1, rows)};1H${CSI}K`;
 
 const REVERSE_INDEX = '\x1bM';
+
+// Defense in depth: a row may hold SGR sequences and nothing else that acts on
+// the terminal. Text is sanitized before it gets here (text/sanitize.ts); should
+// anything slip through, a C0 or C1 control, an ESC that does not start an SGR
+// sequence, or a bidi control is written as U+FFFD.
+const foreign = /\x1b(?!\[[0-9;]*m)|[\x00-\x1a\x1c-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const mayBeForeign = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+
+/** A row's text with anything but SGR sequences that could act on the terminal replaced by U+FFFD. */
+export function clean(text: string): string {
+  // Most rows hold no ESC and no control at all: one test, no replacement.
+  if (!mayBeForeign.test(text)) return text;
+  return text.replace(foreign, '\ufffd');
+}
 const BLANK = '';
 
 /** Builds the output, knowing where the cursor is so as not to move it needlessly. */
@@ -47,6 +61,7 @@ class Output {
 
   /** Writes a row's text at the cursor; clears the rest of the row if something may be left there. */
   writeRow(text: string, width: number, clear: boolean): void {
+    text = clean(text);
     this.text += text;
     // Attributes must not run on into the next row, or colour what erase-in-line clears.
     if (text.includes('\x1b') && !text.endsWith(RESET)) this.text += RESET;

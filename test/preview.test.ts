@@ -6,11 +6,11 @@ import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { previewLines } from '../src/view/preview.ts';
 
-function preview(markup: string): string[] {
+function preview(markup: string, link = 0, baseHref = 'https://example.org/dir/'): string[] {
   const doc = parseAll(new Document('/tmp/p.md'), markup);
-  const base = parseUrl('https://example.org/dir/');
+  const base = parseUrl(baseHref);
   const links = new LinkTargets(doc, base.ok ? base.url : null);
-  return previewLines(doc, links, 0).map((l) => l.label + l.value);
+  return previewLines(doc, links, link).map((l) => l.label + l.value);
 }
 
 describe('link preview', () => {
@@ -30,9 +30,39 @@ describe('link preview', () => {
     expect(preview('[www.example.org](https://www.example.org/x)').filter((l) => l.startsWith('Warning'))).toEqual([]);
   });
 
-  it('warns about an internationalized host in punycode, and says what it reads', () => {
-    const lines = preview('[a shop](https://xn--80ak6aa92e.com/)');
-    expect(lines.find((l) => l.startsWith('Warning'))).toMatch(/punycode/);
+  it('warns about an internationalized host in punycode, and says why in words', () => {
+    expect(preview('[a shop](https://xn--80ak6aa92e.com/)')).toEqual([
+      'Link text: a shop',
+      'Written:   https://xn--80ak6aa92e.com/',
+      'Goes to:   https://xn--80ak6aa92e.com/',
+      'Host:      xn--80ak6aa92e.com',
+      'Warning:   the host is shown in punycode because the label "аррӏе" reads as the ASCII name "apple": ' +
+        'its letters are Cyrillic ones that look Latin; in Unicode it reads аррӏе.com',
+    ]);
+    expect(preview('[log in](https://bank.com\u2044login.evil.example/)')).toContain(
+      'Warning:   the host is shown in punycode because it holds U+2044 ⁄, a symbol or punctuation mark, not a letter or digit, ' +
+        'which names do not use (UTS #39: Not_XID); it looks like "/"; in Unicode it reads bank.com⁄login.evil.example',
+    );
+    for (const [href, because] of [
+      ['https://ɡoogle.com/', 'it holds U+0261 ɡ, a technical character'],
+      ['https://ınstagram.com/', 'the label "ınstagram" reads as the ASCII name "instagram": U+0131 ı looks like "i"'],
+      ['https://օօօ.com/', 'the label "օօօ" reads as the ASCII name "ooo": its letters are Armenian ones that look Latin'],
+      ['https://аpple.com/', 'the label "аpple" mixes Cyrillic and Latin letters (U+0430 а is Cyrillic)'],
+    ]) {
+      expect(preview(`[x](${href})`).find((l) => l.startsWith('Warning')), href).toContain(`punycode because ${because}`);
+    }
+    expect(preview('[x](https://münchen.de/)').filter((l) => l.startsWith('Warning'))).toEqual([]);
+  });
+
+  it('shows the host inside a blob: URL', () => {
+    expect(preview('[x](blob:https://login.bank.example/1234)')).toContain('Host:      login.bank.example');
+  });
+
+  it("reads bro's (No href) placeholder as plain text, not a link", () => {
+    const doc = parseAll(new Document('/tmp/p.md'), '[a](No href) [b](No%20href) [c](x.html)');
+    expect(doc.text.text(0, doc.text.length)).toBe('[a] [b] [c]');
+    expect(doc.links.count).toBe(2);
+    expect(doc.href(0)).toBe('No%20href');
   });
 
   it('warns about credentials and script URLs', () => {
@@ -40,6 +70,20 @@ describe('link preview', () => {
       'Warning:   the URL holds a user name or password, which the status line does not show',
     );
     expect(preview('[x](javascript:alert(1))')).toContain('Warning:   it is a javascript: URL, not a page address');
+  });
+
+  it('says whether and where this document defines a fragment', () => {
+    const doc = '# Title\n\nSee [the intro](#introduction) and [nothing](#missing).\n\n## Introduction\n\ntext\n';
+    expect(preview(doc, 0, 'file:///tmp/p.md')).toEqual([
+      'Link text: the intro',
+      'Written:   #introduction',
+      'Goes to:   file:///tmp/p.md#introduction',
+      'Host:      (none)',
+      'Place:     #introduction is defined in this document at line 5: ## Introduction',
+    ]);
+    expect(preview(doc, 1, 'file:///tmp/p.md')).toContain('Place:     #missing is not defined in this document');
+    // A fragment of another document says nothing of this one.
+    expect(preview('[x](other.md#introduction)', 0, 'file:///tmp/p.md').some((l) => l.startsWith('Place'))).toBe(false);
   });
 
   it('says why a link that does not parse goes nowhere', () => {

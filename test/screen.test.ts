@@ -3,7 +3,7 @@
 import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { seeded } from './random.ts';
-import { Screen, enterScreen, findShift, type Frame } from '../term/screen.ts';
+import { Screen, clean, enterScreen, findShift, type Frame } from '../term/screen.ts';
 import { sgr } from '../term/sgr.ts';
 
 const COLS = 20;
@@ -109,5 +109,17 @@ describe('scrolling', () => {
       await term.write(screen.render(f));
       expect(term.text()).toEqual(plain(rows));
     }
+  });
+});
+
+describe('defense in depth', () => {
+  it('writes U+FFFD for any control, foreign escape or bidi control that reaches a row', () => {
+    expect(clean('plain text')).toBe('plain text');
+    expect(clean('\x1b[1;34mlink\x1b[m')).toBe('\x1b[1;34mlink\x1b[m');
+    expect(clean('a\x1b]0;T\x07b\u009b2Jc\u202ed\x1b[2J')).toBe('a\ufffd]0;T\ufffdb\ufffd2Jc\ufffdd\ufffd[2J');
+    const screen = new Screen();
+    const out = screen.render({ rows: ['x\x1b]0;T\x07', ':'], widths: [5, 1], cols: 10, cursor: null });
+    expect(out).not.toContain('\x1b]');
+    expect(out).not.toContain('\x07');
   });
 });

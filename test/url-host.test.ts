@@ -92,9 +92,26 @@ describe('domains', () => {
     expect(host('\u00ad')).toBe('failure'); // a soft hyphen maps to nothing
   });
 
-  it('fail on punycode labels that are not valid', () => {
-    expect(host('xn--')).toBe('failure');
-    expect(host('a.b.c.xn--pokxncvks')).toBe('failure');
+  it('keep ASCII punycode labels as written, lowercased, as the current standard says', () => {
+    expect(host('xn--')).toBe('xn--');
+    expect(host('xn--a')).toBe('xn--a');
+    expect(host('XN--A.b.c.xn--pokxncvks')).toBe('xn--a.b.c.xn--pokxncvks');
+    // Only the strict run looks at them, for the validation error.
+    expect(errorsOf('xn--a')).toContain('domain-to-ASCII');
+    expect(errorsOf('xn--53h.example')).toEqual([]);
+  });
+
+  it('map non-ASCII domains with UTS #46, nontransitional', () => {
+    expect(host('FAẞ.de')).toBe('xn--fa-hia.de'); // ẞ maps to ß, which stays
+    expect(host('faß.example')).toBe('xn--fa-hia.example');
+    expect(host('Ↄ.com')).toBe('xn--r5g.com'); // maps to U+2184
+    expect(host('look\u180Eout.net')).toBe('lookout.net'); // U+180E maps to nothing
+  });
+
+  it('check forbidden code points after ToASCII, on its result', () => {
+    expect(host('<\u0338')).toBe('xn--gdh'); // NFC makes U+226E
+    expect(host('a<\u0338b')).toBe('xn--ab-tjv'); // a≮b
+    expect(host('<x\u0338')).toBe('failure');
   });
 
   it('signal domain-percent-encoded and domain-to-ASCII', () => {

@@ -216,11 +216,49 @@ describe('renderUrl: nothing invisible reaches the screen', () => {
   });
 });
 
-describe('registrable domain heuristic', () => {
-  it('keeps two labels, or three under a known second level of a country domain', () => {
+describe('registrable domain from the Public Suffix List', () => {
+  it('counts the labels of the registrable domain, private suffixes included', () => {
     expect(registrableLabelCount(['www', 'example', 'com'])).toBe(2);
     expect(registrableLabelCount(['www', 'example', 'co', 'uk'])).toBe(3);
     expect(registrableLabelCount(['a', 'example', 'com', ''])).toBe(2);
     expect(registrableLabelCount(['localhost'])).toBe(1);
+    expect(registrableLabelCount('bank.com.attacker.github.io'.split('.'))).toBe(3);
+    expect(registrableLabelCount('a.b.city.kawasaki.jp'.split('.'))).toBe(3); // *.kawasaki.jp, !city.kawasaki.jp
+    expect(registrableLabelCount('x.y.example.pvt.k12.ma.us'.split('.'))).toBe(5);
+    expect(registrableLabelCount('github.io'.split('.'))).toBe(2); // a public suffix: kept whole
+  });
+});
+
+describe('renderUrl: hosts that are not plain domains', () => {
+  it('keeps the owner of a private suffix ("attacker.github.io") at every width', () => {
+    const u = 'https://bank.com.attacker.github.io/login';
+    expect(render(u, 80)).toBe(u);
+    expect(render(u, 24)).toBe('…com.attacker.github.io…');
+    expect(render(u, 22)).toBe('…attacker.github.io…');
+    for (let cells = 19; cells <= 40; cells++) expect(render(u, cells), String(cells)).toContain('attacker.github.io');
+    expect(render(u, 20)).toBe('…attacker.github.io…');
+    expect(render(u, 19)).toBe('…attacker.github.io');
+  });
+
+  it('elides an opaque host (sftp:, ssh:, git:) from the left like a domain', () => {
+    for (const scheme of ['sftp', 'ssh', 'git']) {
+      const u = `${scheme}://login.bank.com.evil.example/repo`;
+      expect(render(u, 80)).toBe(u);
+      expect(render(u, 18)).toBe('…com.evil.example…');
+      expect(render(u, 14)).toBe('…evil.example…');
+      for (let cells = 13; cells <= 40; cells++) expect(render(u, cells)).toContain('evil.example');
+    }
+  });
+
+  it('shows the host inside a blob: URL, and keeps it visible', () => {
+    const u = 'blob:https://login.bank.com.evil.example/0b7a-4c3e-9f1d';
+    expect(render(u, 80)).toBe(u);
+    expect(render(u, 46)).toBe('blob:https://login.bank.com.evil.example/0b7a…');
+    expect(render(u, 30)).toBe('login.bank.com.evil.example…');
+    expect(render(u, 14)).toBe('…evil.example…');
+    for (let cells = 13; cells <= 60; cells++) expect(render(u, cells)).toContain('evil.example');
+    expect(describeHost(url(u)).display).toBe('login.bank.com.evil.example');
+    // A look-alike host inside blob: is judged like any other.
+    expect(render('blob:https://\u0430\u0440\u0440\u04cf\u0435.com/x', 80)).toBe('blob:https://xn--80ak6aa92e.com/x');
   });
 });

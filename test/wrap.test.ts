@@ -79,3 +79,13 @@ describe('wrapping', () => {
     expect(wrap.bottomTop(3)).toBe(7);
   });
 });
+
+describe('tokens made while drawing', () => {
+  it('take their own width when wrapping raw bytes (a file changed under lwl)', () => {
+    // ESC is 1 byte and 4 cells as <1b>; U+202E 3 bytes and 8 cells as <U+202E>.
+    const raw = Buffer.from('ab\x1bcd\u202eef');
+    // a b <1b> | c d <U+202E> | e f at 6 cells: rows start at bytes 0, 3 (c), 5 (U+202E), 8 (e).
+    expect(wrapSegment(raw, 6)).toEqual([0, 3, 5, 8]);
+    expect(wrapSegment(raw, 80)).toEqual([0]);
+  });
+});

@@ -2,11 +2,13 @@
 // a trust decision from it.
 // - The host stays visible however short the space: the path side is elided first, then
 //   the scheme and port go, then subdomains are elided from the left ("…evil.example"),
-//   never the registrable domain's labels.
+//   never the registrable domain's labels (from the Public Suffix List, private domains
+//   included: "…attacker.github.io"). Opaque hosts (sftp:, ssh:, git:) are treated the
+//   same, and a blob: URL shows the host of the URL inside it.
 // - Username and password are never shown (they can pose as the host).
-// - A punycode host is shown in Unicode only where that cannot mislead: a label mixing
-//   scripts, a label made only of Cyrillic or Greek letters that look Latin, right-to-left
-//   text, or anything invisible keeps the whole host in punycode.
+// - A punycode host is shown in Unicode only where that cannot mislead (hosts.ts decides:
+//   characters names do not use, mixed scripts, look-alikes of ASCII names, right-to-left
+//   text); otherwise the whole host stays in punycode.
 // - Percent-encoded UTF-8 in the path, query and fragment is shown decoded for reading,
 //   except where the decoded text would be invisible, bidirectional, a control or a
 //   combining mark on something it should not combine with: those stay %XX. ASCII stays
@@ -15,8 +17,11 @@
 // spaces and visible, left-to-right, non-ASCII characters.
 
 import { codePointWidth, stringWidth as cellWidth } from '../text/width.ts';
-import { domainToUnicode } from 'node:url';
+import { spoofVerdict, isRightToLeft } from './hosts.ts';
+import { loadTldts } from './lazy.ts';
+import { domainToUnicode } from './url/idna.ts';
 import {
+  parseUrl,
   serializeHost,
   serializePath,
   type Host,
@@ -50,19 +55,6 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cn}\p{Cs}\p{Default_Ignorable_Code
 const MARK = /\p{M}/u;
 const LETTER = /\p{L}/u;
 
-/** Right-to-left scripts' blocks (Hebrew to NKo and beyond, their presentation forms, and
- * the supplementary RTL blocks): close enough to "strong RTL" for deciding what to show. */
-function isRightToLeft(cp: number): boolean {
-  return (
-    (cp >= 0x0590 && cp <= 0x08ff) ||
-    (cp >= 0xfb1d && cp <= 0xfdff) ||
-    (cp >= 0xfe70 && cp <= 0xfeff) ||
-    (cp >= 0x10800 && cp <= 0x10fff) ||
-    (cp >= 0x1e800 && cp <= 0x1efff)
-  );
-}
-
-
 /** Escape what must not reach the screen raw as \u{..}: for hosts, where % means nothing. */
 function escapeForHost(s: string): string {
   let out = '';
@@ -72,52 +64,6 @@ function escapeForHost(s: string): string {
     out += unsafe ? `\\u{${cp.toString(16).toUpperCase()}}` : ch;
   }
   return out;
-}
-
-// ---------------------------------------------------------------------------------------
-// Scripts, for deciding whether a Unicode host can mislead (after UTS #39's "highly
-// restrictive" level: one script per label, or Latin with the Han-based combinations).
-
-const SCRIPTS = [
-  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Nko',
-  'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada',
-  'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar', 'Georgian', 'Hangul',
-  'Ethiopic', 'Cherokee', 'Canadian_Aboriginal', 'Khmer', 'Mongolian', 'Hiragana',
-  'Katakana', 'Bopomofo', 'Han', 'Yi', 'Tifinagh', 'Javanese', 'Balinese', 'Sundanese',
-] as const;
-const SCRIPT_RE = new RegExp(SCRIPTS.map((s) => `(\\p{Script=${s}})`).join('|'), 'u');
-const COMMON = /[\p{Script=Common}\p{Script=Inherited}]/u;
-const ALLOWED_MIXES: readonly (readonly string[])[] = [
-  ['Latin', 'Han', 'Hiragana', 'Katakana'], // Japanese
-  ['Latin', 'Han', 'Bopomofo'], // Chinese
-  ['Latin', 'Han', 'Hangul'], // Korean
-];
-
-/** The scripts of a label's characters, Common and Inherited (digits, "-", marks) aside. */
-function scriptsOf(label: string): Set<string> {
-  const scripts = new Set<string>();
-  for (const ch of label) {
-    if (COMMON.test(ch)) continue;
-    const m = SCRIPT_RE.exec(ch);
-    const i = m ? m.findIndex((g, k) => k > 0 && g !== undefined) - 1 : -1;
-    scripts.add(i >= 0 ? SCRIPTS[i]! : 'Unknown:' + ch); // an unlisted script mixes with anything
-  }
-  return scripts;
-}
-
-function mixesScripts(label: string): boolean {
-  const scripts = scriptsOf(label);
-  if (scripts.size <= 1) return false;
-  return !ALLOWED_MIXES.some((allowed) => [...scripts].every((s) => allowed.includes(s)));
-}
-
-// Cyrillic and Greek lower-case letters that pass for Latin ones in most fonts.
-const LATIN_LOOKALIKES = /^[асԁеһіјкӏорԛѕухԝьѵүαικνορτυχγω0-9-]+$/u;
-const HAS_LETTER = /\p{L}/u;
-
-/** A label made only of Cyrillic or Greek look-alikes of Latin letters: "аррӏе". */
-function isWholeScriptConfusable(label: string): boolean {
-  return HAS_LETTER.test(label) && LATIN_LOOKALIKES.test(label);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -132,7 +78,7 @@ function isHost(x: Host | UrlRecord): x is Host {
  * warning). Takes the host, or a URL for its host.
  */
 export function describeHost(hostOrUrl: Host | UrlRecord | null): HostDescription {
-  const host = hostOrUrl === null ? null : isHost(hostOrUrl) ? hostOrUrl : hostOrUrl.host;
+  const host = hostOrUrl === null ? null : isHost(hostOrUrl) ? hostOrUrl : shownHost(hostOrUrl);
   const plain = (display: string): HostDescription => ({
     display,
     unicode: display,
@@ -147,44 +93,62 @@ export function describeHost(hostOrUrl: Host | UrlRecord | null): HostDescriptio
   if (host.kind !== 'domain' || !/(^|\.)xn--/i.test(host.value)) return plain(ascii);
 
   const decoded = domainToUnicode(host.value);
-  const unicode = decoded === '' ? host.value : decoded;
+  const unicode = decoded;
   const safeUnicode = escapeForHost(unicode);
-  const labels = unicode.split('.');
-  const mixedScripts = labels.some(mixesScripts);
-  const confusable = labels.some(isWholeScriptConfusable);
   let reason: string | null = null;
-  if (decoded === '' || decoded === host.value) reason = 'it does not decode';
-  else if (safeUnicode !== unicode) reason = 'it holds invisible or right-to-left characters';
-  else if (mixedScripts) reason = 'a label mixes scripts';
-  else if (confusable) reason = 'a label is made of letters that look Latin but are not';
+  let kind: string | null = null;
+  if (decoded === host.value) {
+    reason = 'its punycode does not decode to a valid name';
+  } else if (safeUnicode !== unicode) {
+    reason = 'it holds invisible or right-to-left characters';
+  } else {
+    const verdict = spoofVerdict(unicode);
+    if (verdict !== null) ({ reason, kind } = verdict);
+  }
   return {
     display: reason === null ? unicode : ascii,
     unicode: safeUnicode,
     idn: true,
     punycode: reason !== null,
-    mixedScripts,
-    confusable,
+    mixedScripts: kind === 'mixed-scripts',
+    confusable: kind === 'reads-as-ascii',
     reason,
   };
 }
 
-// Second-level labels under which names are registered in many country domains
-// ("example.co.uk"). Without the Public Suffix List this keeps one more label visible there.
-const SECOND_LEVEL = new Set([
-  'ac', 'co', 'com', 'edu', 'go', 'gob', 'gov', 'gv', 'ltd', 'mil', 'ne', 'net', 'nic', 'nom', 'or', 'org', 'plc', 'sch',
-]);
+/**
+ * The host a reader must see for a URL: its own, or for a blob: URL the host of the URL
+ * its path holds ("blob:https://bank.example/…" belongs to bank.example).
+ */
+export function shownHost(url: UrlRecord): Host | null {
+  return innerUrl(url)?.host ?? url.host;
+}
+
+/** The URL inside a blob: URL, when it has a host. */
+function innerUrl(url: UrlRecord): UrlRecord | null {
+  if (url.scheme !== 'blob' || typeof url.path !== 'string') return null;
+  const inner = parseUrl(url.path);
+  return inner.ok && inner.url.host !== null && inner.url.host.kind !== 'empty' ? inner.url : null;
+}
 
 /**
- * How many labels at the end of a domain make its registrable domain, by a heuristic (no
- * Public Suffix List here): two, or three under a known second-level label of a two-letter
- * country domain. A trailing dot's empty label is not counted.
+ * How many labels at the end of a host make its registrable domain, by the Public Suffix
+ * List (with its private domains: "attacker.github.io" is one owner's). A host that is a
+ * public suffix itself, or has no dot, is kept whole. A trailing dot's empty label is not
+ * counted.
  */
 export function registrableLabelCount(labels: readonly string[]): number {
   const n = labels[labels.length - 1] === '' ? labels.length - 1 : labels.length;
   if (n <= 2) return n;
-  const tld = labels[n - 1]!;
-  const sld = labels[n - 2]!;
-  return tld.length === 2 && SECOND_LEVEL.has(sld) ? 3 : 2;
+  const name = labels.slice(0, n).join('.').toLowerCase();
+  const domain = loadTldts().getDomain(name, {
+    allowPrivateDomains: true,
+    extractHostname: false,
+    validateHostname: false,
+    detectIp: false,
+    mixedInputs: false,
+  });
+  return domain === null ? n : domain.split('.').length;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -315,9 +279,13 @@ function cutRight(s: string, cells: number): string {
 export function renderUrl(url: UrlRecord, cells: number): string {
   cells = Math.floor(cells);
   if (!(cells > 0)) return '';
+  // A blob: URL is shown as "blob:" and the URL inside it, whose host must stay visible.
+  const inner = innerUrl(url);
+  const prefix = inner === null ? '' : 'blob:';
+  if (inner !== null) url = inner;
   const described = url.host === null ? null : describeHost(url.host);
   const host = described ? described.display : '';
-  let lead = url.scheme + ':';
+  let lead = prefix + url.scheme + ':';
   if (url.host !== null) lead += '//';
   else if (typeof url.path !== 'string' && url.path.length > 1 && url.path[0] === '') lead += '/.';
   const port = url.port === null ? '' : ':' + url.port;
@@ -345,11 +313,13 @@ export function renderUrl(url: UrlRecord, cells: number): string {
   if (hostW + 1 <= cells && (more || port !== '')) return host + ELLIPSIS;
   if (hostW <= cells) return host;
 
-  // 4. Elide subdomains from the left, label by label, down to the registrable domain.
+  // 4. Elide subdomains from the left, label by label, down to the registrable domain
+  // (an opaque host of sftp:, ssh:, git: is a name like any other here).
   const trailing = more || port !== '' ? ELLIPSIS : '';
-  if (url.host.kind === 'domain') {
+  if (url.host.kind === 'domain' || url.host.kind === 'opaque') {
     const labels = host.split('.');
-    const keep = registrableLabelCount(labels);
+    // Counted on the serialized (ASCII) host, which has the same labels as the display.
+    const keep = registrableLabelCount(serializeHost(url.host).split('.'));
     const firstKept = labels.length - (labels[labels.length - 1] === '' ? keep + 1 : keep);
     // With the mark for what follows if there is room, else without: the mark for the
     // elided subdomains matters more.

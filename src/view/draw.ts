@@ -10,8 +10,8 @@ import { renderUrl } from '../link/render.ts';
 import { previewLines } from './preview.ts';
 import type { Context, State } from '../state/state.ts';
 import type { Role, Theme } from './theme.ts';
-import { clusterWidth, forEachCluster, graphemes, stringWidth } from '../text/width.ts';
-import { sanitize, truncate } from '../text/sanitize.ts';
+import { forEachCluster, forEachStringCluster, stringWidth } from '../text/width.ts';
+import { fitRows, truncate } from '../text/sanitize.ts';
 import { tabCells } from './wrap.ts';
 
 interface Styled {
@@ -72,22 +72,20 @@ function roleFinder(doc: Document, start: number, end: number, marks: Marks): (o
   };
 }
 
-/** Draws the text of one row. */
+/** Draws the text of one row; what the walk turns into a token is drawn as one. */
 export function drawRow(doc: Document, start: number, end: number, width: number, theme: Theme, marks: Marks): Styled {
   const roleAt = roleFinder(doc, start, end, marks);
   const out = new RowWriter(theme);
   const bytes = doc.text.bytes(start, end);
   let offset = start;
-  const place = (cluster: string, bytesLength: number) => {
-    if (cluster === '\n') return false;
-    let cells: number;
-    let shown = cluster;
-    if (cluster === '\t') {
+  const place = (shown: string, bytesLength: number, cells: number, token: boolean) => {
+    if (shown === '\n') return false;
+    if (shown === '\t') {
       cells = tabCells(out.cells, width);
       shown = ' '.repeat(cells);
-    } else cells = clusterWidth(cluster);
+    }
     if (out.cells + cells > width) return false;
-    out.put(shown, cells, roleAt(offset));
+    out.put(shown, cells, token ? 'token' : roleAt(offset));
     offset += bytesLength;
     return true;
   };
@@ -100,17 +98,24 @@ const indicators = { search: '/', fork: '>', exec: '!', examine: 'Examine: ' } a
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
   const indicator = state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
-  const clusters = graphemes(sanitize(state.line.text));
-  // The cursor's cluster index: clusters before it.
+  // The typed text as drawn (tokens for what is not printable), with where each cluster starts in it.
+  const clusters: Array<{ shown: string; at: number; cells: number }> = [];
+  let at = 0;
+  forEachStringCluster(state.line.text, 'trust', (shown, length, cells) => {
+    clusters.push({ shown, at, cells });
+    at += length;
+    return true;
+  });
   let cursorIndex = 0;
-  for (let at = 0; cursorIndex < clusters.length && at < state.line.cursor; cursorIndex++) at += clusters[cursorIndex].length;
+  while (cursorIndex < clusters.length && clusters[cursorIndex].at < state.line.cursor) cursorIndex++;
   const room = Math.max(1, width - 1 - indicator.length);
   let first = 0;
-  let before = clusters.slice(0, cursorIndex).reduce((n, c) => n + clusterWidth(c), 0);
-  while (before >= room && first < cursorIndex) before -= clusterWidth(clusters[first++]);
+  let before = 0;
+  for (let k = 0; k < cursorIndex; k++) before += clusters[k].cells;
+  while (before >= room && first < cursorIndex) before -= clusters[first++].cells;
   const out = new RowWriter(theme);
   out.put(indicator, indicator.length, 'indicator');
-  const shown = truncate(clusters.slice(first).join(''), width - indicator.length);
+  const shown = truncate(clusters.slice(first).map((c) => c.shown).join(''), width - indicator.length);
   out.put(shown.text, shown.cells, 'indicator');
   return { styled: out, cursor: indicator.length + before };
 }
@@ -121,29 +126,31 @@ function drawGroundStatus(state: State, links: LinkTargets, width: number, theme
   out.put(':', 1, 'indicator');
   if (state.selected !== null && width > 2) {
     const target = links.get(state.selected);
-    const text = target.ok ? renderUrl(target.url, width - 2) : truncate(sanitize(`cannot follow: ${target.reason}`), width - 2).text;
-    out.put(' ' + text, 1 + stringWidth(text), 'text');
+    // The rendered URL passes the sanitizer too: nothing reaches the frame around it.
+    const shown = truncate(target.ok ? renderUrl(target.url, width - 2) : `cannot follow: ${target.reason}`, width - 2);
+    out.put(' ' + shown.text, 1 + shown.cells, 'text');
   }
   return out;
 }
 
-/** The preview of the selected link, filling the text rows. */
-function drawPreview(doc: Document, links: LinkTargets, state: State, size: Size, theme: Theme): Styled[] {
+/** The preview of the selected link, filling at most `height` text rows: long values are laid out only as far as they show. */
+function drawPreview(doc: Document, links: LinkTargets, state: State, size: Size, height: number, theme: Theme): Styled[] {
   const rows: Styled[] = [];
   for (const { label, value, role } of previewLines(doc, links, state.selected!)) {
-    const clusters = graphemes(sanitize(value));
-    let out = new RowWriter(theme);
-    out.put(label, label.length, 'heading');
-    for (const cluster of clusters) {
-      const w = clusterWidth(cluster);
-      if (out.cells + w > size.cols) {
-        rows.push(out);
-        out = new RowWriter(theme);
-        out.put('  ', 2, 'text');
-      }
-      out.put(cluster, w, role);
-    }
-    rows.push(out);
+    if (rows.length >= height) break;
+    const labelCells = Math.min(label.length, size.cols);
+    const indent = size.cols > 2 ? 2 : 0;
+    // On a screen too narrow for the label and some of the value, the value starts on the next row.
+    const first = size.cols - labelCells > 0 ? size.cols - labelCells : 0;
+    const fitted = fitRows(value, first || size.cols - indent, size.cols - indent, height - rows.length - (first ? 0 : 1));
+    if (!first) fitted.unshift({ text: '', cells: 0 });
+    fitted.forEach((part, k) => {
+      const out = new RowWriter(theme);
+      if (k === 0) out.put(label.slice(0, labelCells), labelCells, 'heading');
+      else out.put(' '.repeat(indent), indent, 'text');
+      out.put(part.text, part.cells, role);
+      rows.push(out);
+    });
   }
   return rows;
 }
@@ -154,7 +161,7 @@ export function draw(ctx: Pick<Context, 'doc' | 'wrap' | 'links'>, state: State,
   const height = Math.max(0, size.rows - 1);
   let styled: Styled[];
   if (state.mode === 'preview' && state.selected !== null) {
-    styled = drawPreview(doc, links, state, size, theme).slice(0, height);
+    styled = drawPreview(doc, links, state, size, height, theme);
   } else {
     const marks: Marks = {
       selected: state.selected,
@@ -169,7 +176,7 @@ export function draw(ctx: Pick<Context, 'doc' | 'wrap' | 'links'>, state: State,
   const notice = state.message ?? state.busy;
   if (notice !== null) {
     const out = new RowWriter(theme);
-    const { text, cells } = truncate(sanitize(notice), size.cols);
+    const { text, cells } = truncate(notice, size.cols);
     out.put(text, cells, 'message');
     styled.push(out);
   } else if (state.mode !== 'ground' && state.mode !== 'preview') {

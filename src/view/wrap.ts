@@ -7,7 +7,7 @@
 // derived from offsets on demand and cached per segment; nothing stores a row
 // number, so a resize only needs a new Wrap.
 import type { Document } from '../document/document.ts';
-import { clusterWidth, forEachCluster } from '../text/width.ts';
+import { forEachCluster } from '../text/width.ts';
 
 const LF = 0x0a;
 export const BLOCK = 32 * 1024;
@@ -20,9 +20,10 @@ export function wrapSegment(bytes: Buffer, width: number): number[] {
   const rows = [0];
   let col = 0;
   let at = 0;
-  forEachCluster(bytes, (cluster, byteLength) => {
-    if (cluster === '\n') return false;
-    const cells = cluster === '\t' ? tabCells(col, width) : clusterWidth(cluster);
+  // The same walk as drawRow's, so a token takes the cells here that it takes there.
+  forEachCluster(bytes, (shown, byteLength, clusterCells) => {
+    if (shown === '\n') return false;
+    const cells = shown === '\t' ? tabCells(col, width) : clusterCells;
     if (col + cells > width && col > 0) {
       rows.push(at);
       col = 0;

@@ -215,8 +215,8 @@ export class MarkupReader implements Reader {
           const open = opens.pop()!;
           if (close !== NO_LINK) {
             sink.text(run, i + 1);
-            const href = sink.href(i + 2, close - source);
-            this.doc.addLink(open, sink.offset, href);
+            // bro writes "(No href)" for a link the page gave no address: plain text, not a link.
+            if (!isNoHref(buf, i + 2, close - source)) this.doc.addLink(open, sink.offset, sink.href(i + 2, close - source));
             run = i = close - source + 1;
           } else {
             i++;
@@ -276,4 +276,10 @@ export function parseAll(doc: Document, input: Buffer | string): Document {
   reader.write(typeof input === 'string' ? Buffer.from(input) : input);
   reader.end();
   return doc;
+}
+
+const NO_HREF = Buffer.from('No href');
+
+function isNoHref(buf: Buffer, from: number, to: number): boolean {
+  return to - from === NO_HREF.length && buf.subarray(from, to).equals(NO_HREF);
 }

@@ -1,27 +1,31 @@
 // The domain parser (URL Standard 3.3, "IDNA"): a domain string to an ASCII domain, or
-// failure. The UTS #46 mapping itself comes from Node (`url.domainToASCII`); this module
-// adds the URL Standard's steps around it.
-//
-// Where this differs from the letter of the current (Korean) text, and why:
-// - The text lowercases every ASCII domain without looking at its punycode. The test data
-//   we must pass (WPT, rust-url's copy of 2026-01-07) still fails ASCII hosts whose
-//   "xn--" labels are not valid punycode or decode to something invalid
-//   ("xn--", "a.b.c.xn--pokxncvks"), as the previous edition did (its fast path applies only
-//   when no label starts with "xn--"). We follow the test data: an ASCII domain takes the
-//   lowercase fast path only when no label starts with "xn--"; otherwise it goes through
-//   ToASCII, which checks those labels.
-// - Node's domainToASCII is not a bare UTS #46 ToASCII: it parses its argument as a URL
-//   host, so "a#b" gives "a" and "0x7f.1" gives "127.0.0.1". We never hand it a string
-//   holding an ASCII forbidden domain code point (that is a failure anyway, since ToASCII
-//   leaves ASCII other than upper case alone and the result would hold it), so the only
-//   visible effect left is that a non-ASCII domain which maps to an IPv4 address comes back
-//   already serialized; the IPv4 parser then reads it to the same address.
-// - Node gives "" for failure and for an empty result alike; the standard fails both.
-// - The strict ToASCII run is only for the 'domain-to-ASCII' validation error. Node has no
-//   strict mode, so it is approximated on the ASCII result (see strictProblems).
+// failure, as the current standard says (the Korean text in shared/seeds):
+// - An ASCII domain is lowercased, whatever its "xn--" labels hold ("xn--", "xn--a" stay);
+//   only the strict run, for the 'domain-to-ASCII' validation error, looks at them.
+// - A non-ASCII domain goes through UTS #46 ToASCII (the tr46 package, loaded on first
+//   use so that ASCII hosts never pay for it) with CheckHyphens false, CheckBidi and
+//   CheckJoiners true, UseSTD3ASCIIRules false, Transitional_Processing false,
+//   VerifyDnsLength false, IgnoreInvalidPunycode false.
+// - The forbidden domain code point check comes after ToASCII, on its result: "<\u0338"
+//   maps to U+226E and becomes "xn--gdh".
+// - The strict run (CheckHyphens, UseSTD3ASCIIRules, VerifyDnsLength true) only decides
+//   the validation error, and only when errors are collected. For an ASCII domain without
+//   "xn--" labels it is judged on the lowercased name (see strictProblems), which is what
+//   ToASCII would check there; anything else goes through tr46.
 
-import { domainToASCII as nodeDomainToASCII } from 'node:url';
+import { loadTr46, type Uts46Options } from '../lazy.ts';
 import { report, type ValidationError } from './errors.ts';
+
+const RELAXED: Uts46Options = {
+  checkHyphens: false,
+  checkBidi: true,
+  checkJoiners: true,
+  useSTD3ASCIIRules: false,
+  transitionalProcessing: false,
+  verifyDNSLength: false,
+  ignoreInvalidPunycode: false,
+};
+const STRICT: Uts46Options = { ...RELAXED, checkHyphens: true, useSTD3ASCIIRules: true, verifyDNSLength: true };
 
 // String methods through .call: see percent.ts for why.
 const { includes, startsWith } = String.prototype;
@@ -58,31 +62,63 @@ export function hasPunycodeLabel(lower: string): boolean {
  * Reports 'domain-to-ASCII' when the strict run would fail.
  */
 export function domainToAscii(domain: string, errors?: ValidationError[]): string | null {
-  if (hasForbiddenDomainCodePoint(domain)) {
+  const ascii = isAscii(domain);
+  if (errors !== undefined) {
+    const strict =
+      ascii && !hasPunycodeLabel(domain.toLowerCase())
+        ? strictProblems(domain.toLowerCase())
+        : strictFails(domain);
+    if (strict) report(errors, 'domain-to-ASCII');
+  }
+  const result = ascii ? domain.toLowerCase() : relaxedToAscii(domain);
+  if (result === null || result === '' || hasForbiddenDomainCodePoint(result)) {
     report(errors, 'domain-to-ASCII');
     return null;
   }
-  let result: string;
-  if (isAscii(domain)) {
-    result = domain.toLowerCase();
-    if (hasPunycodeLabel(result)) {
-      // Punycode labels must decode to valid labels (see the module comment).
-      result = nodeDomainToASCII(result);
-    }
-  } else {
-    result = nodeDomainToASCII(domain);
-  }
-  if (result === '' || hasForbiddenDomainCodePoint(result)) {
-    report(errors, 'domain-to-ASCII');
-    return null;
-  }
-  if (errors !== undefined && strictProblems(result)) report(errors, 'domain-to-ASCII');
   return result;
 }
 
+// UTS #46 in JavaScript is far slower than the rest of the parser, and a document names
+// the same few hosts again and again: the results of both runs are kept, up to a bound
+// (then forgotten all at once).
+const CACHE_LIMIT = 2048;
+const relaxedCache = new Map<string, string | null>();
+
+function relaxedToAscii(domain: string): string | null {
+  let result = relaxedCache.get(domain);
+  if (result === undefined) {
+    result = loadTr46().toASCII(domain, RELAXED);
+    if (relaxedCache.size >= CACHE_LIMIT) relaxedCache.clear();
+    relaxedCache.set(domain, result);
+  }
+  return result;
+}
+
+const strictCache = new Map<string, boolean>();
+
+/** Whether the strict run of ToASCII fails (only for the validation error). */
+function strictFails(domain: string): boolean {
+  let fails = strictCache.get(domain);
+  if (fails === undefined) {
+    fails = loadTr46().toASCII(domain, STRICT) === null;
+    if (strictCache.size >= CACHE_LIMIT) strictCache.clear();
+    strictCache.set(domain, fails);
+  }
+  return fails;
+}
+
 /**
- * An approximation of where ToASCII with CheckHyphens, UseSTD3ASCIIRules and
- * VerifyDnsLength would fail, judged on the ASCII result: labels of [a-z0-9-] not starting
+ * Domain to Unicode (URL Standard 3.3): the domain with its punycode labels decoded, or
+ * the domain as it is where UTS #46 ToUnicode records an error.
+ */
+export function domainToUnicode(domain: string): string {
+  const { domain: result, error } = loadTr46().toUnicode(domain, { ...RELAXED, verifyDNSLength: undefined });
+  return error ? domain : result;
+}
+
+/**
+ * Where ToASCII with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength would fail on
+ * an ASCII domain without punycode labels, judged on its lowercased form: labels of [a-z0-9-] not starting
  * or ending with "-" nor holding "--" at positions 3-4 (unless "xn--"), 1 to 63 long, the
  * whole at most 253 long (a final root label's dot aside).
  */

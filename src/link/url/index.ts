@@ -1,5 +1,5 @@
-// The URL Standard's parser, serializer and hosts, for the link module. No dependencies
-// beyond Node's own IDNA mapping (url.domainToASCII).
+// The URL Standard's parser, serializer and hosts, for the link module. UTS #46 comes from
+// the tr46 package, loaded only for hosts that need it (see idna.ts).
 
 export type { ValidationError } from './errors.ts';
 export type { Host, HostResult } from './host.ts';
