@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { NoTerminalError, Terminal, writeAll, type Size } from '../term/tty.ts';
 import { Wrap } from './view/wrap.ts';
-import { detectCaps, isDumb } from '../term/caps.ts';
+import { detectCaps, isDumb, useHyperlinks } from '../term/caps.ts';
 import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
 import { manPage, usageText } from './help.ts';
 import { OptionError, parseOptions, type Options } from './options.ts';
@@ -209,6 +209,7 @@ export async function main(args: string[]): Promise<number> {
       secure: opts.secure,
       bindings: new Bindings(config.rebindings),
       theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },
+      look: { color: detectCaps(process.env).color, hyperlinks: useHyperlinks(process.env, opts.hyperlinks) },
       browser: config.browser,
       startKeys: opts.startKeys,
       message: config.errors[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),

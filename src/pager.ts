@@ -7,7 +7,7 @@ import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, endRunningCommand, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
 import type { Kind } from './document/readers/kinds.ts';
-import { draw } from './view/draw.ts';
+import { draw, type Looks } from './view/draw.ts';
 import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
 import { LinkTargets } from './link/targets.ts';
@@ -21,6 +21,8 @@ import { Wrap } from './view/wrap.ts';
 /** How the pager was set up: options, configuration and environment. */
 export interface PagerSettings {
   secure: boolean;
+  /** Colours, and OSC 8 hyperlinks, as the terminal takes them (default: colours, no hyperlinks). */
+  look?: Looks;
   bindings: Bindings;
   theme: Theme;
   /** The configuration file's browser command, tried after $LWL_BROWSER. */
@@ -479,7 +481,7 @@ export class Pager {
     if (this.handedOver) return;
     this.lastDraw = Date.now();
     this.page.loader.want(this.state.top);
-    const frame = draw(this.context, this.state, this.size, this.settings.theme);
+    const frame = draw(this.context, this.state, this.size, this.settings.theme, this.settings.look);
     this.term.write(this.screen.render(frame));
   }
 

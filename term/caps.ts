@@ -22,6 +22,13 @@ export function detectCaps(env: NodeJS.ProcessEnv): Caps {
   return { color: !noColor && !mono, hyperlinks: !mono && takesHyperlinks(env) };
 }
 
+/** Whether to draw links as OSC 8 hyperlinks: as `option` (--hyperlinks) says, else where the terminal says it takes them; never on a VT or a dumb terminal. */
+export function useHyperlinks(env: NodeJS.ProcessEnv, option: boolean | null): boolean {
+  const term = env.TERM ?? '';
+  if (term === 'dumb' || term === 'unknown' || /^vt[0-9]/.test(term)) return false;
+  return option ?? detectCaps(env).hyperlinks;
+}
+
 /** Terminals known to take OSC 8 hyperlinks, by what they set in the environment; never a dumb one or a VT. */
 function takesHyperlinks(env: NodeJS.ProcessEnv): boolean {
   const term = env.TERM ?? '';
