@@ -266,11 +266,35 @@ function applyLetter(opts: Options, letter: string, value: string, fromEnv: stri
 }
 
 /**
+ * A prompt (-P) runs to the next `$`, spaces and all, as man sets it
+ * (LESS='-ix8RmPm Manual page ls(1) ?ltline %lt...$PM ...$'): lwl has no
+ * prompts: its spaces become `_`, which leaves the words around it.
+ */
+function withoutPrompts(value: string): string {
+  let out = '';
+  let inOption = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (/\s/.test(c)) inOption = false;
+    else if (c === '-' || c === '$') inOption = true;
+    else if (inOption && c === 'P') {
+      const end = value.indexOf('$', i);
+      out += value.slice(i, end < 0 ? undefined : end).replace(/\s/g, '_');
+      if (end < 0) break;
+      i = end - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+/**
  * Splits a variable's value into words as less does: at spaces, and a `$`
  * ends an option that takes a value (LESS='-Pprompt$-i').
  */
 export function splitVariable(value: string): string[] {
-  return value
+  return withoutPrompts(value)
     .split(/\s+/)
     .flatMap((word) => word.split('$'))
     .filter((word) => word !== '')

@@ -7,7 +7,7 @@ const ST = '\x1b\\';
 
 /** The sequence that opens a hyperlink to `uri`, or '' if the URI holds anything but printable ASCII. */
 export function hyperlinkOpen(uri: string, id: string): string {
-  if (!/^[\x21-\x7e]+$/.test(uri) || !/^[\w.-]+$/.test(id)) return '';
+  if (!/^[\x21-\x5b\x5d-\x7e]+$/.test(uri) || !/^[\w.-]+$/.test(id)) return '';
   return `\x1b]8;id=${id};${uri}${ST}`;
 }
 
