@@ -303,7 +303,7 @@ function describePlace(state: State, ctx: Context): string {
       : `bytes ${formatCount(state.top)}-${formatCount(end)} of ${formatCount(total)} (${total === 0 ? 100 : Math.floor((100 * end) / total)}%)`;
   const links = `${formatCount(doc.links.count)}${doc.complete ? '' : '+'} links`;
   const search = state.matches ? `, search: ${formatCount(state.matches.spans.count)} matches` : '';
-  return `${name}: ${where}, ${links}${search}, read as ${doc.kind}`;
+  return `${name}: ${where}, ${links}${search}, ${doc.kind}`;
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {
