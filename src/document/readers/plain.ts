@@ -43,6 +43,8 @@ const MAX_CSI = 256;
 const HOLD = 64 * 1024;
 const EMPTY = Buffer.alloc(0);
 const HTTP = Buffer.from('http://');
+/** An SGR lwl does not take. */
+const REFUSED = -2;
 
 /** Whether buf[from, to) may be an OSC 8 parameter or URI: no control byte (C0, DEL, C1), valid UTF-8. */
 function cleanOsc(buf: Buffer, from: number, to: number): boolean {
@@ -65,6 +67,10 @@ export class PlainReader implements Reader {
   /** Style number of the text being written (-1: none), and where its span began. */
   private spanStyle = -1;
   private spanStart = 0;
+  /** The SGR state each style number stands for (at n + 1: -1 is plain). */
+  private readonly states: Array<[SgrState['fg'], SgrState['bg'], number]> = [];
+  /** SGR moves worked out: from style number n (at n + 1), packed parameters → the style number after. */
+  private readonly moves: Array<Map<number, number>> = [];
   /** Style numbers by SgrState.key. */
   private readonly styleNumbers = new Map<number | string, number>();
   /** The OSC 8 link open: its href number (-1: none) and where its text began. */
@@ -143,7 +149,35 @@ export class PlainReader implements Reader {
       n = style ? this.doc.styleTable.add(style) : -1;
       this.styleNumbers.set(key, n);
     }
+    if (extra === 0 && !this.states[n + 1]) this.states[n + 1] = [this.sgr.fg, this.sgr.bg, this.sgr.attrs];
     return n;
+  }
+
+  /**
+   * The SGR with parameters buf[from, to) from the style numbered `base`: the
+   * style number after it, or REFUSED. The same few sequences come again and
+   * again from the same few styles: each move is worked out once.
+   */
+  private sgrMove(buf: Buffer, from: number, to: number, base: number): number {
+    if (to - from > 13) return applySgr(buf, from, to, this.sgr) ? this.styleNumber() : REFUSED;
+    let key = 1;
+    for (let k = from; k < to; k++) {
+      const b = buf[k];
+      if (b < 0x30 || b > 0x3b) return REFUSED;
+      key = key * 16 + (b - 0x2f);
+    }
+    const moves = (this.moves[base + 1] ??= new Map());
+    let after = moves.get(key);
+    if (after === undefined) {
+      after = applySgr(buf, from, to, this.sgr) ? this.styleNumber() : REFUSED;
+      moves.set(key, after);
+    } else if (after !== REFUSED) {
+      const [fg, bg, attrs] = this.states[after + 1];
+      this.sgr.fg = fg;
+      this.sgr.bg = bg;
+      this.sgr.attrs = attrs;
+    }
+    return after;
   }
 
   /** Ends the current style span here (it goes on if `style` is the same). */
@@ -248,9 +282,10 @@ export class PlainReader implements Reader {
           while (j < limit && buf[j] >= 0x20 && buf[j] <= 0x2f) j++;
           if (j === limit && limit === end && !final && end - i < MAX_CSI) break;
           const fin = j < limit ? buf[j] : 0;
-          if (fin === 0x6d && paramsEnd === j && applySgr(buf, i + 2, paramsEnd, this.sgr)) {
+          const after = fin === 0x6d && paramsEnd === j ? this.sgrMove(buf, i + 2, paramsEnd, base) : REFUSED;
+          if (after !== REFUSED) {
             this.text(run, i, base);
-            base = this.styleNumber();
+            base = after;
             run = i = j + 1;
             continue;
           }
