@@ -337,6 +337,6 @@ describe("less's habits", () => {
 
   it('= tells where you are', () => {
     const { state } = run(ctx, ['=']);
-    expect(state.message).toMatch(/^t\.md: bytes 0-\d+ of [\d,]+ \(\d+%\), 1 links$/);
+    expect(state.message).toMatch(/^t\.md: bytes 0-\d+ of [\d,]+ \(\d+%\), 1 links, markup$/);
   });
 });
