@@ -9,6 +9,7 @@ import { manPage, usageText } from './help.ts';
 import { OptionError, parseOptions, type Options } from './options.ts';
 import { themeFor, type Role } from './view/theme.ts';
 import { isKind, KINDS, type Kind } from './document/readers/kinds.ts';
+import { printStyled } from './view/textstyle.ts';
 import { Loader, OpenError, openFile, openStdin, readBlocking, readError, reason, type Source } from './input/load.ts';
 import { makePage, Pager, type Page } from './pager.ts';
 import { Bindings } from './state/bindings.ts';
@@ -201,7 +202,9 @@ export async function main(args: string[]): Promise<number> {
     }
     loader.readFirst();
     if (opts.quitIfOneScreen && fitsOnOneScreen(loader, size)) {
-      printPlain(loader);
+      // In the colours and attributes it would be paged in, as less -FR prints.
+      const { color } = detectCaps(process.env);
+      printStyled(loader.doc, { ...themeFor(color), ...config.colors }, color, (part) => writeAll(1, part));
       return 0;
     }
     const term = Terminal.open({ alternateScreen: !opts.noAlternateScreen });
@@ -215,6 +218,7 @@ export async function main(args: string[]): Promise<number> {
       message: config.errors[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
       files,
       base,
+      kind,
     };
     return await new Pager(term, makePage(loader, base), settings).run();
   } catch (err) {

@@ -35,6 +35,8 @@ export interface PagerSettings {
   files: string[];
   /** The base URL given with --base, for every file. */
   base: UrlRecord | null;
+  /** --kind: every file named is read as this kind. */
+  kind?: Kind | null;
 }
 
 /** A file of the list :n and :p go through, with the place it was left at. */
@@ -426,7 +428,7 @@ export class Pager {
     const entry = this.files[index];
     if (!entry.page) {
       try {
-        const loader = new Loader(openFile(entry.name));
+        const loader = new Loader({ ...openFile(entry.name), kind: this.settings.kind ?? null });
         loader.readFirst();
         entry.page = makePage(loader, this.settings.base);
       } catch (err) {

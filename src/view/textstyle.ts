@@ -1,7 +1,8 @@
 // How a style span of the document (styles.ts) is drawn: SGR colours as the
 // input chose them, markup roles as the theme says. Without colour (NO_COLOR,
 // TERM=vt100) the colours go and bold, underline and reverse stay.
-import { withoutColor, type Attrs } from '../../term/sgr.ts';
+import { isPlain, RESET, sgr, withoutColor, type Attrs } from '../../term/sgr.ts';
+import type { Document } from '../document/document.ts';
 import type { StyleRole, TextStyle } from '../document/styles.ts';
 import type { Theme } from './theme.ts';
 
@@ -48,4 +49,24 @@ export class StyleLooks {
   get(table: { get(n: number): TextStyle }, n: number): Attrs {
     return (this.looks[n] ??= styleAttrs(table.get(n), this.theme, this.color));
   }
+}
+
+/**
+ * The document's text with its style spans in SGR, for printing a text that
+ * fits on one screen (-F) as it would be paged. Calls `write` with each part.
+ */
+export function printStyled(doc: Document, theme: Theme, color: boolean, write: (part: string) => void): void {
+  const looks = new StyleLooks(theme, color);
+  const text = doc.text;
+  let at = 0;
+  for (let k = 0; k < doc.styles.count; k++) {
+    const start = doc.styles.start(k);
+    const end = doc.styles.end(k);
+    if (start < at) continue; // inside a span already written (nested roles)
+    const attrs = looks.get(doc.styleTable, doc.styles.tag(k));
+    write(text.text(at, start));
+    write(isPlain(attrs) ? text.text(start, end) : sgr(attrs) + text.text(start, end) + RESET);
+    at = end;
+  }
+  write(text.text(at, text.length));
 }

@@ -175,6 +175,18 @@ describe('as git runs it', () => {
   });
 });
 
+describe('-F on program output', () => {
+  it('prints a short coloured text in its colours, as less -FR does', async () => {
+    const s = Session.shell(`printf '\\033[33mcommit 1234\\033[m plain\\n\\033[1mbold\\033[m\\n' | LESS=FRX ${lwlShell}; echo "status $?"`);
+    await s.waitFor((x) => x.output.includes('status'), 'the status');
+    expect(s.rows().slice(0, 3)).toEqual(['commit 1234 plain', 'bold', 'status 0']);
+    expect(fg(s.cell(0, 0))).toBe(3);
+    expect(fg(cellAt(s, 'plain'))).toBe(-1);
+    expect(s.cell(1, 0).isBold()).toBeTruthy();
+    expect(s.output).not.toContain('\x1b[?1049h');
+  });
+});
+
 describe('kinds', () => {
   it('= says the kind; K reads the document as the other kind, at the same line', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-kind-'));
