@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { FileText } from '../src/document/filetext.ts';
 import { PlainReader, readPlain } from '../src/document/readers/plain.ts';
-import { kindFor } from '../src/document/readers/kinds.ts';
+import { kindFor, readerFor } from '../src/document/readers/kinds.ts';
 import type { TextStyle } from '../src/document/styles.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -204,5 +204,34 @@ describe('kinds', () => {
     expect(kindFor('notes.MARKDOWN', '')).toBe('markup');
     expect(kindFor('-', 'commit 0def45f')).toBe('plain');
     expect(kindFor('x.js', 'Retrieved from somewhere on a day.')).toBe('plain');
+  });
+
+  it('waits for the first line of a pipe, however it is cut, to choose', () => {
+    const page = 'Retrieved from [https://example.org/](https://example.org/) on 2026-11-30.\n[a](b) c\n';
+    for (const size of [1, 5, 80]) {
+      const doc = new Document('-');
+      const reader = readerFor(doc, '-');
+      for (let at = 0; at < page.length; at += size) reader.write(Buffer.from(page.slice(at, at + size)));
+      reader.end();
+      expect(doc.kind).toBe('markup');
+      expect(shown(doc)).toContain('\n[a] c\n');
+    }
+    const logDoc = new Document('-');
+    const log = readerFor(logDoc, '-');
+    log.write(Buffer.from('\x1b[33mcommit 1\x1b[m [a](b)\n'));
+    log.end();
+    expect(logDoc.kind).toBe('plain');
+    expect(shown(logDoc)).toBe('commit 1 [a](b)\n');
+  });
+
+  it('shows the raw text, every escape a token, and finds no link in it', () => {
+    const doc = new Document('x');
+    const reader = readerFor(doc, 'x', 'raw');
+    reader.write(Buffer.from('\x1b[33mhttps://a.org\x1b[m N\bN \x1b]8;;http://b/\x07l'));
+    reader.end();
+    expect(doc.kind).toBe('raw');
+    expect(shown(doc)).toBe('<1b>[33mhttps://a.org<1b>[m N<08>N <1b>]8;;http://b/<07>l');
+    expect(doc.links.count).toBe(0);
+    expect(doc.styles.count).toBe(0);
   });
 });
