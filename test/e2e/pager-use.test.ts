@@ -217,6 +217,14 @@ describe('kinds', () => {
     expect(s.rows()[0]).toBe('commit bf0ea47a010e016ff120e4dc319522fb56e4689f');
   });
 
+  it('says a pipe cannot be read again as another kind, and stays where it is', async () => {
+    const s = Session.shell(`cat ${fixture('git-log-p.txt')} | ${lwlShell}`);
+    await s.waitForText('commit bf0ea47');
+    await s.keys('K');
+    expect(s.status()).toBe('Standard input cannot be read again: it is read as plain');
+    expect(s.rows()[0]).toBe('commit bf0ea47a010e016ff120e4dc319522fb56e4689f');
+  });
+
   it('--kind forces a kind; a bro page from a pipe is markup', async () => {
     const forced = Session.lwl(['--kind=plain', 'samples/markup.md']);
     await forced.waitFor((x) => x.screen().includes(']('), 'the brackets shown');
