@@ -189,6 +189,15 @@ describe('bare URLs', () => {
     expect(links(read(`${ESC}]8;;http://b/\x07https://c.org${ESC}]8;;\x07`))).toEqual([['https://c.org', 'http://b/']]);
   });
 
+  it('ends a URL before a byte that is not UTF-8 or a C1 control, which stay tokens', () => {
+    const doc = read(Buffer.concat([Buffer.from('https://a.org/é'), Buffer.from([0xff]), Buffer.from(' https://b.org/x\u009by')]));
+    expect(shown(doc)).toBe('https://a.org/é<ff> https://b.org/x<c29b>y');
+    expect(links(doc)).toEqual([
+      ['https://a.org/é', 'https://a.org/é'],
+      ['https://b.org/x', 'https://b.org/x'],
+    ]);
+  });
+
   it('never hides a bracket in plain text', () => {
     const doc = read('return value[chaiInspect](options); a[b](c) \\[x\\]');
     expect(shown(doc)).toBe('return value[chaiInspect](options); a[b](c) \\[x\\]');

@@ -3,6 +3,8 @@
 // autolink extension: it runs to a space, a control or `<`, then a final
 // `? ! . , : ; * _ ~ '` or an unbalanced `)` or `]` is given back to the text.
 
+import { utf8SequenceLength } from '../utf8.ts';
+
 /** The longest bare URL read as one; the rest of it is text. */
 const MAX_URL = 8192;
 
@@ -55,14 +57,21 @@ export function wwwBefore(buf: Uint8Array, run: number, dot: number): { start: n
   return isAlnum(buf[dot + 1]) ? { start, minEnd: dot + 2 } : null;
 }
 
-/** Where the run of URL bytes from buf[from] ends: at a space, a control, `<`, `>`, `"` or a backtick; at most MAX_URL on. */
+/** Where the run of URL bytes from buf[from] ends: at a space, a control, `<`, `>`, `"`, a backtick or a byte that is not UTF-8; about MAX_URL on at most. */
 export function urlEnd(buf: Uint8Array, from: number, end: number): number {
   const limit = Math.min(end, from + MAX_URL);
   let i = from;
-  for (; i < limit; i++) {
+  while (i < limit) {
     const b = buf[i];
     if (b <= 0x20 || b === 0x7f || b === 0x3c || b === 0x3e || b === 0x22 || b === 0x60) break;
-    if (b === 0xc2 && i + 1 < end && buf[i + 1] < 0xa0) break; // C1 control
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    // A character, whole and valid, and not a C1 control: the text of a link holds no token.
+    const len = utf8SequenceLength(buf, i, end);
+    if (len <= 0 || (b === 0xc2 && buf[i + 1] < 0xa0)) break;
+    i += len;
   }
   return i;
 }
