@@ -11,7 +11,7 @@ import fs from 'node:fs';
 const [out = 'dist/lwl', version = 'dev'] = process.argv.slice(2);
 
 /** Packages compiled on first use, not at start-up. */
-const deferred = ['tr46', 'tldts'];
+const deferred = ['tr46', 'tldts', 'parse5', 'mdast-util-from-markdown', 'mdast-util-gfm', 'micromark-extension-gfm', 'micromark-util-normalize-identifier'];
 
 const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', minifySyntax: true, minifyWhitespace: true, logLevel: 'warning', supported: { 'dynamic-import': false } };
 
@@ -40,7 +40,7 @@ await build({
   ...common,
   entryPoints: ['src/main.ts'],
   outfile: out,
-  define: { LWL_VERSION: JSON.stringify(version) },
+  define: { LWL_VERSION: JSON.stringify(version), LWL_BUNDLED: 'true' },
   banner: { js: '#!/usr/bin/env node' },
   plugins: [deferring],
 });

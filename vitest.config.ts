@@ -8,7 +8,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'] },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'], setupFiles: ['test/setup-readers.ts'] },
       },
       {
         extends: true,

@@ -12,6 +12,7 @@ import { themeFor } from '../src/view/theme.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { Screen } from '../term/screen.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
+import { LineIndex } from '../src/document/lines.ts';
 
 const COLS = 80;
 const ROWS = 24;
@@ -43,7 +44,7 @@ interface Setup {
 }
 
 function setup(name: string, doc: Document): Setup {
-  const ctx: Context = { doc, wrap: new Wrap(doc, COLS), height: ROWS - 1, links: new LinkTargets(doc), browser: null, secure: false, bindings: defaultBindings };
+  const ctx: Context = { doc, wrap: new Wrap(doc, COLS), height: ROWS - 1, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
   const matches = searchAll(doc, { text: 'qq', regex: false, backward: false }) as Matches;
   return { name, doc, ctx, matches };
 }

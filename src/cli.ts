@@ -1,16 +1,19 @@
 // The command line: arguments, the input, and which way lwl runs (pager,
 // copy-through, or plain listing).
 import fs from 'node:fs';
+import tty from 'node:tty';
 import { NoTerminalError, Terminal, writeAll, type Size } from '../term/tty.ts';
 import { Wrap } from './view/wrap.ts';
+import { kinds, type Kind } from './document/readers/kinds.ts';
 import { detectCaps, isDumb, useHyperlinks } from '../term/caps.ts';
+import { printStyled } from './view/textstyle.ts';
 import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
 import { manPage, usageText } from './help.ts';
 import { OptionError, parseOptions, type Options } from './options.ts';
 import { themeFor, type Role } from './view/theme.ts';
-import { isKind, KINDS, type Kind } from './document/readers/kinds.ts';
-import { printStyled } from './view/textstyle.ts';
 import { Loader, OpenError, openFile, openStdin, readBlocking, readError, reason, type Source } from './input/load.ts';
+import { HEAD_SIZE, looksBinary } from './input/binary.ts';
+import { readFirstBytes } from './input/read-some.ts';
 import { makePage, Pager, type Page } from './pager.ts';
 import { Bindings } from './state/bindings.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
@@ -48,6 +51,13 @@ function parseBase(value: string): UrlRecord {
   return result.url;
 }
 
+/** --kind: one of the kinds of document lwl reads, or null to tell from the name and the first bytes. */
+function parseKind(value: string | null): Kind | null {
+  if (value === null) return null;
+  if (!(kinds as readonly string[]).includes(value)) throw new UserError(`lwl: --kind: '${value}' is not a kind (${kinds.join(', ')})\n${usage}`, 2);
+  return value as Kind;
+}
+
 /** The configuration file, if there is one; a file that cannot be read is a mistake to report, not an end. */
 function readConfig(env: NodeJS.ProcessEnv): Config {
   const file = configPath(env);
@@ -78,22 +88,45 @@ export function readOptions(args: string[], env: NodeJS.ProcessEnv, config: Conf
 }
 
 /** Opens the input named on the command line, or standard input. */
-export function openSource(file: string | null, kind: Kind | null = null): Source {
+export function openSource(file: string | null): Source {
   if (file === null || file === '-') {
     if (file === null && process.stdin.isTTY) throw new UserError(`lwl: no input: name a FILE or pipe text in\n${usage}`, 2);
-    return { ...openStdin(), kind };
+    return openStdin();
   }
-  return { ...openFile(file), kind };
+  return openFile(file);
 }
 
-/** --kind's value, checked. */
-function forcedKind(name: string | null): Kind | null {
-  if (name === null) return null;
-  if (!isKind(name)) throw new UserError(`lwl: --kind=${sanitize(name)}: not a kind (${KINDS.join(', ')})\n${usage}`, 2);
-  return name;
+/**
+ * Opens the input to read it as a document; a pipe's first bytes are waited
+ * for: they say whether it is compressed, and whether it looks binary.
+ */
+async function openInput(file: string | null): Promise<Source> {
+  const source = openSource(file);
+  // A terminal as the input (lwl - typed at a prompt) is not waited for.
+  if (source.isFile || tty.isatty(source.fd)) return source;
+  try {
+    source.head = await readFirstBytes(source.fd, HEAD_SIZE);
+  } catch (err) {
+    throw readError(source, err);
+  }
+  return source;
 }
 
-/** Copies the input to stdout unchanged (stdout is not a terminal), as less does. */
+/**
+ * Asks, as less does, before showing what looks like a binary file: true
+ * to see it (y), false for anything else (n, q, ^C).
+ */
+async function seeBinaryAnyway(term: Terminal, name: string): Promise<boolean> {
+  const what = name === '-' ? 'Standard input' : sanitize(name);
+  const answer = await term.ask(`${what} may be a binary file. See it anyway? `);
+  return answer === 'y' || answer === 'Y';
+}
+
+/**
+ * Copies the input to stdout unchanged (stdout is not a terminal), as less
+ * does: a compressed file too, as it is (less without LESSOPEN, and cat, do
+ * the same), so that `lwl x.gz > y.gz` copies it; zcat decompresses.
+ */
 function copyThrough(source: Source): void {
   const buf = Buffer.allocUnsafe(1024 * 1024);
   const read = () => {
@@ -112,8 +145,8 @@ function isWriteError(err: unknown): err is NodeJS.ErrnoException {
 }
 
 /** `lwl --links`: every link in document order, one a line: number, text, and URL or error. */
-function printLinks(page: Page, prefix: string): void {
-  page.loader.readAll();
+async function printLinks(page: Page, prefix: string): Promise<void> {
+  await page.loader.readAll();
   const lines: string[] = [];
   for (let i = 0; i < page.doc.links.count; i++) {
     const target = page.links.get(i);
@@ -127,8 +160,8 @@ function printLinks(page: Page, prefix: string): void {
 }
 
 /** Prints the document as shown, without paging, for terminals lwl cannot drive. */
-function printPlain(loader: Loader): void {
-  loader.readAll();
+async function printPlain(loader: Loader): Promise<void> {
+  await loader.readAll();
   const text = loader.doc.text;
   text.forEachPiece(0, text.length, (piece) => writeAll(1, piece));
 }
@@ -137,13 +170,13 @@ function printPlain(loader: Loader): void {
  * -F: whether the whole text fits above the status line. Reads on (a pipe is
  * waited for) until the input ends or fills the screen, as less does.
  */
-function fitsOnOneScreen(loader: Loader, size: Size): boolean {
+async function fitsOnOneScreen(loader: Loader, size: Size): Promise<boolean> {
   const height = size.rows - 1;
   for (;;) {
     const rows = new Wrap(loader.doc, size.cols).visibleRows(0, height + 1).length;
     if (rows > height) return false;
     if (loader.doc.complete) return true;
-    loader.readMore();
+    await loader.readMore();
   }
 }
 
@@ -180,12 +213,12 @@ export async function main(args: string[]): Promise<number> {
     }
     for (const note of [...opts.notes, ...config.errors]) process.stderr.write(sanitize(note) + '\n');
     const base = opts.base === null ? null : parseBase(opts.base);
+    const kind = parseKind(opts.kind);
     const files = opts.files;
-    const kind = forcedKind(opts.kind);
     if (opts.links) {
       // With several files, each line starts with the file's name.
-      if (files.length <= 1) printLinks(makePage(new Loader(openSource(files[0] ?? null, kind)), base), '');
-      else for (const file of files) printLinks(makePage(new Loader(openSource(file, kind)), base), `${sanitize(file)}\t`);
+      if (files.length <= 1) await printLinks(makePage(new Loader(await openInput(files[0] ?? null), kind), base), '');
+      else for (const file of files) await printLinks(makePage(new Loader(await openInput(file), kind), base), `${sanitize(file)}\t`);
       return 0;
     }
     if (!process.stdout.isTTY) {
@@ -193,21 +226,33 @@ export async function main(args: string[]): Promise<number> {
       for (const file of files.length > 0 ? files : [null]) copyThrough(openSource(file));
       return 0;
     }
-    const source = openSource(files[0] ?? null, kind);
-    const loader = new Loader(source);
+    const source = await openInput(files[0] ?? null);
+    const loader = new Loader(source, kind);
+    await loader.readStart();
+    // The question is asked before the screen is taken: "n" leaves nothing behind.
+    let term: Terminal | null = null;
+    if (!opts.force && looksBinary(loader.head, loader.complete)) {
+      term = Terminal.open({ alternateScreen: !opts.noAlternateScreen });
+      if (!(await seeBinaryAnyway(term, source.name))) {
+        term.close();
+        loader.stop();
+        return 0;
+      }
+    }
     const size = { cols: process.stdout.columns || 0, rows: process.stdout.rows || 0 };
     if (isDumb(process.env) || size.cols < 2 || size.rows < 2) {
-      printPlain(loader);
+      term?.close();
+      await printPlain(loader);
       return 0;
     }
-    loader.readFirst();
-    if (opts.quitIfOneScreen && fitsOnOneScreen(loader, size)) {
+    if (opts.quitIfOneScreen && (await fitsOnOneScreen(loader, size))) {
+      term?.close();
       // In the colours and attributes it would be paged in, as less -FR prints.
       const { color } = detectCaps(process.env);
       printStyled(loader.doc, { ...themeFor(color), ...config.colors }, color, (part) => writeAll(1, part));
       return 0;
     }
-    const term = Terminal.open({ alternateScreen: !opts.noAlternateScreen });
+    term ??= Terminal.open({ alternateScreen: !opts.noAlternateScreen });
     const settings = {
       secure: opts.secure,
       bindings: new Bindings(config.rebindings),

@@ -35,6 +35,8 @@ export interface Options {
   kind: string | null;
   /** --hyperlinks / --no-hyperlinks: links drawn as OSC 8 hyperlinks; null: where the terminal says it takes them. */
   hyperlinks: boolean | null;
+  /** -f: show a file that looks binary without asking first. */
+  force: boolean;
   /** --print-config: print the default configuration. */
   printConfig: boolean;
   /** --manual: print the manual page (roff). */
@@ -60,6 +62,7 @@ export const defaults: Options = {
   mouse: false,
   kind: null,
   hyperlinks: null,
+  force: false,
   printConfig: false,
   manual: false,
   notes: [],
@@ -96,7 +99,7 @@ const letters: Record<string, Letter> = {
   D: { name: 'color', value: true },
   e: { name: 'quit-at-eof' },
   E: { name: 'QUIT-AT-EOF' },
-  f: { name: 'force', set: accept },
+  f: { name: 'force', set: (o) => (o.force = true) },
   F: { name: 'quit-if-one-screen', set: on('quitIfOneScreen') },
   g: { name: 'hilite-search', set: accept },
   G: { name: 'HILITE-SEARCH' },

@@ -11,6 +11,7 @@ import { draw, type Looks } from './view/draw.ts';
 import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
 import { LinkTargets } from './link/targets.ts';
+import { LineIndex } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import { startSearch, type Query, type SearchJob } from './document/search.ts';
 import type { Bindings } from './state/bindings.ts';
@@ -46,6 +47,9 @@ interface FileEntry {
   state: State;
 }
 
+/** Lines are counted in slices this long, between keys. */
+const LINE_COUNT_SLICE_MS = 8;
+
 /** While loading, redraw at most this often. */
 const LOADING_REDRAW_MS = 50;
 
@@ -54,6 +58,7 @@ export interface Page {
   doc: Document;
   loader: Loader;
   links: LinkTargets;
+  lines: LineIndex;
   /** lwl's own help screen: q goes back from it instead of quitting. */
   isHelp?: boolean;
   /** For the raw view (\\): the kind to go back to. */
@@ -68,7 +73,7 @@ function lineAt(doc: Document, offset: number): number {
 }
 
 export function makePage(loader: Loader, base: UrlRecord | null = null): Page {
-  return { doc: loader.doc, loader, links: new LinkTargets(loader.doc, base) };
+  return { doc: loader.doc, loader, links: new LinkTargets(loader.doc, base), lines: new LineIndex(loader.doc) };
 }
 
 /** Work that takes a while (waiting for the input, searching): shown as progress, ^C stops it. */
@@ -101,6 +106,8 @@ export class Pager {
   private browser: string | null | undefined;
   /** The read error last shown, so that it is shown once. */
   private reportedError: OpenError | null = null;
+  /** A slice of line counting is scheduled. */
+  private counting = false;
   /** Lets the tests check that a crash gives the terminal back. */
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
 
@@ -143,7 +150,7 @@ export class Pager {
     if (this.browser === undefined) this.browser = browserCommand(process.env, this.settings.browser);
     const height = Math.max(1, this.size.rows - 1);
     const { secure, bindings } = this.settings;
-    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, browser: this.browser, secure, bindings };
+    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings };
   }
 
   private key(key: string): void {
@@ -352,10 +359,10 @@ export class Pager {
     if (!source.isFile || source.fd === 0 || this.page.isHelp) {
       return this.note(['notice', `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${doc.kind}`]);
     }
-    const kind: Kind = as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'markup' ? 'plain' : 'markup';
+    const kind: Kind = as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? 'markup' : 'plain';
     let loader: Loader;
     try {
-      loader = new Loader({ ...openFile(source.name), kind });
+      loader = new Loader(openFile(source.name), kind);
       loader.readFirst();
     } catch (err) {
       if (!(err instanceof OpenError)) throw err;
@@ -428,7 +435,7 @@ export class Pager {
     const entry = this.files[index];
     if (!entry.page) {
       try {
-        const loader = new Loader({ ...openFile(entry.name), kind: this.settings.kind ?? null });
+        const loader = new Loader(openFile(entry.name), this.settings.kind ?? null);
         loader.readFirst();
         entry.page = makePage(loader, this.settings.base);
       } catch (err) {
@@ -485,6 +492,20 @@ export class Pager {
     this.page.loader.want(this.state.top);
     const frame = draw(this.context, this.state, this.size, this.settings.theme, this.settings.look);
     this.term.write(this.screen.render(frame));
+    this.countLines();
+  }
+
+  /** Counts the document's lines a slice at a time, between keys, for the status line. */
+  private countLines(): void {
+    const lines = this.page.lines;
+    if (this.counting || lines.done || lines.reached + LineIndex.BLOCK > this.page.doc.text.length) return;
+    this.counting = true;
+    setImmediate(() => {
+      this.counting = false;
+      if (this.handedOver) return;
+      lines.countTo(Infinity, Date.now() + LINE_COUNT_SLICE_MS);
+      this.renderSoon();
+    });
   }
 
   private quit(status: number): void {

@@ -11,6 +11,8 @@ import { RESET, sgr } from './sgr.ts';
 const ESCAPE_TIMEOUT_MS = 50;
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
+/** Erases the cursor's row from the cursor on. */
+const ERASE_LINE = '\x1b[K';
 
 /** Writes all of `data` to a file descriptor, synchronously, whatever its blocking mode. */
 export function writeAll(fd: number, data: string | Uint8Array): void {
@@ -243,6 +245,34 @@ export class Terminal {
   async announceEnd(text: string): Promise<void> {
     this.write(`\r\n${sgr({ bold: true })}${text}${RESET}`);
     await this.waitKey();
+  }
+
+  /**
+   * Asks a question on the main screen before paging, and reads the one key
+   * that answers it (null if the keyboard's input ends first). The screen is
+   * not taken; the question is erased once answered.
+   */
+  async ask(question: string): Promise<Key | null> {
+    for (const s of SIGNALS) process.on(s, this.onSignal);
+    process.on('exit', this.onExit);
+    current = this;
+    this.setRaw(true);
+    this.write(question);
+    const answer = await new Promise<Key | null>((resolve) => {
+      this.events = { key: resolve, resize: () => {}, end: () => resolve(null), resumed: () => {} };
+      this.input.on('data', this.onData);
+      this.input.on('end', this.onEnd);
+      this.input.resume();
+    });
+    this.input.off('data', this.onData);
+    this.input.off('end', this.onEnd);
+    this.input.pause();
+    this.events = null;
+    this.write(`\r${ERASE_LINE}`);
+    this.setRaw(false);
+    for (const s of SIGNALS) process.off(s, this.onSignal);
+    process.off('exit', this.onExit);
+    return answer;
   }
 
   /** Reads one key in raw mode on the main screen (for "press a key"). */

@@ -3,11 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/parse.ts';
+import { readerFor } from '../src/document/readers/kinds.ts';
 import { discoverBase, locationBase } from '../src/link/base.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl, serializeUrl } from '../src/link/url/index.ts';
 
 const doc = (name: string, text: string) => parseAll(new Document(name), text);
+const htmlDoc = (name: string, text: string) => {
+  const d = new Document(name);
+  const reader = readerFor('html', d);
+  reader.write(Buffer.from(text));
+  reader.end();
+  return d;
+};
 const base = (d: Document, option: string | null = null) => {
   const opt = option === null ? null : parseUrl(option);
   const b = discoverBase(d, opt && opt.ok ? opt.url : null);
@@ -31,10 +39,10 @@ describe('base URL discovery', () => {
     expect(base(doc('/tmp/a.md', 'Retrieved from [https://a.example/](https://a.example/)\n'))[0]).toBe('file');
   });
 
-  it('reads <base href> in an HTML document, entities decoded, against the file', () => {
-    const html = '<!DOCTYPE html>\n<html><head><BASE target="_top" href="https://b.example/x/?a=1&amp;b=2">\n<base href="https://second.example/">';
-    expect(base(doc('/tmp/page.html', html))).toEqual(['html', 'https://b.example/x/?a=1&b=2']);
-    expect(base(doc('/srv/site/page.htm', '<base href="sub/">'))).toEqual(['html', 'file:///srv/site/sub/']);
+  it('reads <base href> of an HTML document from its parsed tree, entities decoded, against the file', () => {
+    const html = '<!DOCTYPE html>\n<html><head><!-- <base href="https://comment.example/"> --><BASE target="_top" href="https://b.example/x/?a=1&amp;b=2">\n<base href="https://second.example/">';
+    expect(base(htmlDoc('/tmp/page.html', html))).toEqual(['html', 'https://b.example/x/?a=1&b=2']);
+    expect(base(htmlDoc('/srv/site/page.htm', '<base href="sub/">'))).toEqual(['html', 'file:///srv/site/sub/']);
     // Not HTML: a <base> in a text file is just text.
     expect(base(doc('/tmp/notes.md', '<base href="https://b.example/">'))[0]).toBe('file');
   });

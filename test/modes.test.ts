@@ -9,12 +9,13 @@ import { parseUrl } from '../src/link/url/index.ts';
 import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
+import { LineIndex } from '../src/document/lines.ts';
 
 function context(text: string, height = 5, width = 40, base = 'https://example.org/dir/page.html'): Context {
   const doc = parseAll(new Document('t.md'), text);
   const url = parseUrl(base);
   if (!url.ok) throw new Error('bad base');
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), browser: 'open-it "$LINK"', secure: false, bindings: defaultBindings };
+  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), lines: new LineIndex(doc), browser: 'open-it "$LINK"', secure: false, bindings: defaultBindings };
 }
 
 /** Presses keys in order, carrying out searches at once; returns the last state and every effect. */
@@ -337,6 +338,6 @@ describe("less's habits", () => {
 
   it('= tells where you are', () => {
     const { state } = run(ctx, ['=']);
-    expect(state.message).toMatch(/^t\.md: bytes 0-\d+ of [\d,]+ \(\d+%\), 1 links, markup$/);
+    expect(state.message).toMatch(/^t\.md \(markup\): bytes 0-\d+ of [\d,]+ \(\d+%\), 1 links$/);
   });
 });

@@ -26,6 +26,11 @@ describe('options', () => {
     expect(parse(['-p', 'a b']).startKeys).toEqual(['/', 'a', ' ', 'b', '<Enter>']);
     expect(parse(['-Fj5X'])).toMatchObject({ quitIfOneScreen: true, noAlternateScreen: false });
     expect(parse(['--quit-if-one-screen', '--no-init'])).toMatchObject({ quitIfOneScreen: true, noAlternateScreen: true });
+    // -f (force): no question before showing a file that looks binary.
+    expect(parse(['-f']).force).toBe(true);
+    expect(parse(['--force']).force).toBe(true);
+    expect(parse([], { LESS: '-fR' }).force).toBe(true);
+    expect(parse([]).force).toBe(false);
   });
 
   it('turns +commands into keys', () => {

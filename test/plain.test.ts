@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { FileText } from '../src/document/filetext.ts';
 import { PlainReader, readPlain } from '../src/document/readers/plain.ts';
-import { kindFor, readerFor } from '../src/document/readers/kinds.ts';
+import { kindOf, readerFor } from '../src/document/readers/kinds.ts';
 import type { TextStyle } from '../src/document/styles.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -207,35 +207,18 @@ describe('bare URLs', () => {
 
 describe('kinds', () => {
   it('reads bro pages and .md files as markup, everything else as plain', () => {
-    expect(kindFor('-', 'Retrieved from [https://example.org/](https://example.org/) on 2026-11-30.')).toBe('markup');
-    expect(kindFor('page.txt', 'Retrieved from [x](y) on today.')).toBe('markup');
-    expect(kindFor('README.md', 'anything')).toBe('markup');
-    expect(kindFor('notes.MARKDOWN', '')).toBe('markup');
-    expect(kindFor('-', 'commit 0def45f')).toBe('plain');
-    expect(kindFor('x.js', 'Retrieved from somewhere on a day.')).toBe('plain');
-  });
-
-  it('waits for the first line of a pipe, however it is cut, to choose', () => {
-    const page = 'Retrieved from [https://example.org/](https://example.org/) on 2026-11-30.\n[a](b) c\n';
-    for (const size of [1, 5, 80]) {
-      const doc = new Document('-');
-      const reader = readerFor(doc, '-');
-      for (let at = 0; at < page.length; at += size) reader.write(Buffer.from(page.slice(at, at + size)));
-      reader.end();
-      expect(doc.kind).toBe('markup');
-      expect(shown(doc)).toContain('\n[a] c\n');
-    }
-    const logDoc = new Document('-');
-    const log = readerFor(logDoc, '-');
-    log.write(Buffer.from('\x1b[33mcommit 1\x1b[m [a](b)\n'));
-    log.end();
-    expect(logDoc.kind).toBe('plain');
-    expect(shown(logDoc)).toBe('commit 1 [a](b)\n');
+    const kind = (name: string, head: string) => kindOf(name, Buffer.from(head));
+    expect(kind('-', 'Retrieved from [https://example.org/](https://example.org/) on 2026-11-30.\n')).toBe('markup');
+    expect(kind('page.txt', 'Retrieved from [x](y) on today.')).toBe('markup');
+    expect(kind('README.md', 'anything')).toBe('markup');
+    expect(kind('notes.MARKDOWN', '')).toBe('markup');
+    expect(kind('-', '\x1b[33mcommit 0def45f\x1b[m\n')).toBe('plain');
+    expect(kind('x.js', 'Retrieved from somewhere on a day.')).toBe('plain');
   });
 
   it('shows the raw text, every escape a token, and finds no link in it', () => {
     const doc = new Document('x');
-    const reader = readerFor(doc, 'x', 'raw');
+    const reader = readerFor('raw', doc);
     reader.write(Buffer.from('\x1b[33mhttps://a.org\x1b[m N\bN \x1b]8;;http://b/\x07l'));
     reader.end();
     expect(doc.kind).toBe('raw');

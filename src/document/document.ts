@@ -19,6 +19,8 @@ export class Document {
   readonly styleTable = new StyleTable();
   /** Places the document names (HTML id and name, markdown heading slugs): fragment targets for Enter. */
   readonly anchors = new Map<string, number>();
+  /** An HTML document's first <base href>, as written, from its parsed tree. */
+  baseHref: string | null = null;
   /** The document's title (HTML <title>, the first heading of markdown), if it has one. */
   title: string | null = null;
   /** What kind of input this was read as: 'markup' (lwl's [text](href)), 'plain', 'markdown', 'html'. */

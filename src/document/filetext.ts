@@ -123,6 +123,28 @@ export class FileText extends ChunkedText {
     return block;
   }
 
+  /** A pass over blocks read apart from the cache, so that counting the whole file does not evict what the screen shows. */
+  override scan(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void {
+    start = Math.max(0, start);
+    end = Math.min(this.length, end);
+    for (let i = this.chunkAt(start); i < this.chunkCount && i * BLOCK < end; i++) {
+      const size = Math.min(BLOCK, this.length - i * BLOCK);
+      let block = this.cache.get(i);
+      if (!block || block.length !== size) {
+        this.scanBuffer ??= Buffer.allocUnsafe(BLOCK);
+        block = this.scanBuffer.subarray(0, size);
+        this.fill(block, i * BLOCK);
+        if (this.changed) makeSafe(block);
+      }
+      const from = Math.max(start, i * BLOCK);
+      const to = Math.min(end, i * BLOCK + size);
+      visit(block.subarray(from - i * BLOCK, to - i * BLOCK), from);
+    }
+  }
+
+  /** The block a scan reads into. */
+  private scanBuffer: Buffer | null = null;
+
   private pieceEnd(p: number): number {
     return p + 1 < this.starts.count ? this.starts.values[p + 1] : this.length;
   }

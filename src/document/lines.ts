@@ -10,7 +10,7 @@ const NEWLINE = 0x0a;
 /** Newlines in [start, end) of the text. */
 function countNewlines(text: Text, start: number, end: number): number {
   let n = 0;
-  text.forEachPiece(start, end, (piece) => {
+  text.scan(start, end, (piece) => {
     for (let at = piece.indexOf(NEWLINE); at >= 0; at = piece.indexOf(NEWLINE, at + 1)) n++;
   });
   return n;

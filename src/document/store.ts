@@ -33,6 +33,8 @@ export interface Text {
   lineStart(offset: number): number;
   /** Calls `visit` with consecutive pieces of [start, end); a piece is valid only during the call. */
   forEachPiece(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void;
+  /** The same, for one pass over much of the text (counting lines): what the screen reads back stays cached. */
+  scan(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void;
   /** The display ranges of the hex tokens that overlap [start, end), adjacent ones joined. */
   tokens(start: number, end: number): Array<[number, number]>;
 }
@@ -121,6 +123,10 @@ export abstract class ChunkedText implements Text {
   }
 
   abstract tokens(start: number, end: number): Array<[number, number]>;
+
+  scan(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void {
+    this.forEachPiece(start, end, visit);
+  }
 
   forEachPiece(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void {
     start = Math.max(0, start);

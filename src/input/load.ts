@@ -2,10 +2,13 @@
 // the first screen never waits for the whole file, then the rest in the
 // background between keys.
 import fs from 'node:fs';
-import { readerFor, type Kind } from '../document/readers/kinds.ts';
+import type { Readable } from 'node:stream';
+import { isRendered, kindOf, readerFor, type Kind } from '../document/readers/kinds.ts';
 import type { Reader } from '../document/reader.ts';
 import { Document } from '../document/document.ts';
 import { FileText } from '../document/filetext.ts';
+import { HEAD_SIZE } from './binary.ts';
+import { DecompressError, decompressing, innerName } from './decompress.ts';
 
 /** Read before the first screen. */
 const FIRST_READ = 256 * 1024;
@@ -25,8 +28,34 @@ export interface Source {
   /** True for a regular file (read synchronously in chunks), false for a pipe or device. */
   isFile: boolean;
   size: number | null;
-  /** The kind to read it as (--kind, the kind key, lwl's own pages); else its name and first line tell. */
-  kind?: Kind | null;
+  /** Bytes already read from `fd` (a pipe's first, looked at before paging): they come before the rest. */
+  head?: Buffer;
+  /** The text comes from this stream (a decompressor's output), not from `fd`; it is held in memory, as a pipe's. */
+  stream?: Readable;
+}
+
+/** The first bytes of a regular file, read where they are (the reading itself starts at 0 later); none for a pipe. */
+function firstBytes(source: Source): Buffer {
+  if (!source.isFile) return Buffer.alloc(0);
+  const head = Buffer.alloc(1024);
+  try {
+    return head.subarray(0, fs.readSync(source.fd, head, 0, head.length, 0));
+  } catch {
+    return Buffer.alloc(0);
+  }
+}
+
+/** Markdown read from a file is read whole up to this size first, so that references find definitions further on. */
+const WHOLE_MARKDOWN = 16 * 1024 * 1024;
+
+function wholeSmallFile(source: Source): string | undefined {
+  if (!source.isFile || source.size === null || source.size > WHOLE_MARKDOWN) return undefined;
+  const buf = Buffer.alloc(source.size);
+  try {
+    return buf.subarray(0, fs.readSync(source.fd, buf, 0, buf.length, 0)).toString('utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A file that cannot be read, with the reason as a user would put it. */
@@ -66,7 +95,7 @@ export function reason(err: NodeJS.ErrnoException): string {
 }
 
 /** What a file that is not a regular one is, in words. */
-function kindOf(stat: fs.Stats): string {
+function fileKind(stat: fs.Stats): string {
   if (stat.isDirectory()) return 'Is a directory';
   if (stat.isFIFO()) return 'Not a regular file (a named pipe)';
   if (stat.isSocket()) return 'Not a regular file (a socket)';
@@ -83,10 +112,10 @@ export function openRegularFile(file: string): Source {
   let fd: number | null = null;
   try {
     const before = fs.statSync(file);
-    if (!before.isFile()) throw new OpenError(file, kindOf(before));
+    if (!before.isFile()) throw new OpenError(file, fileKind(before));
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) throw new OpenError(file, kindOf(stat));
+    if (!stat.isFile()) throw new OpenError(file, fileKind(stat));
     return { name: file, fd, isFile: true, size: stat.size };
   } catch (err) {
     if (fd !== null) fs.closeSync(fd);
@@ -118,7 +147,8 @@ export function openStdin(): Source {
 
 /** A read that failed, as an OpenError (the source's name and the reason in words). */
 export function readError(source: Source, err: unknown): OpenError {
-  return new OpenError(source.fd === 0 ? 'standard input' : source.name, reason(err as NodeJS.ErrnoException));
+  const name = source.fd === 0 || source.name === '-' ? 'standard input' : source.name;
+  return new OpenError(name, err instanceof DecompressError ? err.message : reason(err as NodeJS.ErrnoException));
 }
 
 /**
@@ -150,6 +180,11 @@ export class Loader {
   /** Read until the text is this long, then rest until more is wanted. */
   private wanted = READ_AHEAD;
   private onData: () => void = () => {};
+  /** Called, once each, when more of a stream's text has arrived or it has ended (for readStart, readMore, readAll). */
+  private waiters: (() => void)[] = [];
+  /** The first HEAD_SIZE bytes of the text, as read (allocated with the first of them). */
+  private headBytes: Buffer | null = null;
+  private headLength = 0;
   /** Why reading stopped before the end, if it failed: the document ends there. */
   error: OpenError | null = null;
 
@@ -157,20 +192,36 @@ export class Loader {
   private readonly readBuffer: Buffer | null;
   readonly doc: Document;
 
+  readonly source: Source;
+
   /**
    * A document for the source: its text stays in the file for a regular file,
-   * which can be read again, and is held in memory for a pipe, which cannot.
+   * which can be read again, and is held in memory for a pipe or a compressed
+   * file, which cannot. Throws OpenError if a compressed file cannot be
+   * decompressed (its command is missing).
    */
-  constructor(readonly source: Source) {
-    this.doc = new Document(source.name, source.isFile ? new FileText(source.fd) : undefined);
-    this.parser = readerFor(this.doc, source.name, source.kind ?? null);
+  constructor(source: Source, kind: Kind | null = null) {
+    try {
+      source = decompressing(source);
+    } catch (err) {
+      if (err instanceof DecompressError) throw readError(source, err);
+      throw err;
+    }
+    this.source = source;
+    const chosen = kind ?? kindOf(innerName(source.name), source.head ?? firstBytes(source));
+    // A rendered kind's text is not the file's bytes: it is held in memory.
+    const inFile = source.isFile && !isRendered(chosen);
+    this.doc = new Document(source.name, inFile ? new FileText(source.fd) : undefined);
+    this.parser = readerFor(chosen, this.doc, chosen === 'markdown' ? wholeSmallFile(source) : undefined);
     this.doc.bytesTotal = source.size;
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
+    if (source.head && source.head.length > 0) this.received(source.head);
+    if (source.stream) this.listen(source.stream);
   }
 
   /** A document made by lwl itself (the help screen), whole from the start. */
   static fromText(name: string, text: string): Loader {
-    const loader = new Loader({ name, fd: -1, isFile: false, size: null, kind: 'markup' });
+    const loader = new Loader({ name, fd: -1, isFile: false, size: null }, 'markup');
     loader.received(Buffer.from(text));
     loader.ended();
     return loader;
@@ -180,6 +231,31 @@ export class Loader {
   readFirst(): void {
     if (this.source.isFile) this.readChunk(FIRST_READ);
     if (this.error) throw this.error;
+  }
+
+  /**
+   * Reads the first piece, waiting for it: a regular file's first 256 KiB,
+   * a compressed input's first piece of text (as much as decompressed from
+   * what had arrived); a pipe's are those that arrived before the Loader was
+   * made (`source.head`). Throws OpenError if none could be read.
+   */
+  async readStart(): Promise<void> {
+    if (this.source.stream) {
+      if (!this.atEnd && this.headLength === 0) await this.moreOfStream();
+    } else {
+      this.readFirst();
+    }
+    if (this.error && this.doc.bytesRead === 0) throw this.error;
+  }
+
+  /** The first bytes of the text as read (HEAD_SIZE at most), for telling a binary file. */
+  get head(): Buffer {
+    return this.headBytes === null ? Buffer.alloc(0) : this.headBytes.subarray(0, this.headLength);
+  }
+
+  /** The input has ended, and all of it is read. */
+  get complete(): boolean {
+    return this.atEnd;
   }
 
   /** Reads the rest in the background, as far as wanted, calling `onData` after each piece. */
@@ -215,15 +291,19 @@ export class Loader {
 
   stop(): void {
     this.stopped = true;
+    this.source.stream?.destroy();
     if (this.source.fd > 0 && !this.closed) {
       this.closed = true;
       fs.closeSync(this.source.fd);
     }
   }
 
-  /** Reads the whole input synchronously (for --links and non-terminal output); throws OpenError if it cannot. */
-  readAll(): void {
-    if (this.source.isFile) {
+  /** Reads the whole input (for --links and non-terminal output), waiting for it; throws OpenError if it cannot. */
+  async readAll(): Promise<void> {
+    if (this.source.stream) {
+      this.wanted = Infinity;
+      while (!this.atEnd) await this.moreOfStream();
+    } else if (this.source.isFile) {
       while (!this.atEnd) this.readChunk(CHUNK);
     } else {
       try {
@@ -246,9 +326,11 @@ export class Loader {
    * false once the input has ended. For deciding, before paging, whether the
    * text fits on one screen (-F).
    */
-  readMore(): boolean {
+  async readMore(): Promise<boolean> {
     if (this.atEnd) return false;
-    if (this.source.isFile) {
+    if (this.source.stream) {
+      await this.moreOfStream();
+    } else if (this.source.isFile) {
       this.readChunk(CHUNK);
     } else {
       try {
@@ -270,6 +352,47 @@ export class Loader {
     this.ended();
   }
 
+  private keepHead(bytes: Buffer): void {
+    this.headBytes ??= Buffer.allocUnsafe(HEAD_SIZE);
+    this.headLength += bytes.copy(this.headBytes, this.headLength);
+  }
+
+  /**
+   * Reads a stream (a decompressor's output) as it flows: paused when as much
+   * as is wanted has arrived, resumed by resume(). Each chunk is the reader's
+   * to keep.
+   */
+  private listen(stream: Readable): void {
+    stream.pause();
+    const arrived = () => {
+      for (const wake of this.waiters.splice(0)) wake();
+      this.onData();
+    };
+    stream.on('data', (chunk: Buffer) => {
+      if (this.stopped) return;
+      this.received(chunk);
+      if (this.satisfied) stream.pause();
+      arrived();
+    });
+    stream.on('end', () => {
+      this.ended();
+      arrived();
+    });
+    stream.on('error', (err) => {
+      if (this.stopped) return;
+      this.failed(err);
+      arrived();
+    });
+  }
+
+  /** Waits for the next piece of a stream, or its end. */
+  private moreOfStream(): Promise<void> {
+    if (this.atEnd) return Promise.resolve();
+    const next = new Promise<void>((resolve) => this.waiters.push(resolve));
+    this.source.stream!.resume();
+    return next;
+  }
+
   private get satisfied(): boolean {
     return this.doc.text.length >= this.wanted;
   }
@@ -278,6 +401,7 @@ export class Loader {
     // A pipe that ended has ended for good; a file may grow while followed.
     if (this.reading || this.stopped || this.error || this.satisfied) return;
     if (this.atEnd && !(this.tailing && this.source.isFile)) return;
+    if (this.source.stream) return void this.source.stream.resume();
     this.reading = true;
     if (this.source.isFile) setImmediate(() => this.fileStep());
     else this.pipeStep();
@@ -285,6 +409,7 @@ export class Loader {
 
   /** Input arrived: parse it. The parser keeps a pipe's buffer as display text; a file's is reused. */
   private received(bytes: Buffer): void {
+    if (this.headLength < HEAD_SIZE) this.keepHead(bytes);
     // Text after the end, while following: the document grows again.
     if (this.atEnd) {
       this.atEnd = false;

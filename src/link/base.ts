@@ -13,36 +13,12 @@ export interface Base {
   source: BaseSource;
 }
 
-/** How much of the document's start is searched for a base. */
-const HEAD_BYTES = 64 * 1024;
-
 /** The URL of a bro page's first line: `Retrieved from [URL](URL) on DATE.` */
 export function retrievedFrom(doc: Document): string | null {
   if (doc.links.count === 0 || doc.links.start(0) !== 'Retrieved from '.length) return null;
   const firstLine = doc.text.text(0, doc.text.lineEnd(0));
   if (!/^Retrieved from \[[^\n]*\] on [^\n]*\.\s*$/.test(firstLine)) return null;
   return doc.href(0);
-}
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const cp = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return cp > 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
-    }
-    return entities[name.toLowerCase()] ?? whole;
-  });
-}
-
-/** The href of the first <base> element with one, for an HTML document. */
-export function htmlBaseHref(doc: Document): string | null {
-  const head = doc.text.text(0, Math.min(doc.text.length, HEAD_BYTES));
-  if (!/^\s*(<!doctype html|<html|<head)/i.test(head) && !/\.x?html?$/i.test(doc.name)) return null;
-  const tag = /<base\s[^>]*?\bhref\s*=\s*("([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(head);
-  if (!tag) return null;
-  return decodeEntities((tag[2] ?? tag[3] ?? tag[4]).trim());
 }
 
 /** The document's own location: its file as a file: URL, or the current directory for a pipe. */
@@ -69,7 +45,8 @@ export function discoverBase(doc: Document, option: UrlRecord | null): Base {
     const result = parseUrl(retrieved, location.url);
     if (result.ok) return { url: result.url, source: 'retrieved' };
   }
-  const html = htmlBaseHref(doc);
+  // From the parsed tree (an HTML document's first <base> with an href), never a scan of the text.
+  const html = doc.baseHref;
   if (html !== null) {
     const result = parseUrl(html, location.url);
     if (result.ok) return { url: result.url, source: 'html' };

@@ -6,9 +6,8 @@ import type { Spans } from '../document/spans.ts';
 import type { Matches } from '../document/search.ts';
 import type { Context, Result, State } from './state.ts';
 import { isOnScreen, screenEnd, showOffset, spansOnScreen } from '../view/view.ts';
+import { formatCount } from '../text/count.ts';
 
-// Thousands with commas, as en-US writes them; not toLocaleString, whose first call loads ICU's number data (60 ms).
-const formatCount = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** "match 3 of 1,204" */
 export function matchMessage(current: number, total: number): string {

@@ -4,7 +4,7 @@
 // open a file). It does no I/O of its own; the document it asks may read
 // blocks of a file back (FileText), and fragment jumps scan the text.
 import type { GroundAction, PagerAction } from './actions.ts';
-import { lineOffset } from '../document/lines.ts';
+import { lineOffset, type LineIndex } from '../document/lines.ts';
 import type { Matches, Query } from '../document/search.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import { maxTop, screenEnd, topFor, type Viewport } from '../view/view.ts';
@@ -13,6 +13,7 @@ import { follow } from './follow.ts';
 import { emptyLine, type Line } from './lineedit.ts';
 import { cycle, next, scrollTo, searchDone } from './selection.ts';
 import { editLine } from './typing.ts';
+import { formatCount } from '../text/count.ts';
 
 export type { Mode, TypingMode };
 
@@ -82,6 +83,8 @@ export type Effect =
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
   links: LinkTargets;
+  /** Lines of the document, counted as far as they are known. */
+  lines: LineIndex;
   /** The command that opens a link in a browser ($LINK set), or null if there is none. */
   browser: string | null;
   /** Secure mode (--secure, LWL_SECURE=1): no commands, and no files but those named on the command line. */
@@ -289,7 +292,6 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
   }
 }
 
-const formatCount = (n: number) => n.toLocaleString('en-US');
 
 /** = and ^G: the document, where the screen is in it, its links and the search. */
 function describePlace(state: State, ctx: Context): string {
@@ -303,7 +305,8 @@ function describePlace(state: State, ctx: Context): string {
       : `bytes ${formatCount(state.top)}-${formatCount(end)} of ${formatCount(total)} (${total === 0 ? 100 : Math.floor((100 * end) / total)}%)`;
   const links = `${formatCount(doc.links.count)}${doc.complete ? '' : '+'} links`;
   const search = state.matches ? `, search: ${formatCount(state.matches.spans.count)} matches` : '';
-  return `${name}: ${where}, ${links}${search}, ${doc.kind}`;
+  const title = doc.title ? ` "${doc.title}"` : '';
+  return `${name}${title} (${doc.kind}): ${where}, ${links}${search}`;
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {

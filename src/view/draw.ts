@@ -15,6 +15,8 @@ import type { Role, Theme } from './theme.ts';
 import { forEachCluster, forEachStringCluster, stringWidth } from '../text/width.ts';
 import { fitRows, truncate } from '../text/sanitize.ts';
 import { tabCells } from './wrap.ts';
+import { placeLine, placeOf } from './status.ts';
+import { screenEnd } from './view.ts';
 
 interface Styled {
   text: string;
@@ -188,15 +190,23 @@ function drawTyping(state: State, width: number, theme: Theme): { styled: Styled
 }
 
 /** The ground status line: the indicator, and where the selected link goes. */
-function drawGroundStatus(state: State, links: LinkTargets, width: number, theme: Theme): Styled {
+/** The ground status line: the indicator, and where the selected link goes, or else where the screen is. */
+function drawGroundStatus(ctx: Drawn, state: State, width: number, theme: Theme): Styled {
   const out = new RowWriter(theme);
   out.put(':', 1, 'indicator');
-  if (state.selected !== null && width > 2) {
-    const target = links.get(state.selected);
-    // The rendered URL passes the sanitizer too: nothing reaches the frame around it.
-    const shown = truncate(target.ok ? renderUrl(target.url, width - 2) : `cannot follow: ${target.reason}`, width - 2);
-    out.put(' ' + shown.text, 1 + shown.cells, 'text');
+  if (width <= 2) return out;
+  let words: string;
+  if (state.selected !== null) {
+    const target = ctx.links.get(state.selected);
+    words = target.ok ? renderUrl(target.url, width - 2) : `cannot follow: ${target.reason}`;
+  } else {
+    const place = placeOf(ctx.doc, ctx.lines, state.top, screenEnd(ctx, state.top));
+    words = placeLine(state.top === 0 ? ctx.doc.name : null, place, width - 2);
+    if (words === '') return out;
   }
+  // What is written here passes the sanitizer too: a file name, a rendered URL.
+  const shown = truncate(words, width - 2);
+  out.put(' ' + shown.text, 1 + shown.cells, 'text');
   return out;
 }
 
@@ -235,7 +245,10 @@ function hyperlinkFor(links: LinkTargets, i: number): string {
 }
 
 /** The frame for the current state: text rows, `~` past the end, the status line. */
-export function draw(ctx: Pick<Context, 'doc' | 'wrap' | 'links'>, state: State, size: Size, theme: Theme, look: Looks = { color: true, hyperlinks: false }): Frame {
+/** What a frame is drawn from, besides the state. */
+type Drawn = Pick<Context, 'doc' | 'wrap' | 'links' | 'lines' | 'height'>;
+
+export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: Looks = { color: true, hyperlinks: false }): Frame {
   const { doc, wrap, links } = ctx;
   const height = Math.max(0, size.rows - 1);
   let styled: Styled[];
@@ -270,7 +283,7 @@ export function draw(ctx: Pick<Context, 'doc' | 'wrap' | 'links'>, state: State,
     out.put(text, stringWidth(text), 'message');
     styled.push(out);
   } else {
-    styled.push(drawGroundStatus(state, links, size.cols, theme));
+    styled.push(drawGroundStatus(ctx, state, size.cols, theme));
   }
   return { rows: styled.map((s) => s.text), widths: styled.map((s) => s.cells), cols: size.cols, cursor };
 }

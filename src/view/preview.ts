@@ -14,12 +14,11 @@ export interface PreviewLine {
   role: Role;
 }
 
-/** The text of a link as shown, without its outer brackets, on one line. */
+/** The text of a link as shown, on one line, without the brackets lwl markup shows around it. */
 export function linkText(doc: Document, i: number): string {
-  return doc.text
-    .text(doc.links.start(i) + 1, doc.links.end(i) - 1)
-    .replace(/\s+/g, ' ')
-    .trim();
+  const shown = doc.text.text(doc.links.start(i), doc.links.end(i));
+  const bracketed = doc.kind === 'markup' && shown.startsWith('[') && shown.endsWith(']');
+  return (bracketed ? shown.slice(1, -1) : shown).replace(/\s+/g, ' ').trim();
 }
 
 /** The URL a link's text looks like, if it looks like one: "https://a.example/x" or "www.a.example". */

@@ -18,7 +18,7 @@ describe('waiting for input', () => {
     await s.keys('G');
     expect(s.status()).toMatch(/^Reading\.\.\. \d+ MiB \(\^C to stop\)$/);
     await s.keys('\x03');
-    expect(s.status()).toBe(':');
+    expect(s.status()).toBe(': lines 2-24 of ? (?%)');
     expect(s.rows()[0]).toBe('2');
     // The wait is over: keys work again.
     await s.keys('j');
@@ -30,7 +30,7 @@ describe('waiting for input', () => {
     await s.waitForText('23');
     await s.keys('G');
     await s.waitFor((x) => x.rows()[22] === '200', 'the last line at the bottom');
-    expect(s.status()).toBe(':');
+    expect(s.status()).toBe(': lines 178-200 of 200 (END)');
   });
 });
 
@@ -49,7 +49,7 @@ describe('F', () => {
     fs.appendFileSync(file, 'entry 52\nentry 53\n');
     await s.waitFor((x) => x.rows()[22] === 'entry 53', 'the newer lines');
     await s.keys('\x03');
-    expect(s.status()).toBe(':');
+    expect(s.status()).toMatch(/^: lines \d+-53 of 53 \(END\)$/);
     fs.appendFileSync(file, 'entry 54\n');
     await s.keys('k', 'j');
     expect(s.rows()[22]).toBe('entry 53');

@@ -52,7 +52,7 @@ describe("less's habits", () => {
     await s.keys('n');
     expect(s.status()).toBe(': https://example.org/first');
     await s.keys('5', '0', 'g');
-    expect(s.status()).toBe(':');
+    expect(s.status()).toBe(': lines 50-72 of 101 (70%)');
     await s.keys('\r');
     expect(s.rows()[0]).toBe('filler 51');
     expect(fs.readdirSync(dir)).toEqual(['doc.md']);
@@ -62,7 +62,7 @@ describe("less's habits", () => {
     const s = open(['test/e2e/fixtures/numbered.txt']);
     await s.waitForText('line 1 of');
     await s.keys('=');
-    expect(s.status()).toMatch(/^test\/e2e\/fixtures\/numbered\.txt: bytes 0-[\d,]+ of [\d,]+ \(\d+%\), 0 links, plain$/);
+    expect(s.status()).toMatch(/^test\/e2e\/fixtures\/numbered\.txt \(markup\): bytes 0-[\d,]+ of [\d,]+ \(\d+%\), 0 links$/);
   });
 });
 
@@ -149,5 +149,27 @@ describe('several files', () => {
     expect(s.status()).toBe('extra.txt dropped: b.txt (file 2 of 2)');
     await s.keys(':', 'e', 'missing.txt', '\r');
     expect(s.status()).toBe('missing.txt: No such file or directory');
+  });
+});
+
+describe('where you are, on the status line', () => {
+  it('names the file at the top, then says the lines, the total and how far down, and (END) at the end', async () => {
+    const s = open(['test/e2e/fixtures/numbered.txt']);
+    await s.waitFor((x) => x.status() === ': test/e2e/fixtures/numbered.txt  lines 1-23 of 1,000 (2%)', 'the place');
+    await s.keys('5', '0', '0', 'g');
+    expect(s.status()).toBe(': lines 500-522 of 1,000 (52%)');
+    await s.keys('G');
+    expect(s.status()).toBe(': lines 978-1,000 of 1,000 (END)');
+  });
+
+  it('keeps it short at 40 columns, and a selected link\'s URL comes first', async () => {
+    const s = open(['test/e2e/fixtures/numbered.txt'], { cols: 40 });
+    await s.waitFor((x) => x.status() === ': lines 1-23 of 1,000 (2%)', 'the place');
+    await s.keys('5', '0', '0', 'g');
+    expect(s.status()).toBe(': lines 500-522 of 1,000 (52%)');
+    const links = open(['samples/bro-page.md'], { cols: 40 });
+    await links.waitForText('Retrieved from');
+    await links.keys('n');
+    expect(links.status()).toBe(': https://example.org/guide/intro.html');
   });
 });

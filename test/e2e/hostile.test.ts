@@ -51,8 +51,10 @@ describe('document rows', () => {
     // As `cat new > file`: the same file, new bytes, each line now hostile.
     const hostile = Array.from({ length: 40000 }, (_, i) => `evil ${i + 1} ${title}${csi}${bidi}`).join('\n') + '\n';
     fs.writeFileSync(file, hostile);
+    // Whether the rows come back as the text parsed, as blanks (the change was seen) or as
+    // tokens, nothing of the new bytes drives the terminal.
     await s.keys('G');
-    await s.waitForText('<1b>]0;PWNED-TITLE<07>');
+    await s.waitFor((x) => x.status().endsWith('(END)'), 'the end');
     await s.keys('3', '5', '0', '0', '0', 'g', 'j', 'j', 'g');
     expectClean(s);
     expect(s.onAlternateScreen).toBe(true);
@@ -99,7 +101,8 @@ describe('the status line and the preview', () => {
 
 describe('long strings are laid out as far as the screen reaches', () => {
   it('previews a link whose href holds 40,000 control bytes', async () => {
-    const s = Session.lwl([write('long.md', `[x](https://e.example/${'\x01'.repeat(40000)})\n`)]);
+    // -f: a text this full of controls looks binary, and would be asked about first.
+    const s = Session.lwl(['-f', write('long.md', `[x](https://e.example/${'\x01'.repeat(40000)})\n`)]);
     await s.waitForText('[x]');
     await s.keys('n', 'v');
     await s.waitForText('Link text: x');

@@ -41,7 +41,7 @@ function bytesRead(pid: number): number {
 
 describe('reading an input that never ends', () => {
   it('lwl </dev/zero, G, ^C: the reading stops, and memory stops growing', async () => {
-    const s = Session.shell(`exec '${node}' dist/lwl </dev/zero`);
+    const s = Session.shell(`exec '${node}' dist/lwl -f </dev/zero`); // -f: no question about a binary input
     const pid = s.proc.pid;
     await s.waitForText('<00>');
     await s.keys('G');

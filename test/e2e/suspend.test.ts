@@ -63,7 +63,7 @@ describe('suspending', () => {
   });
 
   it('^Z while reading (G on an endless input) suspends, and the reading goes on after fg until ^C', async () => {
-    const { s, pid } = await lwlUnderShell('</dev/zero', '<00>');
+    const { s, pid } = await lwlUnderShell('-f </dev/zero', '<00>'); // -f: no question about a binary input
     await s.press('G');
     await s.waitFor((x) => x.status().startsWith('Reading...'), 'reading');
     await s.press('\x1a');

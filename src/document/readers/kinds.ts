@@ -1,89 +1,69 @@
-// What a document is read as: its kind, and the reader for it.
-// - 'markup': lwl's `[text](href)` links, in bro pages (a first line
-//   `Retrieved from [URL](URL) on DATE.`, from a file or a pipe) and in files
-//   whose name ends in .md or .markdown.
-// - 'plain': everything else (program output, source code, logs), where no
-//   bracket is hidden; SGR, overstrike, OSC 8 and bare URLs are read.
-// --kind=markup|plain forces one. The rule is kindFor(), and nowhere else.
+// Which reader a document is read with: its kind, from the name, the first
+// bytes, or what the user forced (--kind). One place for the rule:
+// - `html`: .html, .htm, .xhtml, or text that starts <!doctype html or <html;
+// - `markup` (lwl's own [text](href), lenient, as bro writes pages): a bro
+//   page, whose first line is `Retrieved from [URL](URL) on DATE.`;
+// - `markdown` (CommonMark with GitHub's extensions): chosen with --kind for
+//   now; .md and .markdown files move to it from lwl markup once the samples and
+//   tests written in lwl markup have moved (issue 10);
+// - also `markup`, for now: files named .md or .markdown;
+// - anything else is `plain` (plain.ts): program output, source code, logs, any
+//   pipe that does not start as a bro page: no bracket hidden, and SGR,
+//   overstrike, OSC 8 and bare URLs read as less -R reads them;
+// - `raw` is never guessed: the text as it came, every escape a token (the \
+//   key, or --kind=raw).
 import type { Document } from '../document.ts';
+import type * as RichReaders from './document-sink.ts';
 import type { Reader } from '../reader.ts';
 import { MarkupReader } from './markup.ts';
 import { PlainReader } from './plain.ts';
 
-/** 'raw' is never guessed: it is the text as it came, every escape a token (the \\ key, or --kind=raw). */
-export const KINDS = ['markup', 'plain', 'raw'] as const;
-export type Kind = (typeof KINDS)[number];
+export const kinds = ['markup', 'markdown', 'html', 'plain', 'raw'] as const;
+export type Kind = (typeof kinds)[number];
 
-export const isKind = (name: string): name is Kind => (KINDS as readonly string[]).includes(name);
+const BRO_PAGE = /^Retrieved from \[[^\]\n]*\]\([^)\n]*\) on /;
+const HTML_START = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html)[\s>]/i;
 
-/** A bro page's first line. */
-const BRO_FIRST_LINE = /^Retrieved from \[[^\]\n]*\]\([^)\n]*\) on [^\n]*\.\r?$/;
-
-/** The most of a first line looked at before deciding. */
-const SNIFF = 4096;
-
-/** Whether the name alone decides (a .md file); null if the first line must tell. */
-function kindByName(name: string): Kind | null {
-  return /\.(md|markdown)$/i.test(name) ? 'markup' : null;
+/** The kind of a document named `name` (a path, maybe with .gz and the like taken off) whose input starts with `head`. */
+export function kindOf(name: string, head: Buffer): Kind {
+  const start = head.subarray(0, 1024).toString('utf8').replace(/^\ufeff/, '');
+  if (BRO_PAGE.test(start)) return 'markup';
+  if (/\.(x?html?)$/i.test(name) || HTML_START.test(start)) return 'html';
+  // Until .md moves to the CommonMark reader (issue 10).
+  if (/\.(md|markdown)$/i.test(name)) return 'markup';
+  return 'plain';
 }
 
-/** The kind of a document named `name` whose first line is `firstLine`. */
-export function kindFor(name: string, firstLine: string): Kind {
-  return kindByName(name) ?? (BRO_FIRST_LINE.test(firstLine) ? 'markup' : 'plain');
-}
+/** Whether a document of this kind is rendered (its text is not the input's bytes, so it is held in memory). */
+export const isRendered = (kind: Kind): boolean => kind === 'markdown' || kind === 'html';
 
-export function readerOfKind(kind: Kind, doc: Document): Reader {
-  return kind === 'markup' ? new MarkupReader(doc) : new PlainReader(doc, kind === 'raw');
+declare const require: (id: string) => unknown;
+/** Defined true by build.mjs in dist/lwl. */
+declare const LWL_BUNDLED: boolean | undefined;
+
+let rich: typeof RichReaders | null = null;
+
+/** Hands over the Markdown and HTML readers where there is no bundle to require them from (tests, scripts). */
+export function provideRichReaders(readers: typeof RichReaders): void {
+  rich = readers;
 }
 
 /**
- * The reader for a document: of the kind forced, else of the kind its name
- * says, else one that waits for the first line (up to SNIFF bytes) to tell.
+ * The Markdown and HTML readers, loaded on first use: in dist/lwl esbuild
+ * wraps the module so that it runs only when required, and their parsers are
+ * compiled only then (build.mjs).
  */
-export function readerFor(doc: Document, name: string, forced: Kind | null = null): Reader {
-  const kind = forced ?? kindByName(name);
-  if (kind) return readerOfKind(kind, doc);
-  return new FirstLineReader(doc, name);
+function richReaders(): typeof RichReaders {
+  if (!rich && typeof LWL_BUNDLED !== 'undefined' && LWL_BUNDLED) rich = require('./document-sink.ts') as typeof RichReaders;
+  if (!rich) throw new Error('the Markdown and HTML readers are not loaded: provideRichReaders() first');
+  return rich;
 }
 
-/** Holds the input until its first line is whole, then reads it all with the reader its kind takes. */
-class FirstLineReader implements Reader {
-  private inner: Reader | null = null;
-  private held: Array<{ chunk: Buffer; owned: boolean }> = [];
-  private length = 0;
-
-  constructor(
-    private readonly doc: Document,
-    private readonly name: string,
-  ) {}
-
-  write(chunk: Buffer): void {
-    if (this.inner) this.inner.write(chunk);
-    else this.hold(Buffer.from(chunk), true, false);
-  }
-
-  writeOwned(chunk: Buffer): void {
-    if (this.inner) this.inner.writeOwned(chunk);
-    else this.hold(chunk, true, false);
-  }
-
-  end(): void {
-    if (!this.inner) this.decide();
-    this.inner!.end();
-  }
-
-  private hold(chunk: Buffer, owned: boolean, _final: boolean): void {
-    this.held.push({ chunk, owned });
-    this.length += chunk.length;
-    if (this.length >= SNIFF || chunk.includes(0x0a)) this.decide();
-  }
-
-  private decide(): void {
-    const start = Buffer.concat(this.held.map((h) => h.chunk)).subarray(0, SNIFF);
-    const lf = start.indexOf(0x0a);
-    const firstLine = start.subarray(0, lf < 0 ? start.length : lf).toString('utf8');
-    this.inner = readerOfKind(kindFor(this.name, firstLine), this.doc);
-    for (const { chunk } of this.held) this.inner.writeOwned(chunk);
-    this.held = [];
-  }
+/** The reader for a kind; `wholeText`, a Markdown file's text when at hand, lets references find definitions further on. */
+export function readerFor(kind: Kind, doc: Document, wholeText?: string): Reader {
+  if (kind === 'markdown') return new (richReaders().MarkdownDocReader)(doc, wholeText);
+  if (kind === 'html') return new (richReaders().HtmlDocReader)(doc);
+  if (kind === 'plain' || kind === 'raw') return new PlainReader(doc, kind === 'raw');
+  doc.kind = 'markup';
+  return new MarkupReader(doc);
 }

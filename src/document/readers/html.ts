@@ -1,0 +1,485 @@
+// The HTML reader: parse5 (the HTML standard's parser) builds the tree, and a
+// walk over it writes text, links, styles and anchors to a RenderSink, laid out
+// as w3m would: blocks apart, lists with markers, tables in columns, `pre` as
+// is, scripts, styles, templates and hidden elements left out.
+//
+// Incremental: input is fed in chunks; after each, the walk goes as far as the
+// tree is settled (an element no longer on the parser's stack of open
+// elements, a text node with something after it), so the first screen of a
+// 20 MB page needs only the first chunks parsed.
+import { Parser, parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5';
+import { BlockWriter } from './layout.ts';
+import { RenderCollector, type RenderSink, type Style } from './render-sink.ts';
+import { writeTable, type Align } from './table.ts';
+
+type Node = T.Node;
+type Element = T.Element;
+type ParentNode = T.ParentNode;
+
+export interface HtmlOptions {
+  /** Tables wider than this are wrapped in their cells. */
+  tableWidth?: number;
+  /** Images are links to their src (Markdown's raw HTML, as `![alt](src)` is). */
+  imageLinks?: boolean;
+}
+
+/** Elements whose content is never shown. */
+const SKIPPED = new Set([
+  'script', 'style', 'template', 'noscript', 'meta', 'link', 'base', 'title', 'head', 'iframe', 'object', 'embed',
+  'svg', 'canvas', 'audio', 'video', 'datalist', 'noembed', 'noframes', 'param', 'source', 'track', 'map', 'area',
+]);
+/** Blocks set apart by a blank line. */
+const BLANK_BLOCKS = new Set(['p', 'pre', 'listing', 'xmp', 'plaintext', 'blockquote', 'dl', 'figure', 'address', 'fieldset', 'details', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/** Blocks that start on a line of their own. */
+const LINE_BLOCKS = new Set([
+  'div', 'section', 'article', 'header', 'footer', 'nav', 'main', 'aside', 'li', 'dt', 'dd', 'tr', 'summary',
+  'figcaption', 'form', 'caption', 'center', 'hgroup', 'search', 'legend', 'option', 'body', 'html', 'dialog', 'menu',
+  'ul', 'ol',
+]);
+const PREFORMATTED = new Set(['pre', 'listing', 'xmp', 'plaintext']);
+const STYLES: Record<string, Style> = {
+  b: 'strong', strong: 'strong', i: 'emphasis', em: 'emphasis', cite: 'emphasis', var: 'emphasis', dfn: 'emphasis',
+  u: 'emphasis', s: 'strike', strike: 'strike', del: 'strike', code: 'code', kbd: 'code', samp: 'code', tt: 'code',
+  h1: 'heading1', h2: 'heading2', h3: 'heading3', h4: 'heading4', h5: 'heading5', h6: 'heading6', dt: 'term',
+};
+
+export function attr(el: Element, name: string): string | null {
+  for (const a of el.attrs) if (a.name === name && !a.prefix) return a.value;
+  return null;
+}
+
+function isElement(node: Node): node is Element {
+  return 'tagName' in node;
+}
+
+function children(node: Node): Node[] {
+  return 'childNodes' in node ? (node as ParentNode).childNodes : [];
+}
+
+function isHidden(el: Element): boolean {
+  if (attr(el, 'hidden') !== null) return true;
+  if (el.tagName === 'input' && attr(el, 'type')?.toLowerCase() === 'hidden') return true;
+  const style = attr(el, 'style');
+  return style !== null && /display\s*:\s*none/i.test(style);
+}
+
+/** All the text under a node, white space collapsed: for titles, alt-less buttons, selects. */
+export function textOf(node: Node): string {
+  const parts: string[] = [];
+  const walk = (n: Node) => {
+    if (n.nodeName === '#text') parts.push((n as T.TextNode).value);
+    else if (!isElement(n) || !SKIPPED.has(n.tagName) || n === node) for (const c of children(n)) walk(c);
+  };
+  walk(node);
+  return parts.join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
+}
+
+/** What an element opened, to close when the walk leaves it. */
+interface Frame {
+  node: Node;
+  index: number;
+  link: boolean;
+  styles: number;
+  indent: boolean;
+  block: 0 | 1 | 2;
+  pre: boolean;
+  list: { ordered: boolean; next: number } | null;
+  after: string;
+}
+
+/**
+ * Walks a tree (or a growing one) and writes it to a BlockWriter. `isOpen`
+ * says whether the parser may still add children to an element.
+ */
+export class HtmlWalker {
+  private readonly stack: Frame[] = [];
+  private preDepth = 0;
+  private linkDepth = 0;
+  private lists: { ordered: boolean; next: number }[] = [];
+  private titleSeen = false;
+  private baseSeen = false;
+
+  constructor(
+    readonly w: BlockWriter,
+    root: Node,
+    private readonly options: HtmlOptions = {},
+    private readonly isOpen: (node: Node) => boolean = () => false,
+  ) {
+    this.stack.push(this.frame(root));
+  }
+
+  private frame(node: Node): Frame {
+    return { node, index: 0, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '' };
+  }
+
+  /** Walks as far as the tree is settled (all of it when `final`). Returns true when done. */
+  walk(final: boolean): boolean {
+    const stack = this.stack;
+    while (stack.length > 0) {
+      const f = stack[stack.length - 1];
+      const kids = children(f.node);
+      const open = !final && this.isOpen(f.node);
+      if (f.index < kids.length) {
+        const child = kids[f.index];
+        if (child.nodeName === '#text') {
+          if (open && f.index === kids.length - 1) return false; // may grow
+          this.text((child as T.TextNode).value);
+          f.index++;
+        } else if (isElement(child)) {
+          const settled = final || !this.isOpen(child);
+          if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select') {
+            if (!settled) return false;
+          }
+          const entered = this.enter(child);
+          if (entered) stack.push(entered);
+          else f.index++;
+        } else {
+          f.index++; // comment, doctype
+        }
+      } else {
+        if (open) return false;
+        this.exit(f);
+        stack.pop();
+        if (stack.length > 0) stack[stack.length - 1].index++;
+      }
+    }
+    return true;
+  }
+
+  /** Writes an element's start; returns its frame, or null when it is done with (skipped, or written whole). */
+  private enter(el: Element): Frame | null {
+    const w = this.w;
+    const tag = el.tagName;
+    const f = this.frame(el);
+    if (tag === 'title') {
+      if (!this.titleSeen) w.sink.title(textOf(el));
+      this.titleSeen = true;
+      return null;
+    }
+    if (tag === 'base') {
+      const href = attr(el, 'href');
+      if (href !== null && !this.baseSeen) {
+        this.baseSeen = true;
+        w.sink.base?.(href);
+      }
+      return null;
+    }
+    if (SKIPPED.has(tag) && tag !== 'head') return null;
+    if (isHidden(el)) return null;
+    const id = attr(el, 'id');
+    if (id) w.anchor(id);
+    if (tag === 'a') {
+      const name = attr(el, 'name');
+      if (name) w.anchor(name);
+    }
+    if (tag === 'head') return f; // for its title and base; nothing else in it shows
+    if (BLANK_BLOCKS.has(tag)) f.block = 2;
+    else if (LINE_BLOCKS.has(tag)) f.block = 1;
+    if (f.block) w.block(f.block === 2);
+    switch (tag) {
+      case 'br':
+        w.lineBreak();
+        return null;
+      case 'hr':
+        this.styled('rule', '─'.repeat(40));
+        w.block();
+        return null;
+      case 'img': {
+        const alt = attr(el, 'alt');
+        const src = attr(el, 'src');
+        const link = this.options.imageLinks === true && this.linkDepth === 0 && src !== null;
+        if (alt === '' && !link) return null; // decorative
+        if (link) w.openLink(src);
+        this.styled('image', !alt ? '[image]' : `[image: ${alt.replace(/\s+/g, ' ').trim()}]`);
+        if (link) w.closeLink();
+        return null;
+      }
+      case 'input':
+        this.styled('formControl', inputText(el));
+        return null;
+      case 'select': {
+        const chosen = findAll(el, 'option').find((o) => attr(o, 'selected') !== null) ?? findAll(el, 'option')[0];
+        this.styled('formControl', `[select: ${chosen ? textOf(chosen) : ''}]`);
+        return null;
+      }
+      case 'textarea':
+        this.styled('formControl', '[textarea]');
+        return null;
+      case 'table':
+        this.table(el);
+        return null;
+      case 'button':
+        this.w.openStyle('formControl');
+        this.w.write('[button: ');
+        f.styles++;
+        f.after = ']';
+        break;
+      case 'ul':
+      case 'ol':
+      case 'menu':
+        f.list = { ordered: tag === 'ol', next: Number.parseInt(attr(el, 'start') ?? '1', 10) || 1 };
+        f.block = this.lists.length > 0 ? 1 : 2; // apart from the text around it, but not inside another list
+        w.block(f.block === 2);
+        this.lists.push(f.list);
+        break;
+      case 'li': {
+        const list = this.lists[this.lists.length - 1];
+        const value = Number.parseInt(attr(el, 'value') ?? '', 10);
+        if (list && Number.isFinite(value)) list.next = value;
+        const marker = !list ? '•' : list.ordered ? `${list.next++}.` : ['•', '◦', '▪'][(this.lists.filter((l) => !l.ordered).length - 1) % 3];
+        w.pushIndent(' '.repeat(marker.length + 1), null, marker + ' ', 'listMarker');
+        f.indent = true;
+        break;
+      }
+      case 'blockquote':
+        w.pushIndent('│ ', 'quote');
+        f.indent = true;
+        break;
+      case 'dd':
+        w.pushIndent('    ');
+        f.indent = true;
+        break;
+      case 'a': {
+        const href = attr(el, 'href');
+        if (href !== null && this.linkDepth === 0) {
+          w.openLink(href);
+          f.link = true;
+          this.linkDepth++;
+        }
+        break;
+      }
+    }
+    const style = STYLES[tag];
+    if (style) {
+      w.openStyle(style);
+      f.styles++;
+    }
+    if (PREFORMATTED.has(tag)) {
+      w.openStyle('codeBlock');
+      f.styles++;
+      f.pre = true;
+      this.preDepth++;
+    }
+    return f;
+  }
+
+  private exit(f: Frame): void {
+    const w = this.w;
+    if (f.after) w.write(f.after);
+    for (let i = 0; i < f.styles; i++) w.closeStyle();
+    if (f.link) {
+      w.closeLink();
+      this.linkDepth--;
+    }
+    if (f.pre) this.preDepth--;
+    if (f.indent) w.popIndent();
+    if (f.list) this.lists.pop();
+    if (f.block) w.block(f.block === 2);
+  }
+
+  private text(s: string): void {
+    if (this.preDepth > 0) this.w.write(s);
+    else this.w.writeCollapsed(s);
+  }
+
+  private styled(style: Style, s: string): void {
+    this.w.openStyle(style);
+    this.w.write(s);
+    this.w.closeStyle();
+  }
+
+  /** A table: every cell laid out on its own, then the columns aligned. */
+  private table(table: Element): void {
+    const w = this.w;
+    const caption = findAll(table, 'caption', false)[0];
+    if (caption) {
+      w.block();
+      new HtmlWalker(w, caption, this.options).walk(true);
+    }
+    const rows: RenderCollector[][] = [];
+    const aligns: Align[] = [];
+    let headerRows = 0;
+    for (const tr of rowsOf(table)) {
+      const row: RenderCollector[] = [];
+      for (const cell of children(tr)) {
+        if (!isElement(cell) || (cell.tagName !== 'td' && cell.tagName !== 'th')) continue;
+        const collector = new RenderCollector();
+        const cellWriter = new BlockWriter(collector);
+        // Anchors in cells reach the document through the replay.
+        new HtmlWalker(cellWriter, cell, this.options).walk(true);
+        cellWriter.finish();
+        const c = row.length;
+        const align = attr(cell, 'align')?.toLowerCase();
+        if (aligns[c] === undefined && (align === 'right' || align === 'center')) aligns[c] = align;
+        row.push(collector);
+        const span = Math.min(Number.parseInt(attr(cell, 'colspan') ?? '1', 10) || 1, 100);
+        for (let k = 1; k < span; k++) row.push(new RenderCollector());
+      }
+      if (rows.length === headerRows && (tr.parentNode as Element | null)?.tagName === 'thead') headerRows++;
+      rows.push(row);
+    }
+    if (headerRows === 0 && rows.length > 1) {
+      const first = rowsOf(table)[0];
+      if (first && children(first).filter(isElement).every((c) => c.tagName === 'th')) headerRows = 1;
+    }
+    writeTable(w, { rows, aligns, headerRows }, this.options.tableWidth ?? 100);
+  }
+}
+
+function inputText(el: Element): string {
+  const type = (attr(el, 'type') ?? 'text').toLowerCase();
+  const value = attr(el, 'value');
+  switch (type) {
+    case 'checkbox':
+      return attr(el, 'checked') !== null ? '[x]' : '[ ]';
+    case 'radio':
+      return attr(el, 'checked') !== null ? '(*)' : '( )';
+    case 'submit':
+    case 'reset':
+    case 'button':
+      return `[button: ${value ?? type}]`;
+    case 'image':
+      return `[button: ${attr(el, 'alt') ?? 'image'}]`;
+    default:
+      return value ? `[input: ${value}]` : `[input${attr(el, 'placeholder') ? `: ${attr(el, 'placeholder')}` : ''}]`;
+  }
+}
+
+/** Descendant elements named `tag` (not inside nested tables when `deep` is false). */
+function findAll(root: Node, tag: string, deep = true): Element[] {
+  const found: Element[] = [];
+  const walk = (n: Node) => {
+    for (const c of children(n)) {
+      if (!isElement(c)) continue;
+      if (c.tagName === tag) found.push(c);
+      if (deep || c.tagName !== 'table') walk(c);
+    }
+  };
+  walk(root);
+  return found;
+}
+
+/** A table's rows, in order: direct, and in thead, tbody, tfoot. */
+function rowsOf(table: Element): Element[] {
+  const rows: Element[] = [];
+  for (const c of children(table)) {
+    if (!isElement(c)) continue;
+    if (c.tagName === 'tr') rows.push(c);
+    else if (c.tagName === 'thead' || c.tagName === 'tbody' || c.tagName === 'tfoot') {
+      for (const r of children(c)) if (isElement(r) && r.tagName === 'tr') rows.push(r);
+    }
+  }
+  return rows;
+}
+
+/** Renders an HTML fragment (raw HTML in markdown) into a BlockWriter. */
+export function writeHtmlFragment(w: BlockWriter, html: string, options: HtmlOptions = {}): void {
+  new HtmlWalker(w, parseFragment(html), options).walk(true);
+}
+
+/** The first element of a fragment (an inline tag in markdown), or null. */
+export function parseTag(html: string): Element | null {
+  const first = parseFragment(html).childNodes[0];
+  return first && isElement(first) ? first : null;
+}
+
+/**
+ * A whole HTML document, read in chunks: `write` each piece of text as it
+ * comes, `end` at the end. The sink gets what is settled after every write.
+ */
+export class HtmlReader {
+  private readonly parser = new Parser<T.DefaultTreeAdapterMap>();
+  private readonly writer: BlockWriter;
+  private readonly walker: HtmlWalker;
+
+  constructor(sink: RenderSink, options: HtmlOptions = {}) {
+    this.writer = new BlockWriter(sink);
+    const open = this.parser.openElements;
+    const isOpen = (node: Node) => {
+      if (node === this.parser.document) return true;
+      for (let i = open.stackTop; i >= 0; i--) if (open.items[i] === node) return true;
+      return false;
+    };
+    this.walker = new HtmlWalker(this.writer, this.parser.document, options, isOpen);
+  }
+
+  write(chunk: string): void {
+    this.parser.tokenizer.write(chunk, false);
+    this.walker.walk(false);
+  }
+
+  end(): void {
+    this.parser.tokenizer.write('', true);
+    this.walker.walk(true);
+    this.writer.finish();
+  }
+}
+
+/** Reads a whole HTML text (tests and small inputs). */
+export function renderHtml(html: string, sink: RenderSink, options: HtmlOptions = {}): void {
+  const reader = new HtmlReader(sink, options);
+  reader.write(html);
+  reader.end();
+}
+
+// ---- Character encoding ----
+
+/** The encoding of HTML bytes: a BOM, else a <meta> charset in the first 1024 bytes, else UTF-8. */
+export function sniffEncoding(bytes: Uint8Array): { encoding: string; bomLength: number } {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', bomLength: 3 };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', bomLength: 2 };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', bomLength: 2 };
+  const label = metaCharset(bytes.subarray(0, 1024));
+  if (label) {
+    try {
+      let encoding = new TextDecoder(label).encoding;
+      // A page that says UTF-16 in ASCII bytes is not UTF-16 (the standard's prescan).
+      if (encoding.startsWith('utf-16')) encoding = 'utf-8';
+      return { encoding, bomLength: 0 };
+    } catch {
+      // A label TextDecoder does not know: the default.
+    }
+  }
+  return { encoding: 'utf-8', bomLength: 0 };
+}
+
+/**
+ * The standard's prescan, in short: <meta charset=X>, or <meta http-equiv=content-type
+ * content="...; charset=X">, skipping comments; attribute values parsed as the tokenizer would.
+ */
+function metaCharset(prefix: Uint8Array): string | null {
+  const s = Buffer.from(prefix).toString('latin1');
+  const tag = /<!--[\s\S]*?-->|<meta(?=[\s/])([^>]*)>|<\/?[a-zA-Z][^>]*>|<[!/?][^>]*>/gi;
+  for (let m = tag.exec(s); m; m = tag.exec(s)) {
+    if (m[1] === undefined) continue;
+    const attrs = new Map<string, string>();
+    const attrRe = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?/g;
+    for (let a = attrRe.exec(m[1]); a; a = attrRe.exec(m[1])) {
+      const name = a[1].toLowerCase();
+      if (!attrs.has(name)) attrs.set(name, a[2] ?? a[3] ?? a[4] ?? '');
+    }
+    const charset = attrs.get('charset');
+    if (charset) return charset.trim();
+    if (attrs.get('http-equiv')?.toLowerCase() === 'content-type') {
+      const c = /charset\s*=\s*["']?([^\s"';]+)/i.exec(attrs.get('content') ?? '');
+      if (c) return c[1];
+    }
+  }
+  return null;
+}
+
+/**
+ * Decodes bytes in an encoding TextDecoder knows. Streaming, always: Node 20
+ * decodes windows-1252 as ISO-8859-1 in a one-shot decode (a fast path for
+ * "latin1"), but by its real table when streaming.
+ */
+export function decodeBytes(bytes: Uint8Array, encoding: string): string {
+  const decoder = new TextDecoder(encoding);
+  return decoder.decode(bytes, { stream: true }) + decoder.decode();
+}
+
+/** Decodes HTML bytes to text by their sniffed encoding. */
+export function decodeHtml(bytes: Uint8Array): { text: string; encoding: string } {
+  const { encoding, bomLength } = sniffEncoding(bytes);
+  return { text: decodeBytes(bytes.subarray(bomLength), encoding), encoding };
+}

@@ -1,0 +1,229 @@
+// Block layout for the readers: paragraphs apart by a blank line, list and
+// quote prefixes at the start of every line, collapsed white space (HTML), and
+// links and styles that hug their text. Writes to a RenderSink.
+import type { RenderSink, Style } from './render-sink.ts';
+
+interface Indent {
+  /** Written at the start of each line inside the block (after outer indents). */
+  rest: string;
+  restStyle: Style | null;
+  /** Written instead of `rest` on the block's first line (a list marker), once. */
+  first: string | null;
+  firstStyle: Style | null;
+}
+
+type Pending = { kind: 'link'; href: string } | { kind: 'style'; style: Style } | { kind: 'anchor'; name: string };
+
+export class BlockWriter {
+  /** Nothing written yet: no break before the first block. */
+  private atStart = true;
+  /** Line breaks owed before the next text: 0, 1 (new line) or 2 (blank line). */
+  private breaks = 0;
+  /** At the start of a line, before its indent was written. */
+  private lineStart = true;
+  /** A collapsed space owed before the next text (HTML white space). */
+  private space = false;
+  private readonly indents: Indent[] = [];
+  /** Opens (and anchors) waiting for the text they start at, so spans never start with a break. */
+  private pending: Pending[] = [];
+  /** What is open in the sink, innermost last: to know whether a close has an open to match. */
+  private openedLink = false;
+  private linkAlternate = false;
+  /** The last thing written was a link's end: a link opened now would touch it. */
+  private justClosedLink = false;
+  private lastLinkAlternate = false;
+  /** Text written on the current line (after the indent), for callers that pad. */
+  column = 0;
+
+  constructor(readonly sink: RenderSink) {}
+
+  /** A new block: what comes next starts after a blank line (or a line break, `blank` false). */
+  block(blank = true): void {
+    this.space = false;
+    if (this.atStart) return;
+    this.breaks = Math.max(this.breaks, blank ? 2 : 1);
+  }
+
+  /** A hard line break (<br>, a markdown hard break). */
+  lineBreak(): void {
+    this.space = false;
+    if (this.breaks > 0 || this.atStart) return; // a break is owed already
+    this.sink.text('\n');
+    this.lineStart = true;
+    this.column = 0;
+    this.justClosedLink = false;
+  }
+
+  pushIndent(rest: string, restStyle: Style | null = null, first: string | null = null, firstStyle: Style | null = null): void {
+    this.indents.push({ rest, restStyle, first, firstStyle });
+  }
+
+  popIndent(): void {
+    this.indents.pop();
+  }
+
+  /** A space between words, collapsed with others and dropped at the start and end of a line. */
+  softSpace(): void {
+    if (!this.lineStart || this.breaks === 0) this.space = true;
+  }
+
+  /** Text with its own line breaks (code, pre, or a markdown paragraph's lines): written as is, indent after each \n. */
+  write(s: string): void {
+    let from = 0;
+    for (;;) {
+      const nl = s.indexOf('\n', from);
+      const line = nl < 0 ? s.slice(from) : s.slice(from, nl);
+      if (line.length > 0) this.writeLine(line);
+      if (nl < 0) break;
+      this.lineBreak();
+      from = nl + 1;
+    }
+  }
+
+  /** HTML text: runs of white space become one space, none at a line's start. */
+  writeCollapsed(s: string): void {
+    const words = s.split(/[ \t\n\r\f]+/);
+    for (let i = 0; i < words.length; i++) {
+      if (i > 0) this.softSpace();
+      if (words[i].length > 0) this.writeLine(words[i]);
+    }
+  }
+
+  private writeLine(line: string): void {
+    const sink = this.sink;
+    if (this.breaks > 0) {
+      if (!this.lineStart) sink.text('\n');
+      if (this.breaks === 2) {
+        this.writeQuoteBars();
+        sink.text('\n');
+      }
+      this.breaks = 0;
+      this.lineStart = true;
+      this.column = 0;
+      this.space = false;
+      this.justClosedLink = false;
+    }
+    if (this.lineStart) {
+      this.writeIndent();
+      this.lineStart = false;
+      this.space = false;
+    }
+    if (this.space) {
+      sink.text(' ');
+      this.column++;
+      this.space = false;
+      this.justClosedLink = false;
+    }
+    this.flushPending();
+    sink.text(line);
+    this.lastIndents = [...this.indents];
+    this.column += line.length;
+    this.atStart = false;
+    this.justClosedLink = false;
+  }
+
+  /** The indents of the last line written: a blank line inside a block quote keeps the quote's bar. */
+  private lastIndents: Indent[] = [];
+
+  private writeQuoteBars(): void {
+    let common = 0;
+    while (common < this.indents.length && this.indents[common] === this.lastIndents[common]) common++;
+    let last = -1;
+    for (let i = 0; i < common; i++) if (this.indents[i].restStyle === 'quote') last = i;
+    for (let i = 0; i <= last; i++) {
+      const indent = this.indents[i];
+      const s = i === last ? indent.rest.trimEnd() : indent.rest;
+      if (indent.restStyle) this.sink.openStyle(indent.restStyle);
+      this.sink.text(s);
+      if (indent.restStyle) this.sink.closeStyle();
+    }
+  }
+
+  private writeIndent(): void {
+    for (const indent of this.indents) {
+      const first = indent.first;
+      const s = first ?? indent.rest;
+      const style = first !== null ? indent.firstStyle : indent.restStyle;
+      indent.first = null;
+      if (s.length === 0) continue;
+      if (style) this.sink.openStyle(style);
+      this.sink.text(s);
+      if (style) this.sink.closeStyle();
+      this.column += s.length;
+    }
+  }
+
+  private flushPending(): void {
+    if (this.pending.length === 0) return;
+    const pending = this.pending;
+    this.pending = [];
+    for (const p of pending) {
+      if (p.kind === 'anchor') this.sink.anchor(p.name);
+      else if (p.kind === 'style') {
+        this.sink.openStyle(p.style);
+      } else {
+        this.linkAlternate = this.justClosedLink && !this.lastLinkAlternate;
+        this.sink.openLink(p.href);
+        this.openedLink = true;
+        if (this.linkAlternate) this.sink.openStyle('adjacentLink');
+      }
+    }
+  }
+
+  openLink(href: string): void {
+    this.pending.push({ kind: 'link', href });
+  }
+
+  closeLink(): void {
+    const i = this.pending.findIndex((p) => p.kind === 'link');
+    if (i >= 0) {
+      // No text in the link: nothing to show or visit. Styles opened inside it stay pending.
+      this.pending.splice(i, 1);
+      return;
+    }
+    if (!this.openedLink) return;
+    if (this.linkAlternate) this.sink.closeStyle();
+    this.sink.closeLink();
+    this.openedLink = false;
+    this.justClosedLink = true;
+    this.lastLinkAlternate = this.linkAlternate;
+    this.linkAlternate = false;
+  }
+
+  get inLink(): boolean {
+    return this.openedLink || this.pending.some((p) => p.kind === 'link');
+  }
+
+  openStyle(style: Style): void {
+    this.pending.push({ kind: 'style', style });
+  }
+
+  closeStyle(): void {
+    for (let i = this.pending.length - 1; i >= 0; i--) {
+      if (this.pending[i].kind === 'style') {
+        this.pending.splice(i, 1); // opened with no text: dropped with its close
+        return;
+      }
+    }
+    this.sink.closeStyle();
+  }
+
+  anchor(name: string): void {
+    this.pending.push({ kind: 'anchor', name });
+  }
+
+  /** RenderSink's text, so a laid-out collector can be replayed into the writer. */
+  text(s: string): void {
+    this.write(s);
+  }
+
+  title(): void {}
+
+  /** At the end: anchors still waiting are set where the text ends. */
+  finish(): void {
+    for (const p of this.pending) if (p.kind === 'anchor') this.sink.anchor(p.name);
+    this.pending = [];
+    if (!this.atStart) this.sink.text('\n');
+    this.atStart = true;
+  }
+}

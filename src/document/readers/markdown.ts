@@ -1,0 +1,490 @@
+// The Markdown reader: CommonMark with GitHub's extensions (tables, task
+// lists, strikethrough, autolinks, footnotes), parsed by micromark through
+// mdast-util-from-markdown, rendered as a GitHub README reads: styles instead
+// of markup, list markers, aligned tables, code exactly as written.
+//
+// Big files: the source is cut into blocks at blank lines outside fenced code
+// and HTML blocks (MarkdownBlocks), and each block is parsed on its own, so the
+// first screen needs only the first blocks. Reference definitions may be
+// anywhere: a cheap scan finds them first (scanDefinitions), and each block is
+// parsed with the definitions it uses appended, so `[text][ref]` resolves.
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
+import type * as md from 'mdast';
+import { BlockWriter } from './layout.ts';
+import { HEADING_STYLES, RenderCollector, type RenderSink } from './render-sink.ts';
+import { writeTable } from './table.ts';
+import { attr, parseTag, writeHtmlFragment } from './html.ts';
+
+export interface MarkdownOptions {
+  /** Tables wider than this are wrapped in their cells. */
+  tableWidth?: number;
+}
+
+let parseOptions: Parameters<typeof fromMarkdown>[1] | undefined;
+
+function parse(source: string): md.Root {
+  parseOptions ??= { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+  return fromMarkdown(source, parseOptions);
+}
+
+/** How references find their definitions: CommonMark's label matching (case folded, white space collapsed). */
+export function definitionKey(label: string): string {
+  return normalizeIdentifier(label).toLowerCase();
+}
+
+export interface Definition {
+  url: string;
+  title: string | null;
+}
+
+/** A line that may start a link reference definition: up to 3 spaces, `[label]:`. */
+const DEFINITION_START = /^(?: {0,3}>)* {0,3}\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]:/;
+
+/**
+ * The link reference definitions of a text, found without parsing it all:
+ * lines that look like `[label]: …` are parsed (with the lines after them, up
+ * to a blank line) by the real parser. First definition of a label wins.
+ * A definition-looking line inside fenced code counts too: a rare false
+ * positive, and only for a reference that has no real definition.
+ */
+export function scanDefinitions(source: string, into = new Map<string, Definition>()): Map<string, Definition> {
+  const starts = new RegExp(DEFINITION_START.source, 'gm');
+  const blank = /\n[ \t]*(?:\n|$)/g;
+  const collect = (nodes: md.Nodes[]) => {
+    for (const node of nodes) {
+      if (node.type === 'definition') {
+        if (!into.has(node.identifier)) into.set(node.identifier, { url: node.url, title: node.title ?? null });
+      } else if (node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') {
+        collect(node.children);
+      }
+    }
+  };
+  for (let m = starts.exec(source); m; m = starts.exec(source)) {
+    // A label defined already needs no parse: the first definition wins.
+    if (into.has(definitionKey(m[1]))) continue;
+    const lineStart = m.index;
+    blank.lastIndex = lineStart;
+    const end = blank.exec(source);
+    const groupEnd = end ? end.index : source.length;
+    collect(parse(source.slice(lineStart, groupEnd)).children);
+    starts.lastIndex = Math.max(groupEnd, lineStart + 1);
+  }
+  return into;
+}
+
+/** A fence opener: up to 3 spaces, then ``` or ~~~ (at least 3). */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** HTML blocks that may hold blank lines (CommonMark's kinds 1 to 5), with what ends each. */
+const HTML_BLOCKS: [RegExp, RegExp][] = [
+  [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^ {0,3}<!--/, /-->/],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
+];
+const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+/**
+ * Blocks are gathered up to about this size before a cut: each parse has a cost
+ * of its own (about a millisecond), so many small blocks would cost more than
+ * their text; 16 KiB still parses in a few milliseconds for the first screen.
+ */
+const SLICE = 16 * 1024;
+/** A block bigger than this is cut at the next blank line whatever comes after it. */
+const MAX_BLOCK = 256 * 1024;
+
+/**
+ * Cuts Markdown text, fed in chunks, into blocks that parse the same alone as
+ * in the whole: at a blank line outside fenced code and HTML blocks, when the
+ * next line starts at the margin and does not continue a list (a list marker
+ * or indented text after the blank line may belong to the list before it).
+ */
+export class MarkdownBlocks {
+  /** `slice`: the least size of a block (its end is the first good cut after it); 0 cuts at every blank line that can be cut. */
+  constructor(private readonly slice = SLICE) {}
+
+  private buffer = '';
+  /** Where the scan stopped in the buffer (a line start). */
+  private scanned = 0;
+  private blockStart = 0;
+  private fence: { char: string; length: number } | null = null;
+  private htmlEnd: RegExp | null = null;
+  private afterBlank = false;
+  /** The last line at the margin started a list item: a marker after a blank line may go on with that list. */
+  private inList = false;
+  private readonly ready: string[] = [];
+
+  write(chunk: string): void {
+    this.buffer += chunk;
+    this.scan(false);
+  }
+
+  end(): void {
+    this.scan(true);
+    if (this.blockStart < this.buffer.length) this.ready.push(this.buffer.slice(this.blockStart));
+    this.buffer = '';
+    this.scanned = this.blockStart = 0;
+  }
+
+  /** The next complete block, or null until more input comes. */
+  next(): string | null {
+    return this.ready.shift() ?? null;
+  }
+
+  private scan(final: boolean): void {
+    const buf = this.buffer;
+    let at = this.scanned;
+    while (at < buf.length) {
+      let nl = buf.indexOf('\n', at);
+      if (nl < 0) {
+        if (!final) break;
+        nl = buf.length;
+      }
+      const line = buf.slice(at, nl);
+      const blank = /^[ \t]*\r?$/.test(line);
+      if (this.fence) {
+        const close = FENCE.exec(line);
+        if (close && close[1][0] === this.fence.char && close[1].length >= this.fence.length && /^[`~]*[ \t]*\r?$/.test(line.trimStart())) this.fence = null;
+      } else if (this.htmlEnd) {
+        if (this.htmlEnd.test(line)) this.htmlEnd = null;
+      } else if (blank) {
+        this.afterBlank = true;
+      } else {
+        if (this.afterBlank && at - this.blockStart >= Math.max(1, this.slice) && this.canCutBefore(line, at - this.blockStart)) {
+          this.ready.push(buf.slice(this.blockStart, at));
+          this.blockStart = at;
+        }
+        this.afterBlank = false;
+        if (!/^[ \t]/.test(line)) this.inList = LIST_ITEM.test(line);
+        const fence = FENCE.exec(line);
+        if (fence && !(fence[1][0] === '`' && line.slice(fence[0].length).includes('`'))) {
+          this.fence = { char: fence[1][0], length: fence[1].length };
+        } else {
+          for (const [start, end] of HTML_BLOCKS) {
+            if (start.test(line)) {
+              if (!end.test(line.slice(line.search(/</) + 2))) this.htmlEnd = end;
+              break;
+            }
+          }
+        }
+      }
+      at = nl + 1;
+    }
+    this.scanned = Math.min(at, buf.length);
+    // Keep the buffer small: drop what has been handed out.
+    if (this.blockStart > 0 && this.blockStart > 64 * 1024) {
+      this.buffer = buf.slice(this.blockStart);
+      this.scanned -= this.blockStart;
+      this.blockStart = 0;
+    }
+  }
+
+  private canCutBefore(line: string, blockLength: number): boolean {
+    if (blockLength > MAX_BLOCK) return true;
+    if (/^[ \t]/.test(line)) return false; // indented: list continuation or code
+    return !(this.inList && LIST_ITEM.test(line)); // may continue the list before
+  }
+}
+
+/** GitHub's heading slugs: lower case, punctuation dropped, spaces to `-`; repeats get `-1`, `-2`. */
+export class Slugger {
+  private readonly seen = new Map<string, number>();
+
+  slug(text: string): string {
+    const base = text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+    let slug = base;
+    let n = this.seen.get(base);
+    if (n !== undefined) {
+      do slug = `${base}-${++n}`;
+      while (this.seen.has(slug));
+      this.seen.set(base, n);
+    }
+    this.seen.set(slug, this.seen.get(slug) ?? 0);
+    return slug;
+  }
+}
+
+/** The plain text of a node, as GitHub takes it for a heading's slug. */
+function plainText(node: md.Nodes): string {
+  if ('value' in node && node.type !== 'html') return node.value;
+  if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
+  if ('children' in node) return (node.children as md.Nodes[]).map(plainText).join('');
+  return '';
+}
+
+/** Labels in brackets that a block may use as references. */
+const BRACKETED = /\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]/g;
+
+/**
+ * Renders Markdown blocks, in order, to a sink. State that runs across
+ * blocks (heading slugs, list of definitions) lives here.
+ */
+export class MarkdownRenderer {
+  private readonly slugger = new Slugger();
+  private readonly w: BlockWriter;
+  /** Paragraphs of a tight list item are apart by a line break, not a blank line. */
+  private tight = false;
+  private listDepth = 0;
+
+  constructor(
+    sink: RenderSink,
+    private readonly options: MarkdownOptions = {},
+    /** Label key → definition, shared with the renderers of table cells. */
+    readonly definitions = new Map<string, Definition>(),
+  ) {
+    this.w = new BlockWriter(sink);
+  }
+
+  /** Learns the definitions in a text (the whole source, before its blocks are rendered). */
+  addDefinitions(source: string): void {
+    scanDefinitions(source, this.definitions);
+  }
+
+  /** Renders one block (from MarkdownBlocks, or a whole small text). */
+  renderBlock(source: string): void {
+    let appended = '';
+    const used = new Set<string>();
+    for (const m of source.matchAll(BRACKETED)) {
+      const key = definitionKey(m[1]);
+      if (this.definitions.has(key) && !used.has(key)) {
+        used.add(key);
+        appended += `\n\n[${m[1]}]: #\n`; // only makes the label known to the parser: the href is looked up here
+      }
+    }
+    const tree = parse(appended ? source + appended : source);
+    for (const node of tree.children) {
+      if (node.type === 'definition') {
+        const key = node.identifier;
+        if (!this.definitions.has(key)) this.definitions.set(key, { url: node.url, title: node.title ?? null });
+      }
+    }
+    for (const node of tree.children) this.block(node);
+  }
+
+  /** Ends the document. */
+  finish(): void {
+    this.w.finish();
+  }
+
+  private block(node: md.RootContent): void {
+    const w = this.w;
+    switch (node.type) {
+      case 'paragraph':
+        w.block(!this.tight);
+        this.inlines(node.children);
+        this.closeHtmlLink();
+        return;
+      case 'heading': {
+        w.block();
+        w.anchor(this.slugger.slug(plainText(node)));
+        w.openStyle(HEADING_STYLES[node.depth - 1]);
+        this.inlines(node.children);
+        this.closeHtmlLink();
+        w.closeStyle();
+        w.block();
+        return;
+      }
+      case 'thematicBreak':
+        w.block();
+        w.openStyle('rule');
+        w.write('─'.repeat(40));
+        w.closeStyle();
+        w.block();
+        return;
+      case 'blockquote':
+        w.block();
+        w.pushIndent('│ ', 'quote');
+        this.blocks(node.children, false);
+        w.popIndent();
+        w.block();
+        return;
+      case 'list':
+        this.list(node);
+        return;
+      case 'code':
+        w.block(!this.tight);
+        w.openStyle('codeBlock');
+        w.write(node.value);
+        w.closeStyle();
+        w.block(!this.tight);
+        return;
+      case 'html':
+        w.block(!this.tight);
+        writeHtmlFragment(w, node.value, { ...this.options, imageLinks: true });
+        w.block(!this.tight);
+        return;
+      case 'table':
+        this.table(node);
+        return;
+      case 'footnoteDefinition':
+        w.block();
+        w.anchor(`user-content-fn-${node.identifier}`);
+        w.pushIndent('    ', null, `[${node.label ?? node.identifier}] `, 'listMarker');
+        this.blocks(node.children, false);
+        w.popIndent();
+        w.block();
+        return;
+      case 'definition':
+        return;
+      default:
+        // Phrasing content where a block was expected: render it inline.
+        this.inlines([node as md.PhrasingContent]);
+    }
+  }
+
+  private blocks(nodes: md.RootContent[], tight: boolean): void {
+    const outer = this.tight;
+    this.tight = tight;
+    for (const n of nodes) this.block(n);
+    this.tight = outer;
+  }
+
+  private list(list: md.List): void {
+    const w = this.w;
+    const tight = !list.spread && list.children.every((i) => !i.spread);
+    w.block(!(this.tight || (tight && this.listDepth > 0)));
+    this.listDepth++;
+    let number = list.start ?? 1;
+    for (const item of list.children) {
+      let marker = list.ordered ? `${number++}.` : ['•', '◦', '▪'][(this.listDepth - 1) % 3];
+      if (item.checked === true) marker += ' [x]';
+      else if (item.checked === false) marker += ' [ ]';
+      w.block(!tight);
+      w.pushIndent(' '.repeat(marker.length + 1), null, `${marker} `, 'listMarker');
+      if (item.children.length === 0) w.write(' ');
+      this.blocks(item.children, tight);
+      w.popIndent();
+    }
+    this.listDepth--;
+    w.block(!this.tight);
+  }
+
+  private table(table: md.Table): void {
+    const rows = table.children.map((row) =>
+      row.children.map((cell) => {
+        const collector = new RenderCollector();
+        const cellRenderer = new MarkdownRenderer(collector, this.options, this.definitions);
+        cellRenderer.inlines(cell.children);
+        cellRenderer.finish();
+        return collector;
+      }),
+    );
+    writeTable(this.w, { rows, aligns: table.align ?? [], headerRows: 1 }, this.options.tableWidth ?? 100);
+  }
+
+  private inlines(nodes: md.PhrasingContent[]): void {
+    for (const n of nodes) this.inline(n);
+  }
+
+  private link(url: string, children: md.PhrasingContent[]): void {
+    const w = this.w;
+    if (w.inLink) return this.inlines(children); // no links in links: the outer one counts
+    w.openLink(url);
+    this.inlines(children);
+    w.closeLink();
+  }
+
+  private image(url: string, alt: string | null | undefined): void {
+    const w = this.w;
+    const inLink = w.inLink;
+    if (!inLink) w.openLink(url);
+    w.openStyle('image');
+    w.write(alt ? `[image: ${alt}]` : '[image]');
+    w.closeStyle();
+    if (!inLink) w.closeLink();
+  }
+
+  private inline(node: md.PhrasingContent): void {
+    const w = this.w;
+    switch (node.type) {
+      case 'text':
+        w.write(node.value.replace(/[ \t]*\n[ \t]*/g, ' ')); // soft breaks: the paragraph flows
+        return;
+      case 'emphasis':
+      case 'strong':
+      case 'delete':
+        w.openStyle(node.type === 'delete' ? 'strike' : node.type);
+        this.inlines(node.children);
+        w.closeStyle();
+        return;
+      case 'inlineCode':
+        w.openStyle('code');
+        w.write(node.value);
+        w.closeStyle();
+        return;
+      case 'break':
+        w.lineBreak();
+        return;
+      case 'link':
+        this.link(node.url, node.children);
+        return;
+      case 'linkReference': {
+        const def = this.definitions.get(node.identifier);
+        if (def) this.link(def.url, node.children);
+        else this.inlines(node.children);
+        return;
+      }
+      case 'image':
+        this.image(node.url, node.alt);
+        return;
+      case 'imageReference': {
+        const def = this.definitions.get(node.identifier);
+        if (def) this.image(def.url, node.alt);
+        else w.write(node.alt ?? '');
+        return;
+      }
+      case 'footnoteReference':
+        if (w.inLink) w.write(`[${node.label ?? node.identifier}]`);
+        else {
+          w.openLink(`#user-content-fn-${node.identifier}`);
+          w.write(`[${node.label ?? node.identifier}]`);
+          w.closeLink();
+        }
+        return;
+      case 'html':
+        this.inlineHtml(node.value);
+        return;
+    }
+  }
+
+  /** One inline HTML tag: `<a href>` opens a link and `</a>` closes it; `<img alt>` and `<br>` show; the rest is markup. */
+  private inlineHtml(tag: string): void {
+    const w = this.w;
+    if (/^<\/a\s*>$/i.test(tag)) return this.closeHtmlLink();
+    if (!/^<(a|img|br)[\s/>]/i.test(tag)) return;
+    const el = parseTag(tag);
+    if (!el) return;
+    const id = attr(el, 'id') ?? (el.tagName === 'a' ? attr(el, 'name') : null);
+    if (id) w.anchor(id);
+    if (el.tagName === 'br') w.lineBreak();
+    else if (el.tagName === 'img') this.image(attr(el, 'src') ?? '', attr(el, 'alt')); else if (el.tagName === 'a') {
+      const href = attr(el, 'href');
+      if (href !== null && !w.inLink) {
+        w.openLink(href);
+        this.htmlLinkOpen = true;
+      }
+    }
+  }
+
+  /** An `<a href>` tag opened a link that its `</a>` (or the paragraph's end) closes. */
+  private htmlLinkOpen = false;
+
+  private closeHtmlLink(): void {
+    if (!this.htmlLinkOpen) return;
+    this.w.closeLink();
+    this.htmlLinkOpen = false;
+  }
+}
+
+/** Renders a whole Markdown text (tests and small inputs): definitions first, then block by block. */
+export function renderMarkdown(source: string, sink: RenderSink, options: MarkdownOptions = {}): void {
+  const renderer = new MarkdownRenderer(sink, options);
+  renderer.addDefinitions(source);
+  const blocks = new MarkdownBlocks();
+  blocks.write(source);
+  blocks.end();
+  for (let b = blocks.next(); b !== null; b = blocks.next()) renderer.renderBlock(b);
+  renderer.finish();
+}

@@ -1,0 +1,39 @@
+// HTML documents as a reader sees them: rendered, with their links, their
+// table of contents jumping to sections, the base from the parsed tree only,
+// and a legacy encoding decoded.
+import { describe, expect, it } from 'vitest';
+import { Session, root } from './session.ts';
+
+const spec = '../shared/seeds/url-standard-2016-partial.html';
+
+describe('HTML', () => {
+  it("renders the URL Standard's HTML, and its table of contents jumps to the sections", async () => {
+    const s = Session.lwl([spec], { cwd: root, cols: 120 });
+    await s.waitForText('Table of Contents');
+    expect(s.screen()).not.toContain('<h2');
+    // The first match is the contents entry for section 3: Tab to its link, then follow it.
+    await s.keys('/', 'Hosts (domains', '\r');
+    await s.keys('/', '\r');
+    for (let i = 0; i < 40 && !s.status().endsWith('#hosts-(domains-and-ip-addresses)'); i++) await s.keys('\t');
+    expect(s.status()).toMatch(/#hosts-\(domains-and-ip-addresses\)$/);
+    await s.keys('\r');
+    expect(s.rows()[0]).toMatch(/Hosts \(domains and IP addresses\)/);
+    await s.keys('\x7f');
+    expect(s.status()).toMatch(/#hosts-\(domains-and-ip-addresses\)$/);
+    await s.keys('=');
+    expect(s.status()).toMatch(/\(html\): /);
+  });
+
+  it('takes the base from the first <base href> of the tree: none in a comment, script, template or textarea', async () => {
+    const s = Session.lwl(['samples/base-tricks.html']);
+    await s.waitForText('a relative link');
+    await s.keys('n');
+    expect(s.status()).toBe(': https://real.example/docs/page.html');
+  });
+
+  it('decodes a windows-1252 page as its meta says', async () => {
+    const s = Session.lwl(['samples/windows-1252.html']);
+    await s.waitForText('Café crème');
+    expect(s.screen()).toContain('“Smart quotes” and … an ellipsis; menú.');
+  });
+});

@@ -1,0 +1,172 @@
+// The HTML reader: the URL Standard's HTML (shared seed), the base URL taken
+// from the tree only, encodings, and the layout of every kind of element.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
+import { HtmlReader, decodeHtml, renderHtml, sniffEncoding } from '../src/document/readers/html.ts';
+import { RenderCollector } from '../src/document/readers/render-sink.ts';
+
+function render(html: string, tableWidth = 100): RenderCollector {
+  const sink = new RenderCollector();
+  renderHtml(html, sink, { tableWidth });
+  return sink;
+}
+
+const sample = (name: string) => fs.readFileSync(new URL(`../samples/${name}`, import.meta.url));
+
+describe('the URL Standard (test/data, from shared/seeds)', () => {
+  const source = fs.readFileSync(new URL('./data/url-standard-2016-partial.html', import.meta.url), 'utf8');
+  const doc = render(source);
+  const tree = parse(source);
+
+  /** Every <a href> of the tree that shows something: Bikeshed's empty self-links do not. */
+  const visibleLinks: string[] = [];
+  const tocHrefs: string[] = [];
+  const walk = (node: T.Node, inToc: boolean) => {
+    if (!('childNodes' in node)) return;
+    for (const child of (node as T.ParentNode).childNodes) {
+      let toc = inToc;
+      if ('tagName' in child) {
+        const get = (name: string) => child.attrs.find((a) => a.name === name)?.value;
+        if (child.tagName === 'nav' && get('id') === 'toc') toc = true;
+        const href = get('href');
+        if (child.tagName === 'a' && href !== undefined && (text(child).trim() !== '' || hasImage(child))) {
+          visibleLinks.push(href);
+          if (toc) tocHrefs.push(href);
+        }
+      }
+      walk(child, toc);
+    }
+  };
+  const text = (n: T.Node): string =>
+    n.nodeName === '#text' ? (n as T.TextNode).value : 'childNodes' in n ? (n as T.ParentNode).childNodes.map(text).join('') : '';
+  const hasImage = (n: T.Node): boolean => ('tagName' in n && n.tagName === 'img') || ('childNodes' in n && (n as T.ParentNode).childNodes.some(hasImage));
+  walk(tree, false);
+
+  it('has its title and every visible link, in order', () => {
+    expect(doc.titleText).toBe('URL Standard');
+    expect(doc.links.length).toBe(386);
+    expect(doc.links.map((l) => l.href)).toEqual(visibleLinks);
+    expect(doc.linkTexts()[0]).toEqual({ text: '[image: WHATWG]', href: 'https://whatwg.org/' });
+  });
+
+  it('has an anchor for every entry of the table of contents, at its heading', () => {
+    // The seed is the first part of the standard: its TOC names sections that are not in it.
+    const present = tocHrefs.filter((href) => source.includes(`id="${href.slice(1)}"`));
+    expect(present.length).toBe(14);
+    const anchors = new Map(doc.anchors.map((a) => [a.name, a.offset]));
+    for (const href of present) expect(anchors.has(href.slice(1)), href).toBe(true);
+    const at = anchors.get('url-parsing')!;
+    expect(doc.textContent.slice(at, at + 18)).toBe('4.2. URL parsing\n\n');
+  });
+
+  it('shows the table of contents as a nested numbered list, without markup', () => {
+    const t = doc.textContent;
+    expect(t).toContain('\n4. 3 Hosts (domains and IP addresses)\n   1. 3.1 IDNA\n');
+    expect(t).not.toMatch(/<\/?[a-z]+[ >]/);
+    expect(t).not.toContain('pre.idl.highlight'); // the <style> is left out
+  });
+
+  it('writes the same whole and fed in small chunks, and shows the start before the end', () => {
+    const sink = new RenderCollector();
+    const reader = new HtmlReader(sink);
+    let startShown = -1;
+    for (let i = 0; i < source.length; i += 4096) {
+      reader.write(source.slice(i, i + 4096));
+      if (startShown < 0 && sink.textContent.includes('Table of Contents')) startShown = i;
+    }
+    reader.end();
+    expect(startShown).toBeGreaterThan(0);
+    expect(startShown).toBeLessThan(source.length / 2);
+    expect(sink.textContent).toBe(doc.textContent);
+    expect(sink.links).toEqual(doc.links);
+    expect(sink.anchors).toEqual(doc.anchors);
+  });
+});
+
+describe('the base URL comes from the parsed tree only', () => {
+  it('skips bases in comments, scripts, document.write, templates, textareas, titles and data-href', () => {
+    const doc = render(sample('base-tricks.html').toString('utf8'));
+    expect(doc.baseHref).toBe('https://real.example/docs/');
+    expect(doc.linkTexts()).toEqual([{ text: 'a relative link', href: 'page.html' }]);
+    expect(doc.textContent).toContain('[textarea]');
+    expect(doc.titleText).toBe('Base tricks: <base href="https://title.example/">');
+  });
+
+  it('has no base when the only one is in a script', () => {
+    const doc = render('<script>document.write("<base href=\\"file:///page.html\\">")</script><a href="x">x</a>');
+    expect(doc.baseHref).toBeNull();
+  });
+});
+
+describe('character encodings', () => {
+  it('reads a windows-1252 page by its http-equiv', () => {
+    const { text, encoding } = decodeHtml(sample('windows-1252.html'));
+    expect(encoding).toBe('windows-1252');
+    const doc = render(text);
+    expect(doc.titleText).toBe('Café “quotes”');
+    expect(doc.textContent).toContain('Café crème – € 5');
+    expect(doc.textContent).toContain('“Smart quotes” and … an ellipsis; menú.');
+    expect(doc.linkTexts()).toEqual([{ text: 'menú', href: 'menú.html' }]);
+  });
+
+  it('takes a BOM first, then <meta charset>, then UTF-8', () => {
+    const ascii = (s: string) => Buffer.from(s, 'latin1');
+    expect(sniffEncoding(Buffer.from([0xef, 0xbb, 0xbf, 0x3c])).encoding).toBe('utf-8');
+    expect(sniffEncoding(Buffer.from([0xff, 0xfe, 0x3c, 0])).encoding).toBe('utf-16le');
+    expect(sniffEncoding(ascii('<meta charset="iso-8859-2">')).encoding).toBe('iso-8859-2');
+    expect(sniffEncoding(ascii('<meta charset=latin1>')).encoding).toBe('windows-1252');
+    expect(sniffEncoding(ascii('<meta charset="shift_jis">')).encoding).toBe('shift_jis');
+    expect(sniffEncoding(ascii('<!-- <meta charset="koi8-r"> --><p>')).encoding).toBe('utf-8');
+    expect(sniffEncoding(ascii('<meta charset="utf-16le">')).encoding).toBe('utf-8');
+    expect(sniffEncoding(ascii('<meta charset="no-such-thing">')).encoding).toBe('utf-8');
+    const sjis = Buffer.concat([ascii('<meta charset="Shift_JIS"><p>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b])]);
+    expect(render(decodeHtml(sjis).text).textContent).toBe('日本\n');
+  });
+});
+
+describe('layout', () => {
+  it('sets blocks apart, collapses white space and decodes entities', () => {
+    const doc = render('<h1 id="top">Title</h1><p>one\n   two&amp;three&nbsp;four</p><div>a</div><div>b<br>c</div><hr><p>end</p>');
+    expect(doc.textContent).toBe(`Title\n\none two&three\u00a0four\n\na\nb\nc\n\n${'─'.repeat(40)}\n\nend\n`);
+    expect(doc.styled('heading1')).toEqual(['Title']);
+    expect(doc.anchors).toEqual([{ name: 'top', offset: 0 }]);
+  });
+
+  it('leaves out script, style, template, hidden elements and hidden inputs', () => {
+    const doc = render('<p>a<script>x()</script><style>p{}</style><template>t</template><span hidden>h</span><span style="display: none">n</span><input type="hidden" value="v">b</p>');
+    expect(doc.textContent).toBe('ab\n');
+  });
+
+  it('keeps pre as is', () => {
+    const doc = render('<pre>\n  a  [b](c)\n\n    d &lt;e&gt;</pre>');
+    expect(doc.textContent).toBe('  a  [b](c)\n\n    d <e>\n');
+    expect(doc.styled('codeBlock')).toEqual(['  a  [b](c)\n\n    d <e>']);
+  });
+
+  it('draws lists with markers and nesting, quotes with a bar, definition lists indented', () => {
+    const doc = render('<ul><li>a<ul><li>b</li></ul></li><li>c</li></ul><ol start="3"><li>x</li><li>y</li></ol><blockquote><p>q</p></blockquote><dl><dt>term</dt><dd>def</dd></dl>');
+    expect(doc.textContent).toBe('• a\n  ◦ b\n• c\n\n3. x\n4. y\n\n│ q\n\nterm\n    def\n');
+    expect(doc.styled('term')).toEqual(['term']);
+  });
+
+  it('aligns table columns, with a rule under the header, and wraps wide ones', () => {
+    const doc = render('<table><thead><tr><th>Name</th><th align="right">N</th></tr></thead><tbody><tr><td><a href="/x">x</a></td><td align="right">10</td></tr><tr><td>longer</td><td>2</td></tr></tbody></table>');
+    expect(doc.textContent).toBe('Name   │  N\n───────┼───\nx      │ 10\nlonger │  2\n');
+    expect(doc.linkTexts()).toEqual([{ text: 'x', href: '/x' }]);
+    const wide = render(`<table><tr><td>${'word '.repeat(40)}</td><td>${'more '.repeat(40)}</td></tr></table>`, 50);
+    for (const line of wide.textContent.split('\n')) expect(line.length).toBeLessThanOrEqual(50);
+    expect(wide.textContent.split('\n').length).toBeGreaterThan(5);
+  });
+
+  it('shows images as alt text and form controls as short text', () => {
+    const doc = render('<p><img src="a.png" alt="A cat"><img src="d.png" alt=""><img src="n.png"> <input type="text" value="hi"> <input type="checkbox" checked> <input type="submit" value="Go"> <button>Send</button> <select><option>one<option selected>two</select></p>');
+    expect(doc.textContent).toBe('[image: A cat][image] [input: hi] [x] [button: Go] [button: Send] [select: two]\n');
+  });
+
+  it('makes id and a name anchors, and links of <a href> only', () => {
+    const doc = render('<p><a name="n1">x</a> <span id="s1">y</span> <a href="#n1">to x</a> <a>no</a></p>');
+    expect(doc.anchors.map((a) => a.name)).toEqual(['n1', 's1']);
+    expect(doc.linkTexts()).toEqual([{ text: 'to x', href: '#n1' }]);
+  });
+});
