@@ -133,7 +133,7 @@ export class PlainReader implements Reader {
       // Up to the last line break; a line longer than HOLD is read on, but for its last bytes.
       const lf = chunk.lastIndexOf(LF, end - 1);
       stopAt = lf >= from ? lf + 1 : from;
-      if (end - stopAt > HOLD) stopAt = end - 64;
+      if (end - stopAt > HOLD || lf < from) stopAt = Math.max(from, end - 64);
     }
     const cursor = this.cursor.set(chunk, source, end, final, owned);
     const stop = this.read(cursor, from, stopAt);
