@@ -39,6 +39,8 @@ const ground: Binding<GroundAction>[] = [
   { keys: [':'], action: ['colon'], help: ':n / :p the next / previous file, :x the first, :e open a file, :d drop this one' },
   { keys: ['F'], action: ['tail'], help: 'follow the input as it grows; ^C stops' },
   { keys: ['<C-l>'], action: ['redraw'], help: 'redraw the screen' },
+  { keys: ['K'], action: ['switchKind'], help: 'read the document as the other kind: markup ([text](href) links) or plain' },
+  { keys: ['\\'], action: ['rawView'], help: 'the raw text, every escape sequence a token; again: back' },
   { keys: ['<C-z>'], action: ['suspend'], help: 'suspend lwl (the shell\'s fg resumes it)' },
 
   // links and search results

@@ -193,7 +193,8 @@ function blocks(): Block[] {
 
 /** Writes the file for `spec` into `dir`: about spec.bytes bytes, whole lines only. */
 export function generate(spec: InputSpec, dir: string): Input {
-  const file = path.join(dir, `${spec.label.replace(/\s+/g, '')}.txt`);
+  // .md: lwl reads it as markup (a .txt file would be plain text, its brackets shown as written).
+  const file = path.join(dir, `${spec.label.replace(/\s+/g, '')}.md`);
   const firstLine = `lwl benchmark text, ${spec.label} of English-like prose with links.`;
   const lastLine = `End of the lwl benchmark text, ${spec.label} of prose with links.`;
   const head = Buffer.from(firstLine + '\n');
@@ -235,4 +236,68 @@ export function generate(spec: InputSpec, dir: string): Input {
     fs.closeSync(fd);
   }
   return { ...spec, bytes: written, path: file, lines, links, firstLine, lastLine };
+}
+
+/** The coloured log: program output with SGR on most lines, read as plain text (issue 16). */
+export const COLOURED: InputSpec = { label: '100 MiB coloured log', bytes: 100 * MiB };
+
+const ESC = '\x1b';
+const LEVELS = [`${ESC}[32mINFO${ESC}[m `, `${ESC}[1;33mWARN${ESC}[m `, `${ESC}[1;31mERROR${ESC}[m`, `${ESC}[2mDEBUG${ESC}[m`];
+const MODULES = ['load', 'scan', 'draw', 'wrap', 'fetch', 'search', 'keys', 'term'];
+
+/** A pool block made a log: each line gets a dim time, a coloured level and module; one in four lines colours a word in 256 colours too. */
+function colouredBlock(block: Block, random: () => number): Block {
+  const lines = block.buf.toString('latin1').split('\n');
+  let second = 0;
+  const out = lines.map((line, i) => {
+    if (line === '' && i === lines.length - 1) return line;
+    second++;
+    const time = `${ESC}[2m12:${String(Math.floor(second / 60) % 60).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}${ESC}[m`;
+    const level = LEVELS[Math.floor(random() ** 3 * LEVELS.length)];
+    const module = `${ESC}[36m${MODULES[Math.floor(random() * MODULES.length)]}${ESC}[m`;
+    const text = random() < 0.25 ? line.replace(/ (\w+) /, ` ${ESC}[38;5;${16 + Math.floor(random() * 200)}m$1${ESC}[39m `) : line;
+    // One line in ten is plain: not every line of a real log is coloured.
+    return random() < 0.1 ? line : `${time} ${level} ${module}: ${text}`;
+  });
+  const buf = Buffer.from(out.join('\n'), 'latin1');
+  return { buf, links: 0, lines: block.lines };
+}
+
+let colouredPool: Block[] | null = null;
+
+/** Writes the coloured log for `spec` into `dir`. */
+export function generateColoured(spec: InputSpec, dir: string): Input {
+  const file = path.join(dir, 'coloured.log');
+  const firstLine = `lwl benchmark log, ${spec.label}.`;
+  const lastLine = `End of the lwl benchmark log, ${spec.label}.`;
+  if (!colouredPool) {
+    const random = prng(SEED + 1);
+    colouredPool = blocks().map((b) => colouredBlock(b, random));
+  }
+  const random = prng(SEED ^ spec.bytes ^ 1);
+  const fd = fs.openSync(file, 'w');
+  let written = 0;
+  let lines = 2;
+  const put = (buf: Buffer) => {
+    fs.writeSync(fd, buf);
+    written += buf.length;
+  };
+  try {
+    put(Buffer.from(firstLine + '\n'));
+    const tail = Buffer.from(lastLine + '\n');
+    for (;;) {
+      const block = colouredPool[Math.floor(random() * colouredPool.length)];
+      const room = spec.bytes - written - tail.length;
+      const end = block.buf.length <= room ? block.buf.length : block.buf.lastIndexOf(10, room - 1) + 1;
+      if (end > 0) {
+        put(block.buf.subarray(0, end));
+        lines += countLines(block.buf, end);
+      }
+      if (end < block.buf.length) break;
+    }
+    put(tail);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return { ...spec, bytes: written, path: file, lines, links: 0, firstLine, lastLine };
 }

@@ -1,13 +1,13 @@
 // `make bench`: lwl against less on generated files of 5 MiB, 100 MiB and 1 GiB.
 // Progress goes to stderr; the report (Markdown, for README.md) to stdout.
 //
-//   npx tsx bench/run.ts [--no-1g] [--runs N] [--timeout SECONDS]
+//   npx tsx bench/run.ts [--no-1g] [--coloured] [--runs N] [--timeout SECONDS]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { generate, SIZES } from './inputs.ts';
+import { COLOURED, generate, generateColoured, SIZES, type InputSpec } from './inputs.ts';
 import { lessVersion, machine, nodeStartup, which } from './machine.ts';
 import { measureRun, type Pager, type RunResult, type Settings } from './measure.ts';
 import { killAll } from './pty.ts';
@@ -16,8 +16,9 @@ import { header, table } from './report.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const lwlBin = path.join(root, 'dist/lwl');
 
-const usage = `usage: npx tsx bench/run.ts [--no-1g] [--runs N] [--timeout SECONDS]
+const usage = `usage: npx tsx bench/run.ts [--no-1g] [--coloured] [--runs N] [--timeout SECONDS]
   --no-1g         skip the 1 GiB file
+  --coloured      only the 100 MiB prose and the 100 MiB coloured log (program output, SGR on most lines)
   --runs N        runs per pager and file (default: 5 for 5 MiB, 3 for the bigger ones)
   --timeout S     give up a step after S seconds and print "timeout" (default: 120)`;
 
@@ -26,6 +27,7 @@ function options() {
     const { values } = parseArgs({
       options: {
         'no-1g': { type: 'boolean', default: false },
+        coloured: { type: 'boolean', default: false },
         runs: { type: 'string' },
         timeout: { type: 'string', default: '120' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -38,7 +40,7 @@ function options() {
       process.exit(0);
     }
     if ((runs !== null && !(Number.isInteger(runs) && runs > 0)) || !(timeout > 0)) throw new Error('--runs takes a whole number, --timeout a number of seconds');
-    return { skip1g: values['no-1g'], runs, timeoutS: timeout };
+    return { skip1g: values['no-1g'], onlyColoured: values.coloured, runs, timeoutS: timeout };
   } catch (err) {
     console.error(`bench: ${(err as Error).message}\n${usage}`);
     process.exit(2);
@@ -62,7 +64,8 @@ function lessPager(command: string): Pager {
   return {
     name: 'less',
     command,
-    args: (file) => [file],
+    // -R: SGR in the coloured log shown as colours (it changes nothing in the prose).
+    args: (file) => ['-R', file],
     missMessage: 'Pattern not found',
     afterMiss: '\r', // "Pattern not found  (press RETURN)"
     cancelPrompt: '\x7f'.repeat(10), // backspacing past the "/" leaves the prompt
@@ -108,10 +111,13 @@ async function main(): Promise<void> {
     const startup = nodeStartup(env);
     const sections = [header(machine(), lessName, startup, opts.timeoutS)];
     const noSearch = new Set<string>();
-    for (const spec of SIZES) {
+    const specs: Array<[InputSpec, typeof generate]> = SIZES.map((spec) => [spec, generate]);
+    if (!opts.onlyColoured) specs.push([COLOURED, generateColoured]);
+    else specs.splice(0, specs.length, [SIZES[1], generate], [COLOURED, generateColoured]);
+    for (const [spec, make] of specs) {
       if (opts.skip1g && spec.bytes >= 2 ** 30) continue;
       let t = performance.now();
-      const input = generate(spec, dir);
+      const input = make(spec, dir);
       log(`${spec.label}: generated in ${Math.round(performance.now() - t)} ms`);
       const runs = opts.runs ?? (spec.bytes <= 10 * 2 ** 20 ? 5 : 3);
       const results = { lwl: [] as RunResult[], less: [] as RunResult[] };

@@ -5,7 +5,8 @@ import tty from 'node:tty';
 import { NoTerminalError, Terminal, writeAll, type Size } from '../term/tty.ts';
 import { Wrap } from './view/wrap.ts';
 import { kinds, type Kind } from './document/readers/kinds.ts';
-import { detectCaps, isDumb } from '../term/caps.ts';
+import { detectCaps, isDumb, useHyperlinks } from '../term/caps.ts';
+import { printStyled } from './view/textstyle.ts';
 import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
 import { manPage, usageText } from './help.ts';
 import { OptionError, parseOptions, type Options } from './options.ts';
@@ -239,9 +240,16 @@ export async function main(args: string[]): Promise<number> {
       }
     }
     const size = { cols: process.stdout.columns || 0, rows: process.stdout.rows || 0 };
-    if (isDumb(process.env) || size.cols < 2 || size.rows < 2 || (opts.quitIfOneScreen && (await fitsOnOneScreen(loader, size)))) {
+    if (isDumb(process.env) || size.cols < 2 || size.rows < 2) {
       term?.close();
       await printPlain(loader);
+      return 0;
+    }
+    if (opts.quitIfOneScreen && (await fitsOnOneScreen(loader, size))) {
+      term?.close();
+      // In the colours and attributes it would be paged in, as less -FR prints.
+      const { color } = detectCaps(process.env);
+      printStyled(loader.doc, { ...themeFor(color), ...config.colors }, color, (part) => writeAll(1, part));
       return 0;
     }
     term ??= Terminal.open({ alternateScreen: !opts.noAlternateScreen });
@@ -249,11 +257,13 @@ export async function main(args: string[]): Promise<number> {
       secure: opts.secure,
       bindings: new Bindings(config.rebindings),
       theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },
+      look: { color: detectCaps(process.env).color, hyperlinks: useHyperlinks(process.env, opts.hyperlinks) },
       browser: config.browser,
       startKeys: opts.startKeys,
       message: config.errors[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
       files,
       base,
+      kind,
     };
     return await new Pager(term, makePage(loader, base), settings).run();
   } catch (err) {

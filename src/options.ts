@@ -33,6 +33,8 @@ export interface Options {
   mouse: boolean;
   /** --kind=NAME: read the input as this kind instead of guessing. */
   kind: string | null;
+  /** --hyperlinks / --no-hyperlinks: links drawn as OSC 8 hyperlinks; null: where the terminal says it takes them. */
+  hyperlinks: boolean | null;
   /** -f: show a file that looks binary without asking first. */
   force: boolean;
   /** --print-config: print the default configuration. */
@@ -59,6 +61,7 @@ export const defaults: Options = {
   longPrompt: false,
   mouse: false,
   kind: null,
+  hyperlinks: null,
   force: false,
   printConfig: false,
   manual: false,
@@ -145,6 +148,8 @@ const longOptions: Record<string, { value?: boolean; set: Setter }> = {
   secure: { set: (o) => (o.secure = true) },
   base: { value: true, set: (o, v) => (o.base = v) },
   kind: { value: true, set: (o, v) => (o.kind = v) },
+  hyperlinks: { set: (o) => (o.hyperlinks = true) },
+  'no-hyperlinks': { set: (o) => (o.hyperlinks = false) },
   mouse: { set: (o) => (o.mouse = true) },
   'print-config': { set: (o) => (o.printConfig = true) },
   manual: { set: (o) => (o.manual = true) },
@@ -264,11 +269,35 @@ function applyLetter(opts: Options, letter: string, value: string, fromEnv: stri
 }
 
 /**
+ * A prompt (-P) runs to the next `$`, spaces and all, as man sets it
+ * (LESS='-ix8RmPm Manual page ls(1) ?ltline %lt...$PM ...$'): lwl has no
+ * prompts: its spaces become `_`, which leaves the words around it.
+ */
+function withoutPrompts(value: string): string {
+  let out = '';
+  let inOption = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (/\s/.test(c)) inOption = false;
+    else if (c === '-' || c === '$') inOption = true;
+    else if (inOption && c === 'P') {
+      const end = value.indexOf('$', i);
+      out += value.slice(i, end < 0 ? undefined : end).replace(/\s/g, '_');
+      if (end < 0) break;
+      i = end - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+/**
  * Splits a variable's value into words as less does: at spaces, and a `$`
  * ends an option that takes a value (LESS='-Pprompt$-i').
  */
 export function splitVariable(value: string): string[] {
-  return value
+  return withoutPrompts(value)
     .split(/\s+/)
     .flatMap((word) => word.split('$'))
     .filter((word) => word !== '')

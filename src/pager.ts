@@ -6,7 +6,8 @@ import type { Terminal, Size } from '../term/tty.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, endRunningCommand, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
-import { draw } from './view/draw.ts';
+import type { Kind } from './document/readers/kinds.ts';
+import { draw, type Looks } from './view/draw.ts';
 import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
 import { LinkTargets } from './link/targets.ts';
@@ -22,6 +23,8 @@ import { Wrap } from './view/wrap.ts';
 /** How the pager was set up: options, configuration and environment. */
 export interface PagerSettings {
   secure: boolean;
+  /** Colours, and OSC 8 hyperlinks, as the terminal takes them (default: colours, no hyperlinks). */
+  look?: Looks;
   bindings: Bindings;
   theme: Theme;
   /** The configuration file's browser command, tried after $LWL_BROWSER. */
@@ -34,6 +37,8 @@ export interface PagerSettings {
   files: string[];
   /** The base URL given with --base, for every file. */
   base: UrlRecord | null;
+  /** --kind: every file named is read as this kind. */
+  kind?: Kind | null;
 }
 
 /** A file of the list :n and :p go through, with the place it was left at. */
@@ -59,7 +64,10 @@ export interface Page {
   isHelp?: boolean;
   /** The user was told that the file changed under lwl. */
   changeTold?: boolean;
+  /** For the raw view (\\): the kind to go back to. */
+  kindBeforeRaw?: Kind;
 }
+
 
 export function makePage(loader: Loader, base: UrlRecord | null = null): Page {
   return { doc: loader.doc, loader, links: new LinkTargets(loader.doc, base), lines: new LineIndex(loader.doc) };
@@ -196,6 +204,9 @@ export class Pager {
           break;
         case 'examine':
           this.examine(effect.path);
+          break;
+        case 'reread':
+          this.reread(effect.as);
           break;
         case 'help':
           if (!this.page.isHelp) this.showNew({ ...makePage(Loader.fromText('help', helpText())), isHelp: true });
@@ -370,6 +381,38 @@ export class Pager {
     this.showNew(makePage(loader));
   }
 
+  /**
+   * K and \\: reads the file shown again as another kind, in place of this
+   * page, at the same line. A pipe cannot be read again.
+   */
+  private reread(as: 'switch' | 'raw'): void {
+    const { source } = this.page.loader;
+    const doc = this.page.doc;
+    if (!source.isFile || source.fd === 0 || this.page.isHelp) {
+      return this.note(['notice', `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${doc.kind}`]);
+    }
+    const kind: Kind = as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? 'markup' : 'plain';
+    let loader: Loader;
+    try {
+      loader = new Loader(openFile(source.name), kind);
+      loader.readFirst();
+    } catch (err) {
+      if (!(err instanceof OpenError)) throw err;
+      return this.note(['notice', `Cannot read ${source.name} again: ${err.userMessage}`]);
+    }
+    // The line the top is on: the line index, counting the blocks before it if it has not yet.
+    this.page.lines.countTo(this.state.top);
+    const line = this.page.lines.lineOf(this.state.top) ?? 1;
+    const page: Page = { ...makePage(loader, this.settings.base), kindBeforeRaw: kind === 'raw' ? (doc.kind as Kind) : undefined };
+    const entry = this.files.find((f) => f.page === this.page);
+    if (entry) entry.page = page;
+    if (!this.history.some((h) => h.page === this.page)) this.page.loader.stop();
+    this.show(page, initialState);
+    this.startLoading(page);
+    this.report(['top'], line);
+    this.note(['notice', `${source.name}: read as ${kind}`]);
+  }
+
   /** Shows a new document; Backspace comes back to this one where it was. */
   private showNew(page: Page): void {
     // The document left reads no further until it is shown again.
@@ -426,7 +469,7 @@ export class Pager {
     const entry = this.files[index];
     if (!entry.page) {
       try {
-        const loader = new Loader(openFile(entry.name));
+        const loader = new Loader(openFile(entry.name), this.settings.kind ?? null);
         loader.readFirst();
         entry.page = makePage(loader, this.settings.base);
       } catch (err) {
@@ -481,7 +524,7 @@ export class Pager {
     if (this.handedOver) return;
     this.lastDraw = Date.now();
     this.page.loader.want(this.state.top);
-    const frame = draw(this.context, this.state, this.size, this.settings.theme);
+    const frame = draw(this.context, this.state, this.size, this.settings.theme, this.settings.look);
     this.term.write(this.screen.render(frame));
     this.countLines();
     // Reading it back showed the file is not what was read (rewritten in place, cut, rotated): say so once.

@@ -36,11 +36,14 @@ const REVERSE_INDEX = '\x1bM';
 const foreign = /\x1b(?!\[[0-9;]*m)|[\x00-\x1a\x1c-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 const mayBeForeign = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
-/** A row's text with anything but SGR sequences that could act on the terminal replaced by U+FFFD. */
+/** An OSC 8 hyperlink as lwl writes it (term/hyperlink.ts): kept whole; and anything foreign. */
+const hyperlinkOrForeign = new RegExp(String.raw`(\x1b\]8;(?:id=[\w.-]+)?;[\x21-\x5b\x5d-\x7e]*\x1b\\)|` + foreign.source, 'g');
+
+/** A row's text with anything but SGR sequences and lwl's OSC 8 hyperlinks that could act on the terminal replaced by U+FFFD. */
 export function clean(text: string): string {
   // Most rows hold no ESC and no control at all: one test, no replacement.
   if (!mayBeForeign.test(text)) return text;
-  return text.replace(foreign, '\ufffd');
+  return text.replace(hyperlinkOrForeign, (found: string, hyperlink: string | undefined) => (hyperlink ? found : '\ufffd'));
 }
 const BLANK = '';
 

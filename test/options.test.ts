@@ -74,4 +74,12 @@ describe('options', () => {
   it('splits a variable at spaces and $', () => {
     expect(splitVariable(' -R  -i$-Pfoo$ X')).toEqual(['-R', '-i', '-Pfoo', '-X']);
   });
+
+  it("reads man's LESS, whose prompts hold spaces, running to a $", () => {
+    const man = '-ix8RmPm Manual page ls(1) ?ltline %lt?L/%L.:byte %bB?s/%s..?e (END):?pB %pB\\%.. (press h for help or q to quit)$PM Manual page ls(1) ?lt$';
+    const words = splitVariable(man);
+    expect(words).toHaveLength(2);
+    expect(words[0].startsWith('-ix8RmPm_Manual_page_ls(1)')).toBe(true);
+    expect(words[1]).toBe('-PM_Manual_page_ls(1)_?lt');
+  });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { MarkupParser } from '../src/document/parse.ts';
 import {
-  HREF_STOP, SPECIAL, SPECIAL_IN_UTF8, find, fixedClass, getScanner, scanner, searchClass, wasmLayout, type ByteClass, type Scanner,
+  HREF_STOP, PLAIN_SPECIAL, PLAIN_SPECIAL_IN_UTF8, SPECIAL, SPECIAL_IN_UTF8, find, fixedClass, getScanner, scanner, searchClass, wasmLayout, type ByteClass, type Scanner,
 } from '../src/document/scan.ts';
 import { instantiate, instantiateScanner, moduleBytes, simdAvailable } from '../src/document/scan-wasm.ts';
 
@@ -18,6 +18,8 @@ const CLASSES: Array<[string, ByteClass]> = [
   ['SPECIAL', SPECIAL],
   ['SPECIAL_IN_UTF8', SPECIAL_IN_UTF8],
   ['HREF_STOP', HREF_STOP],
+  ['PLAIN_SPECIAL', PLAIN_SPECIAL],
+  ['PLAIN_SPECIAL_IN_UTF8', PLAIN_SPECIAL_IN_UTF8],
 ];
 
 // Node 20 has WebAssembly SIMD: the tests below need the SIMD scanner, and fail without it.
@@ -87,8 +89,8 @@ describe('wasm memory', () => {
     expect(search.at).toBe(wasmLayout.searchAt);
   });
 
-  it('has no place for a fourth fixed class: making one throws, rather than overwrite the search class', () => {
-    expect(() => fixedClass((b) => b === 0x20)).toThrow(/holds 3 fixed byte classes/);
+  it('has no place for a sixth fixed class: making one throws, rather than overwrite the search class', () => {
+    expect(() => fixedClass((b) => b === 0x20)).toThrow(/holds 5 fixed byte classes/);
   });
 });
 

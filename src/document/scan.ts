@@ -21,7 +21,7 @@ export interface ByteClass {
 // WebAssembly memory, as the SIMD scanner lays it out: the nibble tables (32 bytes)
 // of the fixed classes, then those of the search class, then the window of input.
 const TABLES = 32;
-const FIXED_CLASSES = 3;
+const FIXED_CLASSES = 5;
 /** Where a search's class sits: one search runs at a time, so they share it. */
 const SEARCH_AT = TABLES * FIXED_CLASSES;
 /** Where the window starts. */
@@ -80,6 +80,12 @@ export const SPECIAL_IN_UTF8 = fixedClass((b) => isControl(b) || isMarkup(b) || 
 /** Bytes that end or change an href: newline, CR, `\`, `(`, `)`. */
 export const HREF_STOP = fixedClass((b) => b === 0x0a || b === 0x0d || b === 0x5c || b === 0x28 || b === 0x29);
 
+/** Bytes the plain reader (readers/plain.ts) must look at: controls, newline (it ends an OSC 8 link), `:` and `.` (where a URL may be), and every byte >= 0x80. */
+export const PLAIN_SPECIAL = fixedClass((b) => isControl(b) || b === 0x0a || b === 0x3a || b === 0x2e || b >= 0x80);
+
+/** The same, in input known to be valid UTF-8 (C1 controls are C2 80..C2 9F). */
+export const PLAIN_SPECIAL_IN_UTF8 = fixedClass((b) => isControl(b) || b === 0x0a || b === 0x3a || b === 0x2e || b === 0xc2);
+
 /** A class for searching: these byte values (a search's anchor byte in its case forms). */
 export function searchClass(bytes: number[]): ByteClass {
   return byteClass((b) => bytes.includes(b), SEARCH_AT);
@@ -132,7 +138,7 @@ class WasmScanner implements Scanner {
     const pages = Math.ceil((WINDOW_AT + WINDOW + OVERREAD) / PAGE);
     wasm.memory.grow(pages - wasm.memory.buffer.byteLength / PAGE);
     this.memory = new Uint8Array(wasm.memory.buffer);
-    for (const cls of [SPECIAL, SPECIAL_IN_UTF8, HREF_STOP]) this.memory.set(cls.nibbles, cls.at);
+    for (const cls of [SPECIAL, SPECIAL_IN_UTF8, HREF_STOP, PLAIN_SPECIAL, PLAIN_SPECIAL_IN_UTF8]) this.memory.set(cls.nibbles, cls.at);
     this.scan = wasm.scan;
   }
 

@@ -221,7 +221,7 @@ export class Loader {
 
   /** A document made by lwl itself (the help screen), whole from the start. */
   static fromText(name: string, text: string): Loader {
-    const loader = new Loader({ name, fd: -1, isFile: false, size: null });
+    const loader = new Loader({ name, fd: -1, isFile: false, size: null }, 'markup');
     loader.received(Buffer.from(text));
     loader.ended();
     return loader;

@@ -38,7 +38,11 @@ export type GroundAction =
   | ['back']
   | ['preview']
   /** ^Z: give the terminal back and stop, until continued (fg). */
-  | ['suspend'];
+  | ['suspend']
+  /** K: read the document again as the other kind (markup, plain), at the same line. */
+  | ['switchKind']
+  /** \\: the raw text, every escape a token (again: back), at the same line. */
+  | ['rawView'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =

@@ -76,7 +76,9 @@ export type Effect =
   /** Open a file named by the user (:e), after this one in the list. */
   | { kind: 'examine'; path: string }
   /** Give the terminal back and stop lwl until it is continued (^Z). */
-  | { kind: 'suspend' };
+  | { kind: 'suspend' }
+  /** Read the document again as another kind ('switch': markup and plain, 'raw': the raw text and back). */
+  | { kind: 'reread'; as: 'switch' | 'raw' };
 
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
@@ -282,6 +284,10 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       return { state, effects: [{ kind: 'tail' }] };
     case 'suspend':
       return { state, effects: [{ kind: 'suspend' }] };
+    case 'switchKind':
+      return { state, effects: [{ kind: 'reread', as: 'switch' }] };
+    case 'rawView':
+      return { state, effects: [{ kind: 'reread', as: 'raw' }] };
     case 'preview':
       if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
       return none({ ...state, mode: 'preview' });

@@ -2,7 +2,9 @@
 // the document's. Spans are found by binary search, not by scanning them all.
 import type { Frame } from '../../term/screen.ts';
 import type { Size } from '../../term/tty.ts';
-import { sgr } from '../../term/sgr.ts';
+import { sgr, type Attrs } from '../../term/sgr.ts';
+import { HYPERLINK_CLOSE, hyperlinkOpen } from '../../term/hyperlink.ts';
+import { StyleLooks } from './textstyle.ts';
 import type { Document } from '../document/document.ts';
 import type { Spans } from '../document/spans.ts';
 import type { LinkTargets } from '../link/targets.ts';
@@ -21,19 +23,38 @@ interface Styled {
   cells: number;
 }
 
-/** Writes runs of text, switching attributes only where the role changes. */
+/** Writes runs of text, switching attributes only where they change. */
 class RowWriter implements Styled {
   text = '';
   cells = 0;
-  private role: Role = 'text';
-  constructor(private readonly theme: Theme) {}
+  private attrs: Attrs;
+  /** The OSC 8 hyperlink open: its link number, -1 for none. */
+  private link = -1;
+  constructor(private readonly theme: Theme) {
+    this.attrs = theme.text;
+  }
   put(s: string, cells: number, role: Role): void {
-    if (role !== this.role) {
-      this.text += sgr(this.theme[role], this.theme[this.role]);
-      this.role = role;
+    this.putIn(s, cells, this.theme[role]);
+  }
+  /** Writes text in these attributes. */
+  putIn(s: string, cells: number, attrs: Attrs): void {
+    if (attrs !== this.attrs) {
+      this.text += sgr(attrs, this.attrs);
+      this.attrs = attrs;
     }
     this.text += s;
     this.cells += cells;
+  }
+  /** What follows is inside link `link`'s hyperlink (`open` its sequence), or in none (-1). */
+  hyperlink(link: number, open: () => string): void {
+    if (link === this.link) return;
+    if (this.link >= 0) this.text += HYPERLINK_CLOSE;
+    this.link = -1;
+    const sequence = link >= 0 ? open() : '';
+    if (sequence) {
+      this.text += sequence;
+      this.link = link;
+    }
   }
 }
 
@@ -54,6 +75,39 @@ export interface Marks {
   /** Start offset of the current search match. */
   current: number | null;
   isBroken: (link: number) => boolean;
+  /** How style spans look (SGR colours, markup roles); none: drawn as text. */
+  looks?: StyleLooks | null;
+  /** The OSC 8 sequence that opens link i's hyperlink ('' for none); none: no hyperlinks. */
+  hyperlink?: ((link: number) => string) | null;
+}
+
+/** How the document's styles look, per document: worked out once for each style number. */
+const looksOf = new WeakMap<Document, StyleLooks>();
+
+/** Drawing choices the terminal makes: colours, OSC 8 hyperlinks. */
+export interface Looks {
+  color: boolean;
+  hyperlinks: boolean;
+}
+
+/** The innermost link at each offset of a row (-1 for none). */
+function linkFinder(doc: Document, start: number, end: number): (offset: number) => number {
+  const links = spansIn(doc.links, start, end);
+  return (offset) => {
+    let link = -1;
+    for (const found of links) if (found[0] <= offset && offset < found[1]) link = found[2];
+    return link;
+  };
+}
+
+/** The style number at each offset of a row (-1 for none). */
+function styleFinder(doc: Document, start: number, end: number): (offset: number) => number {
+  const styles = spansIn(doc.styles, start, end);
+  if (styles.length === 0) return () => -1;
+  return (offset) => {
+    for (const found of styles) if (found[0] <= offset && offset < found[1]) return doc.styles.tag(found[2]);
+    return -1;
+  };
 }
 
 /** The role of each offset of a row: an active span wins over an inactive one, the innermost link over outer ones. */
@@ -78,6 +132,10 @@ function roleFinder(doc: Document, start: number, end: number, marks: Marks): (o
 /** Draws the text of one row; what the walk turns into a token is drawn as one. */
 export function drawRow(doc: Document, start: number, end: number, width: number, theme: Theme, marks: Marks): Styled {
   const roleAt = roleFinder(doc, start, end, marks);
+  const looks = marks.looks ?? null;
+  const styleAt = looks ? styleFinder(doc, start, end) : () => -1;
+  const hyperlink = marks.hyperlink ?? null;
+  const linkAt = hyperlink ? linkFinder(doc, start, end) : () => -1;
   const out = new RowWriter(theme);
   const bytes = doc.text.bytes(start, end);
   let offset = start;
@@ -88,11 +146,20 @@ export function drawRow(doc: Document, start: number, end: number, width: number
       shown = ' '.repeat(cells);
     }
     if (out.cells + cells > width) return false;
-    out.put(shown, cells, token ? 'token' : roleAt(offset));
+    if (hyperlink) {
+      const link = linkAt(offset);
+      out.hyperlink(link, () => hyperlink(link));
+    }
+    const role = token ? 'token' : roleAt(offset);
+    // A span lwl marks (link, match, token) wins over the style the input chose.
+    const style = role === 'text' ? styleAt(offset) : -1;
+    if (style >= 0) out.putIn(shown, cells, looks!.get(doc.styleTable, style));
+    else out.put(shown, cells, role);
     offset += bytesLength;
     return true;
   };
   forEachCluster(bytes, place);
+  if (hyperlink) out.hyperlink(-1, () => '');
   return out;
 }
 
@@ -166,11 +233,23 @@ function drawPreview(doc: Document, links: LinkTargets, state: State, size: Size
   return rows;
 }
 
+function lookOf(doc: Document, theme: Theme, color: boolean): StyleLooks {
+  let looks = looksOf.get(doc);
+  if (!looks) looksOf.set(doc, (looks = new StyleLooks(theme, color)));
+  return looks;
+}
+
+/** Link i's hyperlink: its serialized URL; an id that keeps its pieces on several rows one link. */
+function hyperlinkFor(links: LinkTargets, i: number): string {
+  const target = links.get(i);
+  return target.ok ? hyperlinkOpen(target.href, `lwl${process.pid}-${i}`) : '';
+}
+
 /** The frame for the current state: text rows, `~` past the end, the status line. */
 /** What a frame is drawn from, besides the state. */
 type Drawn = Pick<Context, 'doc' | 'wrap' | 'links' | 'lines' | 'height'>;
 
-export function draw(ctx: Drawn, state: State, size: Size, theme: Theme): Frame {
+export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: Looks = { color: true, hyperlinks: false }): Frame {
   const { doc, wrap, links } = ctx;
   const height = Math.max(0, size.rows - 1);
   let styled: Styled[];
@@ -182,6 +261,8 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme): Frame 
       matches: state.matches?.spans ?? null,
       current: state.match,
       isBroken: (i) => !links.get(i).ok,
+      looks: doc.styles.count > 0 ? lookOf(doc, theme, look.color) : null,
+      hyperlink: look.hyperlinks ? (i) => hyperlinkFor(links, i) : null,
     };
     styled = wrap.visibleRows(state.top, height).map((row) => drawRow(doc, row.start, row.end, size.cols, theme, marks));
   }

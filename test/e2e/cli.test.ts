@@ -88,7 +88,7 @@ describe('--links', () => {
   });
 
   it('uses the current directory as the base of a plain pipe', () => {
-    const r = runPlain(['--links'], '[x](sub/y.md)\n');
+    const r = runPlain(['--links', '--kind=markup'], '[x](sub/y.md)\n');
     expect(r.stdout.toString()).toBe(`1\tx\tfile://${root}/sub/y.md\n`);
   });
 

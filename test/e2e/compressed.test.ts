@@ -42,12 +42,12 @@ beforeAll(() => {
   fs.mkdirSync(file('empty-path'));
 });
 
-/** The first screen of a document made from `text`. */
-async function expectNotes(s: Session): Promise<void> {
+/** The first screen of a document made from `text`: read as markup (by the name inside), or as plain text (no name says it is markup). */
+async function expectNotes(s: Session, kind: 'markup' | 'plain' = 'markup'): Promise<void> {
   await s.waitForText('line 1');
   const rows = s.rows();
   expect(rows[0]).toBe('# Notes');
-  expect(rows[2]).toBe('See [the tour] first.');
+  expect(rows[2]).toBe(kind === 'markup' ? 'See [the tour] first.' : 'See [the tour](tour.md) first.');
   expect(rows[3]).toBe('line 1');
   expect(rows[22]).toBe('line 20');
 }
@@ -64,7 +64,7 @@ describe('compressed files', () => {
   });
 
   it('knows gzip by its magic bytes, whatever the name', async () => {
-    await expectNotes(Session.lwl([file('notes-gzip-unnamed')]));
+    await expectNotes(Session.lwl([file('notes-gzip-unnamed')]), 'plain');
   });
 
   it('shows a file named .gz that holds plain text as it is', async () => {
@@ -73,7 +73,7 @@ describe('compressed files', () => {
   });
 
   it('reads a gzipped pipe', async () => {
-    await expectNotes(Session.shell(`gzip -c '${file('notes.md')}' | ${lwlShell}`));
+    await expectNotes(Session.shell(`gzip -c '${file('notes.md')}' | ${lwlShell}`), 'plain');
   });
 
   it('shows a gzipped pipe as it decompresses, before the input ends', async () => {
@@ -95,7 +95,7 @@ describe('compressed files', () => {
   });
 
   it('reads an xz pipe through xz', async () => {
-    await expectNotes(Session.shell(`cat '${file('notes.md.xz')}' | ${lwlShell}`));
+    await expectNotes(Session.shell(`cat '${file('notes.md.xz')}' | ${lwlShell}`), 'plain');
   });
 
   it('names the command to install when it is not on PATH, and ends with status 1', async () => {

@@ -62,7 +62,7 @@ describe("less's habits", () => {
     const s = open(['test/e2e/fixtures/numbered.txt']);
     await s.waitForText('line 1 of');
     await s.keys('=');
-    expect(s.status()).toMatch(/^test\/e2e\/fixtures\/numbered\.txt \(markup\): bytes 0-[\d,]+ of [\d,]+ \(\d+%\), 0 links$/);
+    expect(s.status()).toMatch(/^test\/e2e\/fixtures\/numbered\.txt \(plain\): bytes 0-[\d,]+ of [\d,]+ \(\d+%\), 0 links$/);
   });
 });
 

@@ -6,13 +6,19 @@
 // - `markdown` (CommonMark with GitHub's extensions): chosen with --kind for
 //   now; .md and .markdown files move to it from lwl markup once the samples and
 //   tests written in lwl markup have moved (issue 10);
-// - anything else is plain text (today read as markup too, until the plain reader lands).
+// - also `markup`, for now: files named .md or .markdown;
+// - anything else is `plain` (plain.ts): program output, source code, logs, any
+//   pipe that does not start as a bro page: no bracket hidden, and SGR,
+//   overstrike, OSC 8 and bare URLs read as less -R reads them;
+// - `raw` is never guessed: the text as it came, every escape a token (the \
+//   key, or --kind=raw).
 import type { Document } from '../document.ts';
 import type * as RichReaders from './document-sink.ts';
 import type { Reader } from '../reader.ts';
 import { MarkupReader } from './markup.ts';
+import { PlainReader } from './plain.ts';
 
-export const kinds = ['markup', 'markdown', 'html', 'plain'] as const;
+export const kinds = ['markup', 'markdown', 'html', 'plain', 'raw'] as const;
 export type Kind = (typeof kinds)[number];
 
 const BRO_PAGE = /^Retrieved from \[[^\]\n]*\]\([^)\n]*\) on /;
@@ -23,6 +29,8 @@ export function kindOf(name: string, head: Buffer): Kind {
   const start = head.subarray(0, 1024).toString('utf8').replace(/^\ufeff/, '');
   if (BRO_PAGE.test(start)) return 'markup';
   if (/\.(x?html?)$/i.test(name) || HTML_START.test(start)) return 'html';
+  // Until .md moves to the CommonMark reader (issue 10).
+  if (/\.(md|markdown)$/i.test(name)) return 'markup';
   return 'plain';
 }
 
@@ -55,7 +63,7 @@ function richReaders(): typeof RichReaders {
 export function readerFor(kind: Kind, doc: Document, wholeText?: string): Reader {
   if (kind === 'markdown') return new (richReaders().MarkdownDocReader)(doc, wholeText);
   if (kind === 'html') return new (richReaders().HtmlDocReader)(doc);
-  // Plain text is read as lwl markup until its own reader (SGR, overstrike, OSC 8, bare URLs) lands.
+  if (kind === 'plain' || kind === 'raw') return new PlainReader(doc, kind === 'raw');
   doc.kind = 'markup';
   return new MarkupReader(doc);
 }

@@ -41,7 +41,7 @@ const BRIDGE = MAX_HREF_BYTES + 8;
  * Where buf[from, end) stops holding only whole characters: before a last
  * character that `end` cuts off (it waits for the next chunk), else `end`.
  */
-function completeEnd(buf: Uint8Array, from: number, end: number): number {
+export function completeEnd(buf: Uint8Array, from: number, end: number): number {
   for (let p = end - 1; p >= from && p >= end - 4; p--) {
     const b = buf[p];
     if (!isContinuation(b)) return b >= 0xc0 && utf8SequenceLength(buf, p, end) < 0 ? p : end;
@@ -50,7 +50,7 @@ function completeEnd(buf: Uint8Array, from: number, end: number): number {
 }
 
 /** The end of the next block to check for UTF-8 from `i` (always after `i`), not cutting a character where it can. */
-function blockEnd(buf: Uint8Array, i: number, end: number, final: boolean): number {
+export function blockEnd(buf: Uint8Array, i: number, end: number, final: boolean): number {
   let j = i + BLOCK;
   if (j >= end) {
     j = final ? end : completeEnd(buf, i, end);

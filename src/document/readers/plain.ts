@@ -1,0 +1,481 @@
+// The reader for plain text and program output (reader.ts): what `git log -p`,
+// `man`, `ls --color` and `grep --color` write for a terminal, read as less -R
+// reads it, and no byte of it passed on:
+// - SGR (`ESC [ … m`) becomes style spans (sgr.ts); one lwl cannot trust is
+//   shown as tokens. `ESC [ K` (erase to the end of the line, which grep writes
+//   after each colour) means nothing in a pager and is dropped.
+// - Backspace overstrike, as man pages are written: `X\bX` bold, `_\bX`
+//   underline, `_\bX\bX` both (one or two backspaces for a wide character).
+// - OSC 8 hyperlinks (`ESC ] 8 ; params ; URI ST text ESC ] 8 ; ; ST`) become
+//   links; one with a control byte in it, or with no end on its line, is tokens.
+// - Bare URLs (http:, https:, ftp:, file:, mailto:, www.) become links.
+// Every other control is a hex token, as in markup; brackets are only text.
+//
+// One pass, linear: the bytes that need a look are found by the SIMD scanner
+// (scan.ts), as in markup.ts. A chunk is read up to its last line break; the
+// rest waits for the next chunk, so that a sequence or URL is seen whole.
+import { isUtf8 } from 'node:buffer';
+import type { Document } from '../document.ts';
+import type { Reader } from '../reader.ts';
+import { Cursor, sinkFor, type Sink } from '../sink.ts';
+import { PLAIN_SPECIAL, PLAIN_SPECIAL_IN_UTF8, getScanner, type Scanner } from '../scan.ts';
+import { isContinuation, utf8SequenceLength } from '../utf8.ts';
+import { blockEnd } from './markup.ts';
+import { applySgr, BOLD, SgrState, UNDERLINE } from './sgr.ts';
+import { MAX_HREF_BYTES } from './hrefs.ts';
+import { schemeBefore, trimUrl, urlEnd, wwwBefore } from './urls.ts';
+
+const BEL = 0x07;
+const BS = 0x08;
+const LF = 0x0a;
+const CR = 0x0d;
+const ESC = 0x1b;
+const COLON = 0x3a;
+const DOT = 0x2e;
+const UNDERSCORE = 0x5f;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const BACKSLASH = 0x5c;
+
+/** A CSI longer than this is not read as one (its ESC is a token). */
+const MAX_CSI = 256;
+/** The most a chunk holds back, waiting for its line's end. */
+const HOLD = 64 * 1024;
+const EMPTY = Buffer.alloc(0);
+const HTTP = Buffer.from('http://');
+/** An SGR lwl does not take. */
+const REFUSED = -2;
+
+/** Whether buf[from, to) may be an OSC 8 parameter or URI: no control byte (C0, DEL, C1), valid UTF-8. */
+function cleanOsc(buf: Buffer, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const b = buf[k];
+    if (b < 0x20 || b === 0x7f || (b === 0xc2 && k + 1 < to && buf[k + 1] < 0xa0)) return false;
+  }
+  return isUtf8(buf.subarray(from, to));
+}
+
+export class PlainReader implements Reader {
+  private readonly sink: Sink;
+  private readonly scanner: Scanner;
+  private readonly cursor = new Cursor();
+  private carry: Buffer | null = null;
+  private atStart = true;
+  private fed = 0;
+  /** Colours and attributes in force. */
+  private readonly sgr = new SgrState();
+  /** Style number of the text being written (-1: none), and where its span began. */
+  private spanStyle = -1;
+  private spanStart = 0;
+  /** The SGR state each style number stands for (at n + 1: -1 is plain). */
+  private readonly states: Array<[SgrState['fg'], SgrState['bg'], number]> = [];
+  /** SGR moves worked out: from style number n (at n + 1), packed parameters → the style number after. */
+  private readonly moves: Array<Map<number, number>> = [];
+  /** Style numbers by SgrState.key. */
+  private readonly styleNumbers = new Map<number | string, number>();
+  /** The OSC 8 link open: its href number (-1: none) and where its text began. */
+  private linkHref = -1;
+  private linkStart = 0;
+
+  /** `raw`: the raw text, as lwl's view source shows it: every escape and backspace a token, no links. */
+  constructor(
+    private readonly doc: Document,
+    private readonly raw = false,
+    scanner?: Scanner,
+  ) {
+    this.scanner = scanner ?? getScanner()!;
+    this.sink = sinkFor(doc);
+    doc.kind = raw ? 'raw' : 'plain';
+  }
+
+  write(chunk: Buffer): void {
+    this.doc.bytesRead += chunk.length;
+    this.sink.arrived(chunk, this.fed);
+    this.feed(chunk, false, false);
+  }
+
+  writeOwned(chunk: Buffer): void {
+    this.doc.bytesRead += chunk.length;
+    this.sink.arrived(chunk, this.fed);
+    this.feed(chunk, false, true);
+  }
+
+  end(): void {
+    this.feed(EMPTY, true, true);
+    this.doc.complete = true;
+  }
+
+  private feed(chunk: Buffer, final: boolean, owned: boolean): void {
+    let source = this.fed;
+    this.fed += chunk.length;
+    if (this.carry) {
+      source -= this.carry.length;
+      chunk = Buffer.concat([this.carry, chunk]);
+      owned = true;
+      this.carry = null;
+    }
+    let from = 0;
+    if (this.atStart) {
+      if (chunk.length < 3 && !final && chunk.length > 0 && chunk[0] === 0xef) {
+        this.carry = owned ? chunk : Buffer.from(chunk);
+        return;
+      }
+      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) from = 3;
+      if (chunk.length > 0) this.atStart = false;
+    }
+    if (!owned && this.sink.writesOverInput) {
+      chunk = Buffer.from(chunk);
+      owned = true;
+    }
+    const end = chunk.length;
+    let stopAt = end;
+    if (!final) {
+      // Up to the last line break; a line longer than HOLD is read on, but for its last bytes.
+      const lf = chunk.lastIndexOf(LF, end - 1);
+      stopAt = lf >= from ? lf + 1 : from;
+      if (end - stopAt > HOLD || lf < from) stopAt = Math.max(from, end - 64);
+    }
+    const cursor = this.cursor.set(chunk, source, end, final, owned);
+    const stop = this.read(cursor, from, stopAt);
+    if (stop < end) this.carry = Buffer.from(chunk.subarray(stop, end));
+  }
+
+  /** The style number for the state with `extra` attributes; -1 for plain text. */
+  private styleNumber(extra = 0): number {
+    const key = this.sgr.key(extra);
+    let n = this.styleNumbers.get(key);
+    if (n === undefined) {
+      const style = this.sgr.style(extra);
+      n = style ? this.doc.styleTable.add(style) : -1;
+      this.styleNumbers.set(key, n);
+    }
+    if (extra === 0 && !this.states[n + 1]) this.states[n + 1] = [this.sgr.fg, this.sgr.bg, this.sgr.attrs];
+    return n;
+  }
+
+  /**
+   * The SGR with parameters buf[from, to) from the style numbered `base`: the
+   * style number after it, or REFUSED. The same few sequences come again and
+   * again from the same few styles: each move is worked out once.
+   */
+  private sgrMove(buf: Buffer, from: number, to: number, base: number): number {
+    if (to - from > 13) return applySgr(buf, from, to, this.sgr) ? this.styleNumber() : REFUSED;
+    let key = 1;
+    for (let k = from; k < to; k++) {
+      const b = buf[k];
+      if (b < 0x30 || b > 0x3b) return REFUSED;
+      key = key * 16 + (b - 0x2f);
+    }
+    const moves = (this.moves[base + 1] ??= new Map());
+    let after = moves.get(key);
+    if (after === undefined) {
+      after = applySgr(buf, from, to, this.sgr) ? this.styleNumber() : REFUSED;
+      moves.set(key, after);
+    } else if (after !== REFUSED) {
+      const [fg, bg, attrs] = this.states[after + 1];
+      this.sgr.fg = fg;
+      this.sgr.bg = bg;
+      this.sgr.attrs = attrs;
+    }
+    return after;
+  }
+
+  /** Ends the current style span here (it goes on if `style` is the same). */
+  private switchStyle(style: number): void {
+    if (style === this.spanStyle) return;
+    const at = this.sink.offset;
+    if (this.spanStyle >= 0 && at > this.spanStart) this.doc.styles.add(this.spanStart, at, this.spanStyle);
+    this.spanStyle = style;
+    this.spanStart = at;
+  }
+
+  /** Writes input buf[from, to) as text in `style`. */
+  private text(from: number, to: number, style: number): void {
+    if (to <= from) return;
+    this.switchStyle(style);
+    this.sink.text(from, to);
+  }
+
+  private closeLink(): void {
+    const at = this.sink.offset;
+    if (this.linkHref >= 0 && at > this.linkStart) this.doc.addLink(this.linkStart, at, this.linkHref);
+    this.linkHref = -1;
+  }
+
+  /**
+   * Reads cursor.buf[from, stopAt), looking past stopAt as far as the buffer
+   * goes. Returns where it stopped: stopAt, or before what needs more input.
+   */
+  private read(cursor: Cursor, from: number, stopAt: number): number {
+    const { buf, end, final } = cursor;
+    const sink = this.sink;
+    const scanner = this.scanner;
+    const special = PLAIN_SPECIAL.table;
+    const specialInUtf8 = PLAIN_SPECIAL_IN_UTF8.table;
+    scanner.forget();
+    sink.begin(cursor);
+    let base = this.styleNumber();
+    let run = from;
+    let i = from;
+    let checked = from;
+    let valid = from;
+    scan: while (i < stopAt) {
+      if (i >= checked) {
+        checked = blockEnd(buf, i, end, final);
+        valid = isUtf8(buf.subarray(i, checked)) ? checked : i;
+      }
+      if (i < valid) {
+        if (!specialInUtf8[buf[i]]) {
+          const to = valid < stopAt ? valid : stopAt;
+          i = scanner.find(buf, i, to, PLAIN_SPECIAL_IN_UTF8);
+          if (i === to) {
+            while (i < valid && isContinuation(buf[i])) i++;
+            continue;
+          }
+        }
+      } else if (!special[buf[i]]) {
+        const to = checked < stopAt ? checked : stopAt;
+        i = scanner.find(buf, i, to, PLAIN_SPECIAL);
+        if (i === to) continue;
+      }
+      const b = buf[i];
+      if (this.raw && (b === ESC || b === BS)) {
+        this.text(run, i, base);
+        this.token(i, 1);
+        run = ++i;
+      } else if (b === COLON || b === DOT) {
+        if (this.linkHref >= 0 || this.raw) {
+          i++;
+          continue;
+        }
+        const found = b === COLON ? schemeBefore(buf, run, i) : wwwBefore(buf, run, i);
+        if (!found) {
+          i++;
+          continue;
+        }
+        const { start } = found;
+        const stop = urlEnd(buf, i + 1, end);
+        if (stop === end && !final) {
+          i = start;
+          break scan;
+        }
+        const last = trimUrl(buf, start, stop, found.minEnd);
+        if (last < 0) {
+          i++;
+          continue;
+        }
+        this.text(run, start, base);
+        const href = b === COLON ? sink.href(start, last) : this.doc.hrefs.addBytes(Buffer.concat([HTTP, buf.subarray(start, last)]), 0, HTTP.length + last - start);
+        const linkStart = sink.offset;
+        this.text(start, last, base);
+        this.doc.addLink(linkStart, sink.offset, href);
+        run = i = last;
+      } else if (b === ESC) {
+        if (i + 1 >= end && !final) break;
+        const next = i + 1 < end ? buf[i + 1] : 0;
+        if (next === OPEN_BRACKET) {
+          // CSI: parameters 0x30-0x3f, intermediates 0x20-0x2f, a final byte 0x40-0x7e.
+          let j = i + 2;
+          const limit = Math.min(end, i + MAX_CSI);
+          while (j < limit && buf[j] >= 0x30 && buf[j] <= 0x3f) j++;
+          const paramsEnd = j;
+          while (j < limit && buf[j] >= 0x20 && buf[j] <= 0x2f) j++;
+          if (j === limit && limit === end && !final && end - i < MAX_CSI) break;
+          const fin = j < limit ? buf[j] : 0;
+          const after = fin === 0x6d && paramsEnd === j ? this.sgrMove(buf, i + 2, paramsEnd, base) : REFUSED;
+          if (after !== REFUSED) {
+            this.text(run, i, base);
+            base = after;
+            run = i = j + 1;
+            continue;
+          }
+          const el = fin === 0x4b && paramsEnd === j && (j === i + 2 || (j === i + 3 && buf[i + 2] === 0x30));
+          if (el) {
+            this.text(run, i, base);
+            run = i = j + 1;
+            continue;
+          }
+        } else if (next === CLOSE_BRACKET && (i + 3 >= end || (buf[i + 2] === 0x38 && buf[i + 3] === 0x3b))) {
+          if (i + 3 >= end && !final) break;
+          const osc = this.osc8(buf, run, i, end, final, base);
+          if (osc === -2) break;
+          if (osc >= 0) {
+            run = i = osc;
+            continue;
+          }
+        }
+        this.text(run, i, base);
+        this.token(i, 1);
+        run = ++i;
+      } else if (b === BS) {
+        const after = this.overstrike(buf, run, i, end, final, base);
+        if (after === -2) {
+          i = this.charStartBefore(buf, run, i);
+          break;
+        }
+        if (after >= 0) {
+          run = i = after;
+          continue;
+        }
+        this.text(run, i, base);
+        this.token(i, 1);
+        run = ++i;
+      } else if (b === LF) {
+        if (this.linkHref >= 0) {
+          this.text(run, i, base);
+          run = i;
+          this.closeLink();
+        }
+        i++;
+      } else if (b === CR) {
+        if (i + 1 >= end && !final) break;
+        this.text(run, i, base);
+        if (i + 1 < end && buf[i + 1] === LF) {
+          run = ++i;
+        } else {
+          this.token(i, 1);
+          run = ++i;
+        }
+      } else if (b < 0x80) {
+        this.text(run, i, base);
+        this.token(i, 1);
+        run = ++i;
+      } else {
+        const len = utf8SequenceLength(buf, i, end);
+        if (len < 0 && !final) break;
+        if (len <= 0) {
+          this.text(run, i, base);
+          this.token(i, 1);
+          run = ++i;
+        } else if (b === 0xc2 && buf[i + 1] < 0xa0) {
+          this.text(run, i, base);
+          this.token(i, 2);
+          run = i += 2;
+        } else {
+          i += len;
+        }
+      }
+    }
+    const stop = Math.min(i, end);
+    this.text(run, stop, base);
+    if (final && stop === end) this.closeLink();
+    // Spans and links so far are in the document while the rest loads.
+    const style = this.spanStyle;
+    this.switchStyle(-1);
+    this.spanStyle = style;
+    this.spanStart = sink.offset;
+    sink.finish();
+    return stop;
+  }
+
+  private token(at: number, n: number): void {
+    this.switchStyle(-1);
+    this.sink.token(at, n);
+  }
+
+  /** Where the character that ends before `i` starts; `i` if it is not whole in buf[run, i). */
+  private charStartBefore(buf: Buffer, run: number, i: number): number {
+    let p = i - 1;
+    while (p > run && isContinuation(buf[p]) && i - p < 4) p--;
+    return p >= run ? p : i;
+  }
+
+  /**
+   * An overstrike at the backspace buf[i]: writes the character it shows and
+   * returns where it ends; -1 if there is none, -2 if more input must tell.
+   */
+  private overstrike(buf: Buffer, run: number, i: number, end: number, final: boolean, base: number): number {
+    const p = this.charStartBefore(buf, run, i);
+    if (p === i) return -1;
+    const firstLen = i - p;
+    const first = buf[p];
+    if (first < 0x20 || first === 0x7f) return -1;
+    if (first >= 0x80 && utf8SequenceLength(buf, p, end) !== firstLen) return -1;
+    // The character shown (not `_`, unless all are), and what was struck over it.
+    let shown = p;
+    let shownLen = firstLen;
+    let bold = false;
+    let underline = false;
+    let prev = p;
+    let prevLen = firstLen;
+    let j = i;
+    for (;;) {
+      let k = j;
+      while (k < end && k - j < 2 && buf[k] === BS) k++;
+      if (k === j) break;
+      if (k >= end) {
+        if (!final) return -2;
+        break;
+      }
+      const c = buf[k];
+      const len = c < 0x80 ? 1 : utf8SequenceLength(buf, k, end);
+      if (len < 0 && !final) return -2;
+      if (len <= 0 || c < 0x20 || c === 0x7f || (c === 0xc2 && buf[k + 1] < 0xa0)) break;
+      const same = len === prevLen && buf.compare(buf, k, k + len, prev, prev + prevLen) === 0;
+      const isUnder = len === 1 && c === UNDERSCORE;
+      const shownIsUnder = shownLen === 1 && buf[shown] === UNDERSCORE;
+      if (same) {
+        bold = true;
+      } else if (isUnder) {
+        underline = true;
+      } else if (shownIsUnder) {
+        // `_\bX`: X is shown underlined (unless it turns out to be `_\b_`).
+        underline = true;
+        shown = k;
+        shownLen = len;
+      } else if (len === shownLen && buf.compare(buf, k, k + len, shown, shown + shownLen) === 0) {
+        bold = true;
+      } else {
+        break;
+      }
+      prev = k;
+      prevLen = len;
+      j = k + len;
+    }
+    if (j === i) return -1;
+    this.text(run, p, base);
+    this.text(shown, shown + shownLen, this.styleNumber((bold ? BOLD : 0) | (underline ? UNDERLINE : 0)));
+    return j;
+  }
+
+  /**
+   * An OSC 8 at buf[i] (ESC ] 8 ;): opens or closes a link and returns where it
+   * ends; -1 if it is not one lwl takes (shown as tokens), -2 if more input must tell.
+   */
+  private osc8(buf: Buffer, run: number, i: number, end: number, final: boolean, base: number): number {
+    const paramsAt = i + 4;
+    const limit = Math.min(end, i + MAX_HREF_BYTES);
+    let semi = -1;
+    let j = paramsAt;
+    for (; j < limit; j++) {
+      const b = buf[j];
+      if (b < 0x20 || b === 0x7f) break;
+      if (b === 0x3b && semi < 0) semi = j;
+    }
+    if (j === limit) return limit === end && !final ? -2 : -1;
+    let after: number;
+    if (buf[j] === BEL) after = j + 1;
+    else if (buf[j] === ESC) {
+      if (j + 1 >= end) return final ? -1 : -2;
+      if (buf[j + 1] !== BACKSLASH) return -1;
+      after = j + 2;
+    } else return -1;
+    if (semi < 0 || !cleanOsc(buf, paramsAt, j)) return -1;
+    this.text(run, i, base);
+    if (this.linkHref >= 0) this.closeLink();
+    if (j > semi + 1) {
+      this.linkHref = this.sink.href(semi + 1, j);
+      this.linkStart = this.sink.offset;
+    }
+    return after;
+  }
+
+}
+
+/** Reads a whole buffer as plain text (for tests and small inputs). */
+export function readPlain(doc: Document, input: Buffer | string): Document {
+  const reader = new PlainReader(doc);
+  reader.write(typeof input === 'string' ? Buffer.from(input) : input);
+  reader.end();
+  return doc;
+}

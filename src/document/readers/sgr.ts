@@ -1,0 +1,175 @@
+// SGR in program output (`ESC [ params m`): what a sequence does to the current
+// colours and attributes. A sequence lwl cannot trust (too long, too many
+// parameters, a number out of range) is refused whole: the reader shows it as
+// tokens, so nothing of it reaches the terminal.
+import type { ColorSpec, TextStyle } from '../styles.ts';
+
+export const BOLD = 1;
+export const DIM = 2;
+export const ITALIC = 4;
+export const UNDERLINE = 8;
+export const REVERSE = 16;
+export const STRIKE = 32;
+
+/** Parameters (numbers between `;` or `:`) in one sequence at most: real ones have a dozen. */
+export const MAX_SGR_PARAMS = 32;
+/** Digits in one parameter at most. */
+const MAX_DIGITS = 3;
+
+/** The colours and attributes in force. */
+export class SgrState {
+  fg: ColorSpec | undefined = undefined;
+  bg: ColorSpec | undefined = undefined;
+  attrs = 0;
+
+  reset(): void {
+    this.fg = this.bg = undefined;
+    this.attrs = 0;
+  }
+
+  /** A key equal for equal states: for numbering styles without building one (a number unless a colour is rgb). */
+  key(extra = 0): number | string {
+    const { fg, bg } = this;
+    if (typeof fg === 'string' || typeof bg === 'string') return `${fg ?? ''}|${bg ?? ''}|${this.attrs | extra}`;
+    return (((fg ?? -1) + 1) * 257 + ((bg ?? -1) + 1)) * 64 + (this.attrs | extra);
+  }
+
+  /** The state as a TextStyle, with `extra` attributes (overstrike) added; null when it is plain. */
+  style(extra = 0): TextStyle | null {
+    const attrs = this.attrs | extra;
+    if (this.fg === undefined && this.bg === undefined && attrs === 0) return null;
+    const style: TextStyle = {};
+    if (this.fg !== undefined) style.fg = this.fg;
+    if (this.bg !== undefined) style.bg = this.bg;
+    if (attrs & BOLD) style.bold = true;
+    if (attrs & DIM) style.dim = true;
+    if (attrs & ITALIC) style.italic = true;
+    if (attrs & UNDERLINE) style.underline = true;
+    if (attrs & REVERSE) style.reverse = true;
+    if (attrs & STRIKE) style.strike = true;
+    return style;
+  }
+}
+
+/** Reads the parameters buf[from, to) (digits, `;` and `:`): groups split by `;`, each a list of `:` parts (-1 for an empty one). Null if refused. */
+function readParams(buf: Uint8Array, from: number, to: number): number[][] | null {
+  const groups: number[][] = [];
+  let group: number[] = [];
+  let value = -1;
+  let digits = 0;
+  let count = 0;
+  for (let i = from; i <= to; i++) {
+    const b = i < to ? buf[i] : 0x3b;
+    if (b >= 0x30 && b <= 0x39) {
+      if (++digits > MAX_DIGITS) return null;
+      value = (value < 0 ? 0 : value * 10) + (b - 0x30);
+      continue;
+    }
+    if (b !== 0x3b && b !== 0x3a) return null;
+    if (++count > MAX_SGR_PARAMS) return null;
+    group.push(value);
+    value = -1;
+    digits = 0;
+    if (b === 0x3b) {
+      groups.push(group);
+      group = [];
+    }
+  }
+  return groups;
+}
+
+const hex2 = (n: number) => n.toString(16).padStart(2, '0');
+
+/**
+ * An extended colour (38, 48, 58) from `parts` (its `:` parts) or from the `;`
+ * groups after it; returns the colour (undefined for one that is ignored, null
+ * if malformed) and how many following groups it took.
+ */
+function extendedColor(parts: number[], groups: number[][], g: number): { color: ColorSpec | null; took: number } {
+  let args: number[];
+  let took = 0;
+  if (parts.length > 1) {
+    args = parts.slice(1);
+  } else {
+    // `;` form: 5;n or 2;r;g;b, each a group of one.
+    const kind = groups[g + 1]?.[0];
+    const n = kind === 5 ? 2 : kind === 2 ? 4 : 0;
+    if (n === 0 || g + n >= groups.length) return { color: null, took: 0 };
+    args = [];
+    for (let k = 1; k <= n; k++) {
+      if (groups[g + k].length !== 1) return { color: null, took: 0 };
+      args.push(groups[g + k][0]);
+    }
+    took = n;
+  }
+  const ok = (v: number) => v >= 0 && v <= 255;
+  if (args[0] === 5 && args.length === 2 && ok(args[1])) return { color: args[1], took };
+  if (args[0] === 2) {
+    // 38:2:r:g:b, or 38:2:colourspace:r:g:b (the ITU form, the space often empty).
+    const rgb = args.length === 5 ? args.slice(2) : args.length === 4 ? args.slice(1) : null;
+    if (rgb && rgb.every(ok)) return { color: `#${rgb.map(hex2).join('')}`, took };
+  }
+  return { color: null, took: 0 };
+}
+
+/** Parameters read before, by their bytes packed in a number (for up to 13 bytes): the same few sequences come again and again. */
+const parsed = new Map<number, number[][] | null>();
+const PACKABLE = 13;
+
+function paramsOf(buf: Uint8Array, from: number, to: number): number[][] | null {
+  if (to - from > PACKABLE) return readParams(buf, from, to);
+  let key = 1;
+  for (let i = from; i < to; i++) key = key * 16 + (buf[i] - 0x2f); // digits, ':' and ';' are 1-12
+  let groups = parsed.get(key);
+  if (groups === undefined) {
+    groups = readParams(buf, from, to);
+    if (parsed.size < 4096) parsed.set(key, groups);
+  }
+  return groups;
+}
+
+/** Applies the SGR whose parameters are buf[from, to) to `state`; false (and `state` unchanged) if it is refused. */
+export function applySgr(buf: Uint8Array, from: number, to: number, state: SgrState): boolean {
+  for (let i = from; i < to; i++) if (buf[i] < 0x30 || buf[i] > 0x3b) return false;
+  const groups = paramsOf(buf, from, to);
+  if (!groups) return false;
+  let { fg, bg, attrs } = state;
+  for (let g = 0; g < groups.length; g++) {
+    const parts = groups[g];
+    const p = parts[0] < 0 ? 0 : parts[0];
+    if (parts.length > 1 && p !== 38 && p !== 48 && p !== 58 && p !== 4) return false;
+    if (p === 0) {
+      fg = bg = undefined;
+      attrs = 0;
+    } else if (p === 1) attrs |= BOLD;
+    else if (p === 2) attrs |= DIM;
+    else if (p === 3) attrs |= ITALIC;
+    else if (p === 4) attrs = parts.length > 1 && parts[1] === 0 ? attrs & ~UNDERLINE : attrs | UNDERLINE;
+    else if (p === 7) attrs |= REVERSE;
+    else if (p === 9) attrs |= STRIKE;
+    else if (p === 21) attrs |= UNDERLINE;
+    else if (p === 22) attrs &= ~(BOLD | DIM);
+    else if (p === 23) attrs &= ~ITALIC;
+    else if (p === 24) attrs &= ~UNDERLINE;
+    else if (p === 27) attrs &= ~REVERSE;
+    else if (p === 29) attrs &= ~STRIKE;
+    else if (p >= 30 && p <= 37) fg = p - 30;
+    else if (p === 39) fg = undefined;
+    else if (p >= 40 && p <= 47) bg = p - 40;
+    else if (p === 49) bg = undefined;
+    else if (p >= 90 && p <= 97) fg = p - 90 + 8;
+    else if (p >= 100 && p <= 107) bg = p - 100 + 8;
+    else if (p === 38 || p === 48 || p === 58) {
+      const { color, took } = extendedColor(parts, groups, g);
+      if (color === null) return false;
+      if (p === 38) fg = color;
+      else if (p === 48) bg = color;
+      g += took;
+    }
+    // Others (blink, conceal, fonts, frames) are read and ignored, as less does.
+  }
+  state.fg = fg;
+  state.bg = bg;
+  state.attrs = attrs;
+  return true;
+}
