@@ -14,7 +14,7 @@ describe('LESS=FRX, as git sets it', () => {
 
   it('-F on a file too, from the command line', async () => {
     const s = Session.shell(`head -n 39 test/e2e/fixtures/numbered.txt > /tmp/lwl-39-lines.txt; ${lwlShell} -F /tmp/lwl-39-lines.txt; echo "status $?"`, { rows: 40 });
-    await s.waitFor((x) => x.output.includes('status'), 'the status');
+    await s.waitFor((x) => x.output.includes('status 0\r\n'), 'the status');
     expect(s.output).toContain('line 39 of a thousand numbered lines\r\nstatus 0\r\n');
     expect(s.output).not.toContain('\x1b[?1049h');
   });

@@ -168,7 +168,7 @@ describe('links in program output', () => {
 describe('as git runs it', () => {
   it('PAGER=lwl git log -1 --format=%s prints the line and ends with 0 (git sets LESS=FRX)', async () => {
     const s = Session.shell(`PAGER="${lwlShell}" git log -1 --format=%s bf0ea47; echo "status $?"`, { env: { GIT_PAGER: '', LESS: '' } });
-    await s.waitFor((x) => x.output.includes('status'), 'the status');
+    await s.waitFor((x) => x.output.includes('status 0\r\n'), 'the status');
     expect(s.output).toContain("The document's model for readers to come");
     expect(s.output).toContain('status 0');
     expect(s.output).not.toContain('\x1b[?1049h');
@@ -178,7 +178,7 @@ describe('as git runs it', () => {
 describe('-F on program output', () => {
   it('prints a short coloured text in its colours, as less -FR does', async () => {
     const s = Session.shell(`printf '\\033[33mcommit 1234\\033[m plain\\n\\033[1mbold\\033[m\\n' | LESS=FRX ${lwlShell}; echo "status $?"`);
-    await s.waitFor((x) => x.output.includes('status'), 'the status');
+    await s.waitFor((x) => x.rows()[2] === 'status 0', 'the status');
     expect(s.rows().slice(0, 3)).toEqual(['commit 1234 plain', 'bold', 'status 0']);
     expect(fg(s.cell(0, 0))).toBe(3);
     expect(fg(cellAt(s, 'plain'))).toBe(-1);
