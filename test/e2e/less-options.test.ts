@@ -7,7 +7,7 @@ import { Session, lwlShell } from './session.ts';
 describe('LESS=FRX, as git sets it', () => {
   it('-F prints a text that fits on one screen and ends at once, without taking the screen', async () => {
     const s = Session.shell(`printf 'one line of output\\n' | LESS=FRX ${lwlShell}; echo "status $?"`);
-    await s.waitExit();
+    await s.waitFor((x) => x.output.includes('status 0\r\n'), 'the status');
     expect(s.output).toBe('one line of output\r\nstatus 0\r\n');
     expect(s.output).not.toContain('\x1b[?1049h');
   });
