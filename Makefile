@@ -87,6 +87,9 @@ bench: dist/lwl $(EXE)
 	npx tsx bench/run.ts $(BENCH_FLAGS)
 	npx tsx bench/keys.ts
 	npx tsx bench/startup.ts $(EXE)
+	npx tsx bench/binary.ts
+	npx tsx bench/compressed.ts
+	npx tsx bench/fetch.ts
 
 # The executable once it has been built (make exe; brought up to date here),
 # else dist/lwl, which needs Node.
