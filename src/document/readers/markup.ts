@@ -14,11 +14,11 @@
 // controls are C2 80..C2 9F.
 import { isUtf8 } from 'node:buffer';
 import type { Document } from '../document.ts';
-import type { Reader } from '../reader.ts';
-import { Cursor, sinkFor, type Sink } from '../sink.ts';
+import { Cursor } from '../sink.ts';
 import { SPECIAL, SPECIAL_IN_UTF8, getScanner, type Scanner } from '../scan.ts';
 import { isContinuation, utf8SequenceLength } from '../utf8.ts';
 import { HrefEnds, isEscapable, MAX_HREF_BYTES, MORE, NO_LINK } from './hrefs.ts';
+import { SinkReader } from './sink-reader.ts';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -60,51 +60,32 @@ export function blockEnd(buf: Uint8Array, i: number, end: number, final: boolean
   return j;
 }
 
-export class MarkupReader implements Reader {
+export class MarkupReader extends SinkReader {
   /** Display offsets of the `[` not yet closed, innermost last. */
   private readonly opens: number[] = [];
   /** Bytes held back from the last chunk until the next one says what they are. */
   private carry: Buffer | null = null;
   private atStart = true;
   private readonly scanner: Scanner;
-  private readonly sink: Sink;
   private readonly hrefEnds: HrefEnds;
   /** Holds the carry and the start of the next chunk. */
   private bridge = EMPTY;
-  /** Input bytes fed so far: the input offset of the next chunk's first byte. */
-  private fed = 0;
   private readonly cursor = new Cursor();
 
   /** `scanner` is for tests, which compare them. */
-  constructor(
-    private readonly doc: Document,
-    scanner?: Scanner,
-  ) {
+  constructor(doc: Document, scanner?: Scanner) {
+    super(doc);
     this.scanner = scanner ?? getScanner()!;
-    this.sink = sinkFor(doc);
     this.hrefEnds = new HrefEnds(this.scanner);
   }
 
-  write(chunk: Buffer): void {
-    this.doc.bytesRead += chunk.length;
-    this.sink.arrived(chunk, this.fed);
-    this.feed(chunk, false, false);
-  }
-
-  writeOwned(chunk: Buffer): void {
-    this.doc.bytesRead += chunk.length;
-    this.sink.arrived(chunk, this.fed);
-    this.feed(chunk, false, true);
-  }
-
-  end(): void {
-    this.feed(EMPTY, true, true);
-    this.doc.complete = true;
+  override end(): void {
+    super.end();
     this.bridge = EMPTY;
   }
 
   /** Reads a chunk: first what was carried over, settled with the chunk's start, then the rest. */
-  private feed(chunk: Buffer, final: boolean, owned: boolean): void {
+  protected feed(chunk: Buffer, final: boolean, owned: boolean): void {
     const carry = this.carry;
     this.carry = null;
     let from = 0;

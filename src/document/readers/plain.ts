@@ -16,14 +16,14 @@
 // rest waits for the next chunk, so that a sequence or URL is seen whole.
 import { isUtf8 } from 'node:buffer';
 import type { Document } from '../document.ts';
-import type { Reader } from '../reader.ts';
-import { Cursor, sinkFor, type Sink } from '../sink.ts';
+import { Cursor } from '../sink.ts';
 import { PLAIN_SPECIAL, PLAIN_SPECIAL_IN_UTF8, getScanner, type Scanner } from '../scan.ts';
 import { isContinuation, utf8SequenceLength } from '../utf8.ts';
 import { blockEnd } from './markup.ts';
 import { applySgr, BOLD, SgrState, UNDERLINE } from './sgr.ts';
 import { MAX_HREF_BYTES } from './hrefs.ts';
 import { schemeBefore, trimUrl, urlEnd, wwwBefore } from './urls.ts';
+import { SinkReader } from './sink-reader.ts';
 
 const BEL = 0x07;
 const BS = 0x08;
@@ -41,7 +41,6 @@ const BACKSLASH = 0x5c;
 const MAX_CSI = 256;
 /** The most a chunk holds back, waiting for its line's end. */
 const HOLD = 64 * 1024;
-const EMPTY = Buffer.alloc(0);
 const HTTP = Buffer.from('http://');
 /** An SGR lwl does not take. */
 const REFUSED = -2;
@@ -55,13 +54,11 @@ function cleanOsc(buf: Buffer, from: number, to: number): boolean {
   return isUtf8(buf.subarray(from, to));
 }
 
-export class PlainReader implements Reader {
-  private readonly sink: Sink;
+export class PlainReader extends SinkReader {
   private readonly scanner: Scanner;
   private readonly cursor = new Cursor();
   private carry: Buffer | null = null;
   private atStart = true;
-  private fed = 0;
   /** Colours and attributes in force. */
   private readonly sgr = new SgrState();
   /** Style number of the text being written (-1: none), and where its span began. */
@@ -79,33 +76,16 @@ export class PlainReader implements Reader {
 
   /** `raw`: the raw text, as lwl's view source shows it: every escape and backspace a token, no links. */
   constructor(
-    private readonly doc: Document,
+    doc: Document,
     private readonly raw = false,
     scanner?: Scanner,
   ) {
+    super(doc);
     this.scanner = scanner ?? getScanner()!;
-    this.sink = sinkFor(doc);
     doc.kind = raw ? 'raw' : 'plain';
   }
 
-  write(chunk: Buffer): void {
-    this.doc.bytesRead += chunk.length;
-    this.sink.arrived(chunk, this.fed);
-    this.feed(chunk, false, false);
-  }
-
-  writeOwned(chunk: Buffer): void {
-    this.doc.bytesRead += chunk.length;
-    this.sink.arrived(chunk, this.fed);
-    this.feed(chunk, false, true);
-  }
-
-  end(): void {
-    this.feed(EMPTY, true, true);
-    this.doc.complete = true;
-  }
-
-  private feed(chunk: Buffer, final: boolean, owned: boolean): void {
+  protected feed(chunk: Buffer, final: boolean, owned: boolean): void {
     let source = this.fed;
     this.fed += chunk.length;
     if (this.carry) {
