@@ -4,7 +4,7 @@
 import { findFragment } from '../document/fragments.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import { percentDecode, serializeUrl, type UrlRecord } from '../link/url/index.ts';
-import type { Context, Result, State } from './state.ts';
+import type { Context, Result, State } from './types.ts';
 import { topFor } from '../view/view.ts';
 import { scrollTo } from './selection.ts';
 

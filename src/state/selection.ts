@@ -3,7 +3,7 @@
 // scrolls only as far as needed to show the next.
 import type { GroundAction } from './actions.ts';
 import type { FirstMatch, Matches } from '../document/search.ts';
-import type { Context, Result, State } from './state.ts';
+import type { Context, Result, State } from './types.ts';
 import { isOnScreen, screenEnd, showOffset, spansOnScreen } from '../view/view.ts';
 import { formatCount } from '../text/count.ts';
 

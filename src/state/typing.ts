@@ -5,7 +5,7 @@ import type { LineAction } from './actions.ts';
 import * as edit from './lineedit.ts';
 import { compile } from '../document/search.ts';
 import type { TypingMode } from './bindings.ts';
-import type { Context, Result, State } from './state.ts';
+import type { Context, Result, State } from './types.ts';
 
 const none = (state: State): Result => ({ state, effects: [] });
 

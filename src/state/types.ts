@@ -1,0 +1,91 @@
+// The state's types: what the state function reads (the context), holds (the
+// state) and returns (the next state and effects). Apart from the functions,
+// so that the modules of each mode can name them without importing state.ts.
+import type { GroundAction } from './actions.ts';
+import type { LineIndex } from '../document/lines.ts';
+import type { Matches, Query } from '../document/search.ts';
+import type { LinkTargets } from '../link/targets.ts';
+import type { Viewport } from '../view/view.ts';
+import type { Bindings, Mode, TypingMode } from './bindings.ts';
+import type { Line } from './lineedit.ts';
+
+export interface State {
+  mode: Mode;
+  /** Offset of the first character on screen: it survives re-wrapping. */
+  top: number;
+  /** Digits typed before a motion. */
+  count: string;
+  /** A key that waits for a second one: m or ' and a letter. */
+  pending: 'mark' | 'goToMark' | 'colon' | null;
+  /** Marks set with m, by letter: offsets of the top. */
+  marks: Record<string, number>;
+  /** Where the last jump (g, G, %, a search, n/N that scrolled, a mark, a fragment) started: '' goes back there. */
+  lastJump: number | null;
+  /** Fragment jumps followed in this document, newest last: Backspace goes back through them. */
+  jumps: Array<{ top: number; selected: number | null }>;
+  /** Shown on the status line until the next key. */
+  message: string | null;
+  /** Work is under way (reading, searching, following): its progress shows and keys can stop it. */
+  busy: string | null;
+  /** The selected link (an index into the document's links), if any. */
+  selected: number | null;
+  /** The active search, if any: n and N walk its matches instead of links. */
+  matches: Matches | null;
+  /** The current match: its start offset (its index is known only once the matches before it are counted). */
+  match: number | null;
+  /** The typed line, in a typing mode. */
+  line: Line;
+  /** The search runs backward (it was typed after '?'): n goes up. */
+  searchBackward: boolean;
+  /** Lines entered this session, per typing mode, oldest first. */
+  history: Record<TypingMode, string[]>;
+  /** While recalling history: how far back (1 = the last entry); the draft is the line as typed before. */
+  recall: number;
+  draft: string;
+}
+
+export type Effect =
+  | { kind: 'quit'; status: number }
+  | { kind: 'redraw' }
+  /** The action needs the whole document: run it again once loading is done. */
+  | { kind: 'awaitLoad'; action: GroundAction; count: number | null }
+  /** Search the document: report the first match with searchFound, then the count as it grows with searchCounted. */
+  | { kind: 'search'; query: Query }
+  /** Stop the work under way (reading ahead for a key, a search, following the input). */
+  | { kind: 'stop' }
+  /** Run a shell command with LINK in its environment; then resume, or end lwl with its status. */
+  | { kind: 'run'; command: string; link: string; then: 'resume' | 'exit' }
+  /** Open a local file (a file: URL) in this lwl. */
+  | { kind: 'open'; url: string }
+  /** Go back to the previous document. */
+  | { kind: 'back' }
+  /** Follow the input as it grows, showing its end (less's F). */
+  | { kind: 'tail' }
+  /** Show the help screen, as a document of its own (q or Backspace comes back). */
+  | { kind: 'help' }
+  /** Another file of those named on the command line (:n, :p, :x), or drop this one from the list (:d). */
+  | { kind: 'file'; which: 'next' | 'previous' | 'first' | 'drop' }
+  /** Open a file named by the user (:e), after this one in the list. */
+  | { kind: 'examine'; path: string }
+  /** Give the terminal back and stop lwl until it is continued (^Z). */
+  | { kind: 'suspend' }
+  /** Read the document again as another kind ('switch': markup and plain, 'raw': the raw text and back). */
+  | { kind: 'reread'; as: 'switch' | 'raw' };
+
+/** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
+export interface Context extends Viewport {
+  links: LinkTargets;
+  /** Lines of the document, counted as far as they are known. */
+  lines: LineIndex;
+  /** The command that opens a link in a browser ($LINK set), or null if there is none. */
+  browser: string | null;
+  /** Secure mode (--secure, LWL_SECURE=1): no commands, and no files but those named on the command line. */
+  secure: boolean;
+  /** The key bindings: keymap.ts with the configuration file's changes. */
+  bindings: Bindings;
+}
+
+export interface Result {
+  state: State;
+  effects: Effect[];
+}
