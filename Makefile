@@ -72,7 +72,8 @@ exe: $(EXE)
 $(EXE): dist/lwl
 	@mkdir -p dist/sea
 	tail -n +2 dist/lwl > dist/sea/lwl.cjs
-	printf '{"main": "dist/sea/lwl.cjs", "output": "dist/sea/lwl.blob", "disableExperimentalSEAWarning": true, "useCodeCache": %s}\n' $(CODE_CACHE) > dist/sea/config.json
+	@# The bundle is an asset too: the regex search worker runs it (it has no file to start from).
+	printf '{"main": "dist/sea/lwl.cjs", "output": "dist/sea/lwl.blob", "disableExperimentalSEAWarning": true, "useCodeCache": %s, "assets": {"lwl.cjs": "dist/sea/lwl.cjs"}}\n' $(CODE_CACHE) > dist/sea/config.json
 	node --experimental-sea-config dist/sea/config.json
 	cp '$(NODE_BIN)' $@.tmp
 	chmod u+w $@.tmp

@@ -28,6 +28,18 @@ export function serveSearches({ lwlSearch }: WorkerData): void {
   });
 }
 
+declare const require: (id: string) => unknown;
+
+/** In the standalone executable (make exe), the bundle's source, which it carries as an asset; else null. */
+function seaScript(): string | null {
+  try {
+    const sea = require('node:sea') as { isSea(): boolean; getAsset(key: string, encoding: string): string };
+    return sea.isSea() ? sea.getAsset('lwl.cjs', 'utf8') : null;
+  } catch {
+    return null; // no node:sea (not an executable of its own)
+  }
+}
+
 /** The main thread's side: one worker for one pattern, asked a window at a time. */
 export class RegexWorker {
   private readonly worker: Worker;
@@ -35,8 +47,11 @@ export class RegexWorker {
   private readonly waiting = new Map<number, (found: BlockMatches) => void>();
 
   constructor(source: string, flags: string) {
-    // The bundle's own file: dist/lwl works wherever it is copied, alone.
-    this.worker = new Worker(__filename, { workerData: { lwlSearch: { source, flags } } satisfies WorkerData });
+    const workerData = { lwlSearch: { source, flags } } satisfies WorkerData;
+    // The bundle's own code: dist/lwl works wherever it is copied, alone; the
+    // standalone executable carries it as an asset (it has no script file).
+    const sea = seaScript();
+    this.worker = sea === null ? new Worker(__filename, { workerData }) : new Worker(sea, { eval: true, workerData });
     this.worker.on('message', ({ id, found }: Reply) => {
       const resolve = this.waiting.get(id);
       this.waiting.delete(id);

@@ -5,16 +5,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session, lwl, root } from './session.ts';
+import { Session, lwlShell, root } from './session.ts';
 
-const node = process.execPath;
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-faults-'));
 }
 
 /** The command line with $LWL for lwl. */
-const withLwl = (command: string) => command.replace('$LWL', `'${node}' '${lwl}'`);
+const withLwl = (command: string) => command.replace('$LWL', lwlShell);
 
 /** Runs a shell command line without a terminal: lwl's status, output and errors. */
 function sh(command: string) {
@@ -51,7 +50,7 @@ describe('errors are sentences, with exit status 1', () => {
 
 describe('no controlling terminal (setsid)', () => {
   it('reads keys from standard error when it is the terminal, as less does', async () => {
-    const s = Session.shell(`echo 'hi there' | setsid -w '${node}' dist/lwl; echo "status $?"; stty -a`);
+    const s = Session.shell(`echo 'hi there' | setsid -w ${lwlShell}; echo "status $?"; stty -a`);
     await s.waitForText('hi there');
     expect(s.onAlternateScreen).toBe(true);
     await s.keys('q');
@@ -62,7 +61,7 @@ describe('no controlling terminal (setsid)', () => {
 
   it('says there is no terminal for keys when standard error is not one either', async () => {
     const dir = tempDir();
-    const s = Session.shell(`echo hi | setsid -w '${node}' dist/lwl 2>'${dir}/err'; echo "status $?"`);
+    const s = Session.shell(`echo hi | setsid -w ${lwlShell} 2>'${dir}/err'; echo "status $?"`);
     await s.waitExit();
     expect(s.screen()).toContain('status 1');
     expect(s.onAlternateScreen).toBe(false);
@@ -111,7 +110,7 @@ describe('a > command when lwl is ended', () => {
     ['SIGTERM', 'SIGTERM ends it when it ignores SIGHUP', "trap '' HUP; "],
   ])('%s: %s, and what it started', async (signal, _what, prelude) => {
     const dir = tempDir();
-    const s = Session.shell(`'${node}' dist/lwl samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"`);
+    const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"`);
     await s.waitForText('Welcome');
     await s.keys('>', `${prelude}sleep 60 & echo $! > '${dir}/sleep.pid'; echo $$ > '${dir}/sh.pid'; echo run''ning; wait`, '\r');
     // Not the typed line's run''ning: the command's output, after the pids are written.
@@ -128,7 +127,7 @@ describe('a > command when lwl is ended', () => {
 
   it('SIGTERM while lwl waits for a key after a command leaves the terminal cooked', async () => {
     const dir = tempDir();
-    const s = Session.shell(`'${node}' dist/lwl samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"; stty -a`);
+    const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"; stty -a`);
     await s.waitForText('Welcome');
     await s.keys('>', 'true', '\r');
     await s.waitForText('[process terminated]');

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session, lwl, root } from './session.ts';
+import { Session, lwlCommand, root } from './session.ts';
 import { foreignBytes } from './foreign.ts';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-hostile-'));
@@ -125,14 +125,14 @@ describe('long strings are laid out as far as the screen reaches', () => {
 describe('what lwl prints itself', () => {
   it('--links writes the text column with tokens', () => {
     const file = write('l.md', `[a\x1bP0;T\x07b\u202ec\u200bd\u009b\te](https://x.example/)\n`);
-    const r = spawnSync(process.execPath, [lwl, '--links', file], { cwd: root });
+    const r = spawnSync(lwlCommand[0], [...lwlCommand.slice(1), '--links', file], { cwd: root });
     const out = r.stdout.toString();
     expect(out).toBe('1\ta<1b>P0;T<07>b<U+202E>c<U+200B>d<c29b> e\thttps://x.example/\n');
   });
 
   it('an error message quotes a hostile path with tokens', () => {
     const file = path.join(tmp(), `no\x1b]0;PWNED\x07\u202esuch`);
-    const r = spawnSync(process.execPath, [lwl, file], { cwd: root });
+    const r = spawnSync(lwlCommand[0], [...lwlCommand.slice(1), file], { cwd: root });
     expect(r.status).toBe(1);
     const err = r.stderr.toString();
     expect(err).toContain('no<1b>]0;PWNED<07><U+202E>such');

@@ -4,9 +4,8 @@
 // it busy).
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Session, sleep } from './session.ts';
+import { Session, lwlShell, sleep } from './session.ts';
 
-const node = process.execPath;
 const MiB = 1024 * 1024;
 
 /** A field of /proc/PID/status, in bytes (VmRSS is in kB). */
@@ -37,7 +36,7 @@ function bytesRead(pid: number): number {
 
 describe('reading an input that never ends', () => {
   it('lwl </dev/zero, G, ^C: the reading stops, and memory stops growing', async () => {
-    const s = Session.shell(`exec '${node}' dist/lwl -f </dev/zero`); // -f: no question about a binary input
+    const s = Session.shell(`exec ${lwlShell} -f </dev/zero`); // -f: no question about a binary input
     const pid = s.proc.pid;
     await s.waitForText('<00>');
     await s.keys('G');

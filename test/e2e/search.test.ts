@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session, lwl } from './session.ts';
+import { Session, lwl, lwlIsScript } from './session.ts';
 
 function tempFile(name: string, text: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-search-'));
@@ -35,7 +35,8 @@ describe('a regex search', () => {
   it('runs from dist/lwl copied alone to an empty folder', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-alone-'));
     fs.copyFileSync(lwl, path.join(dir, 'lwl'));
-    const s = new Session(process.execPath, [path.join(dir, 'lwl'), tempFile('n.txt', numbered(1, 50))], { cwd: dir });
+    const copy = path.join(dir, 'lwl');
+    const s = lwlIsScript ? new Session(process.execPath, [copy, tempFile('n.txt', numbered(1, 50))], { cwd: dir }) : new Session(copy, [tempFile('n.txt', numbered(1, 50))], { cwd: dir });
     await s.waitForText('line 1');
     await s.keys('/', 're:^line 4\\d$', '\r');
     await s.waitFor((x) => x.status() === 'match 1 of 10', 'the count of line 40 to 49');

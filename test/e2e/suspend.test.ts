@@ -4,9 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Session } from './session.ts';
+import { Session, lwlShell } from './session.ts';
 
-const node = process.execPath;
 const firstRow = 'Welcome to lwl, less with links.';
 
 /** The processes the shell started. */
@@ -24,7 +23,7 @@ function processState(pid: number): string {
 async function lwlUnderShell(args = 'samples/tour.md', first = firstRow): Promise<{ s: Session; pid: number }> {
   const s = new Session('/bin/sh', ['-i'], { env: { PS1: '$ ', ENV: '' } });
   await s.waitForText('$');
-  await s.press(`'${node}' dist/lwl ${args}\r`);
+  await s.press(`${lwlShell} ${args}\r`);
   await s.waitFor((x) => x.onAlternateScreen && x.rows()[0].startsWith(first), 'the first screen');
   const [pid] = children(s.proc.pid);
   return { s, pid };
