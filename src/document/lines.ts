@@ -89,8 +89,3 @@ export class LineIndex {
     return offset;
   }
 }
-
-/** Offset of the start of line `n` (1-based), or null when the text has fewer lines. */
-export function lineOffset(doc: Document, n: number): number | null {
-  return new LineIndex(doc).lineStart(n);
-}

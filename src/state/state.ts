@@ -4,7 +4,6 @@
 // open a file). It does no I/O of its own; the document it asks may read
 // blocks of a file back (FileText), and fragment jumps scan the text.
 import type { GroundAction, PagerAction } from './actions.ts';
-import { lineOffset } from '../document/lines.ts';
 import { maxTop, screenEnd, topFor } from '../view/view.ts';
 import type { Mode, TypingMode } from './bindings.ts';
 import type { Context, Effect, Result, State } from './types.ts';
@@ -237,7 +236,8 @@ function scrollBy(state: State, rows: number, ctx: Context): State {
 }
 
 function goToLine(state: State, action: GroundAction, n: number, ctx: Context): Result {
-  const offset = lineOffset(ctx.doc, Math.max(1, n));
+  // The line index the pager counts between keys: one block's scan once it has counted that far.
+  const offset = ctx.lines.lineStart(Math.max(1, n));
   if (offset === null) {
     if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count: n }] };
     return none(scrollTo(state, maxTop(ctx), ctx));
