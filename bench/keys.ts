@@ -3,7 +3,7 @@
 // screen, not on the document, its links or its search matches.
 // Run: npx tsx bench/keys.ts
 import { Document } from '../src/document/document.ts';
-import { MarkupParser } from '../src/document/parse.ts';
+import { MarkupReader } from '../src/document/readers/markup.ts';
 import { draw } from '../src/view/draw.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import type { FirstMatch } from '../src/document/search.ts';
@@ -21,7 +21,7 @@ const ROWS = 24;
 /** A document of `lines` lines, a link every `linkEvery` lines, each line with `hits` occurrences of "qq". */
 function makeDocument(lines: number, linkEvery: number, hits: number): Document {
   const doc = new Document('/tmp/bench.md');
-  const parser = new MarkupParser(doc);
+  const parser = new MarkupReader(doc);
   let block = '';
   for (let i = 0; i < lines; i++) {
     let line = `${i} the quick brown fox ${'qq '.repeat(hits)}jumps over the lazy dog`;

@@ -1,4 +1,4 @@
-// Parsing benchmark: how fast MarkupParser turns raw bytes into a Document, on three
+// Parsing benchmark: how fast MarkupReader turns raw bytes into a Document, on three
 // deterministic inputs generated in memory, fed in 8 MiB chunks as src/load.ts reads a
 // file. For comparison, on the same data: Buffer.indexOf scanning for one byte (memchr)
 // and buffer.isUtf8 (simdutf), two of the fastest passes Node offers over a buffer.
@@ -6,7 +6,7 @@
 
 import { isUtf8 } from 'node:buffer';
 import { Document } from '../src/document/document.ts';
-import { MarkupParser } from '../src/document/parse.ts';
+import { MarkupReader } from '../src/document/readers/markup.ts';
 import { scanner } from '../src/document/scan.ts';
 import { prng as rng } from '../test/random.ts';
 
@@ -126,14 +126,14 @@ for (const { name, data, makeDoc = (name: string) => new Document(name) } of inp
     chunks.forEach((chunk, n) => data.copy(chunk, 0, n * CHUNK));
     const doc = makeDoc(name);
     const start = performance.now();
-    const parser = new MarkupParser(doc);
+    const parser = new MarkupReader(doc);
     for (const chunk of chunks) parser.writeOwned(chunk);
     parser.end();
     owned = Math.min(owned, performance.now() - start);
     summary = `${doc.links.count}, ${doc.tokens.within(0, doc.text.length).length}  (text ${(doc.text.length / MB).toFixed(0)} MB)`;
   }
   const copying = best(() => {
-    const parser = new MarkupParser(makeDoc(name));
+    const parser = new MarkupReader(makeDoc(name));
     for (let i = 0; i < data.length; i += CHUNK) parser.write(data.subarray(i, i + CHUNK));
     parser.end();
   });

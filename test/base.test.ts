@@ -2,8 +2,9 @@
 // HTML <base href>, the file's location, or the current directory for a pipe.
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { parseAll } from '../src/document/parse.ts';
+import { parseAll } from '../src/document/readers/markup.ts';
 import { readerFor } from '../src/document/readers/kinds.ts';
+import { readWhole } from '../src/document/reader.ts';
 import { discoverBase, locationBase } from '../src/link/base.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl, serializeUrl } from '../src/link/url/index.ts';
@@ -11,10 +12,7 @@ import { parseUrl, serializeUrl } from '../src/link/url/index.ts';
 const doc = (name: string, text: string) => parseAll(new Document(name), text);
 const htmlDoc = (name: string, text: string) => {
   const d = new Document(name);
-  const reader = readerFor('html', d);
-  reader.write(Buffer.from(text));
-  reader.end();
-  return d;
+  return readWhole(readerFor('html', d), d, text);
 };
 const base = (d: Document, option: string | null = null) => {
   const opt = option === null ? null : parseUrl(option);

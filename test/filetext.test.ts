@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { seeded } from './random.ts';
 import { Document } from '../src/document/document.ts';
 import { FileText } from '../src/document/filetext.ts';
-import { MarkupParser } from '../src/document/parse.ts';
+import { MarkupReader } from '../src/document/readers/markup.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-filetext-'));
 
 function inMemory(input: Buffer, size: number): Document {
   const doc = new Document('m');
-  const parser = new MarkupParser(doc);
+  const parser = new MarkupReader(doc);
   for (let i = 0; i < input.length; i += size) parser.write(Buffer.from(input.subarray(i, i + size)));
   parser.end();
   return doc;
@@ -25,7 +25,7 @@ function inFile(input: Buffer, size: number): Document {
   fs.writeFileSync(file, input);
   const fd = fs.openSync(file, 'r');
   const doc = new Document(file, new FileText(fd));
-  const parser = new MarkupParser(doc);
+  const parser = new MarkupReader(doc);
   const buf = Buffer.alloc(size);
   for (;;) {
     const n = fs.readSync(fd, buf, 0, size, null);

@@ -2,7 +2,7 @@
 // plain count, on texts of many shapes and with the counting stopped anywhere.
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { parseAll } from '../src/document/parse.ts';
+import { parseAll } from '../src/document/readers/markup.ts';
 import { LineIndex } from '../src/document/lines.ts';
 import { prng } from './random.ts';
 

@@ -2,7 +2,7 @@
 // sequences, without a terminal.
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { parseAll } from '../src/document/parse.ts';
+import { parseAll } from '../src/document/readers/markup.ts';
 import { searchNow } from '../src/document/searchrun.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { MarkupParser, parseAll } from '../src/document/parse.ts';
+import { MarkupReader, parseAll } from '../src/document/readers/markup.ts';
 
 function parse(input: string | Buffer) {
   return parseAll(new Document('test'), input);
@@ -91,7 +91,7 @@ describe('markup parser', () => {
     const whole = parse(input);
     for (let size = 1; size <= 7; size++) {
       const doc = new Document('chunks');
-      const parser = new MarkupParser(doc);
+      const parser = new MarkupReader(doc);
       for (let i = 0; i < input.length; i += size) parser.write(input.subarray(i, i + size));
       parser.end();
       expect(shown(doc)).toBe(shown(whole));
@@ -113,7 +113,7 @@ describe('markup parser', () => {
       // Cut anywhere, the same.
       for (let cut = 1; cut < input.length; cut++) {
         const doc = new Document('cut');
-        const parser = new MarkupParser(doc);
+        const parser = new MarkupReader(doc);
         parser.write(Buffer.from(input.slice(0, cut)));
         parser.write(Buffer.from(input.slice(cut)));
         parser.end();
@@ -127,7 +127,7 @@ describe('markup parser', () => {
     const input = Buffer.from('[a]('.repeat(256 * 1024) + ')');
     for (const size of [input.length, 65536, 4096]) {
       const doc = new Document('brackets');
-      const parser = new MarkupParser(doc);
+      const parser = new MarkupReader(doc);
       for (let i = 0; i < input.length; i += size) parser.write(input.subarray(i, i + size));
       parser.end();
       expect(doc.text.length).toBe(input.length - 2); // the last `(` and the `)` are an href

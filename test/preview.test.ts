@@ -1,7 +1,7 @@
 // What the v preview says about a link, and when it warns.
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { parseAll } from '../src/document/parse.ts';
+import { parseAll } from '../src/document/readers/markup.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { previewLines } from '../src/view/preview.ts';

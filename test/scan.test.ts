@@ -1,11 +1,11 @@
 // The fast paths of loading against simple references: the SIMD scanner against the
-// byte loop, and MarkupParser (its UTF-8 fast path, its in-place output, its chunk
+// byte loop, and MarkupReader (its UTF-8 fast path, its in-place output, its chunk
 // seams) against a one-pass reference parser written here from the markup rules.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { MarkupParser } from '../src/document/parse.ts';
+import { MarkupReader } from '../src/document/readers/markup.ts';
 import {
   HREF_STOP, PLAIN_SPECIAL, PLAIN_SPECIAL_IN_UTF8, SPECIAL, SPECIAL_IN_UTF8, find, fixedClass, getScanner, scanner, searchClass, wasmLayout, type ByteClass, type Scanner,
 } from '../src/document/scan.ts';
@@ -258,7 +258,7 @@ type Mode = 'write' | 'writeOwned' | 'mixed';
 /** Parses `input` cut at `cuts` (sorted offsets), with `write`, `writeOwned` (on copies) or both in turn. */
 function parseCut(input: Buffer, cuts: number[], scan: Scanner, mode: Mode): Parsed {
   const doc = new Document('test');
-  const parser = new MarkupParser(doc, scan);
+  const parser = new MarkupReader(doc, scan);
   let at = 0;
   let n = 0;
   for (const cut of [...cuts, input.length]) {
@@ -307,7 +307,7 @@ function randomInput(r: (n: number) => number, length: number): Buffer {
   return Buffer.concat(parts);
 }
 
-describe.each(scanners)('MarkupParser with the %s scanner', (_, scan) => {
+describe.each(scanners)('MarkupReader with the %s scanner', (_, scan) => {
   const check = (input: Buffer, cuts: number[], mode: Mode) => {
     const got = parseCut(input, cuts, scan, mode);
     const want = reference(input);
@@ -395,7 +395,7 @@ describe.each(scanners)('MarkupParser with the %s scanner', (_, scan) => {
     const input = Buffer.from('[a](b) c\x1b d\\[e é\xff'.repeat(50), 'latin1');
     const copy = Buffer.from(input);
     const doc = new Document('test');
-    const parser = new MarkupParser(doc, scan);
+    const parser = new MarkupReader(doc, scan);
     for (let at = 0; at < input.length; at += 37) parser.write(input.subarray(at, at + 37));
     parser.end();
     expect(input.equals(copy)).toBe(true);

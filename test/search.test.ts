@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { seeded } from './random.ts';
 import { Document } from '../src/document/document.ts';
-import { MarkupParser } from '../src/document/parse.ts';
+import { MarkupReader } from '../src/document/readers/markup.ts';
 import { compile, searchAll, type Query } from '../src/document/search.ts';
 import { searchNow } from '../src/document/searchrun.ts';
 import { Matches } from '../src/document/matches.ts';
@@ -12,7 +12,7 @@ import { matchMessage } from '../src/state/selection.ts';
 /** A document whose text is stored in chunks of `size` bytes. */
 function chunked(text: string, size: number): Document {
   const doc = new Document('t');
-  const parser = new MarkupParser(doc);
+  const parser = new MarkupReader(doc);
   const bytes = Buffer.from(text);
   for (let i = 0; i < bytes.length; i += size) parser.write(Buffer.from(bytes.subarray(i, i + size)));
   parser.end();

@@ -1,7 +1,7 @@
 // Ground-mode state from key sequences, without a terminal.
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { parseAll } from '../src/document/parse.ts';
+import { parseAll } from '../src/document/readers/markup.ts';
 import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { LinkTargets } from '../src/link/targets.ts';

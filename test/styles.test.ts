@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { findFragment } from '../src/document/fragments.ts';
-import { parseAll } from '../src/document/parse.ts';
+import { parseAll } from '../src/document/readers/markup.ts';
 import { StyleTable } from '../src/document/styles.ts';
 
 describe('styles and anchors', () => {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { parseAll } from '../src/document/parse.ts';
+import { parseAll } from '../src/document/readers/markup.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { stringWidth } from '../src/text/width.ts';
 

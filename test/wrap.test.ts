@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { parseAll } from '../src/document/parse.ts';
+import { parseAll } from '../src/document/readers/markup.ts';
 import { BLOCK, Wrap, wrapSegment } from '../src/view/wrap.ts';
 import { clusterWidth, stringWidth } from '../src/text/width.ts';
 

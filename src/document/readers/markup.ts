@@ -19,6 +19,7 @@ import { SPECIAL, SPECIAL_IN_UTF8, getScanner, type Scanner } from '../scan.ts';
 import { isContinuation, utf8SequenceLength } from '../utf8.ts';
 import { HrefEnds, isEscapable, MAX_HREF_BYTES, MORE, NO_LINK } from './hrefs.ts';
 import { SinkReader } from './sink-reader.ts';
+import { readWhole } from '../reader.ts';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -253,10 +254,7 @@ export class MarkupReader extends SinkReader {
 
 /** Parses a whole buffer into a document (for tests and small inputs). */
 export function parseAll(doc: Document, input: Buffer | string): Document {
-  const reader = new MarkupReader(doc);
-  reader.write(typeof input === 'string' ? Buffer.from(input) : input);
-  reader.end();
-  return doc;
+  return readWhole(new MarkupReader(doc), doc, input);
 }
 
 const NO_HREF = Buffer.from('No href');

@@ -24,6 +24,7 @@ import { applySgr, BOLD, SgrState, UNDERLINE } from './sgr.ts';
 import { MAX_HREF_BYTES } from './hrefs.ts';
 import { schemeBefore, trimUrl, urlEnd, wwwBefore } from './urls.ts';
 import { SinkReader } from './sink-reader.ts';
+import { readWhole } from '../reader.ts';
 
 const BEL = 0x07;
 const BS = 0x08;
@@ -454,8 +455,5 @@ export class PlainReader extends SinkReader {
 
 /** Reads a whole buffer as plain text (for tests and small inputs). */
 export function readPlain(doc: Document, input: Buffer | string): Document {
-  const reader = new PlainReader(doc);
-  reader.write(typeof input === 'string' ? Buffer.from(input) : input);
-  reader.end();
-  return doc;
+  return readWhole(new PlainReader(doc), doc, input);
 }
