@@ -3,11 +3,16 @@
 import type { Document } from '../document/document.ts';
 import { discoverBase, type Base } from './base.ts';
 import { parseUrl, serializeUrl, type UrlRecord } from './url/index.ts';
+import { LruCache } from '../document/cache.ts';
 
 export type Target = { ok: true; url: UrlRecord; href: string } | { ok: false; reason: string };
 
+/** Link targets kept resolved: more than a screen's worth, and a step through links both ways. */
+const TARGETS_CACHED = 4096;
+
 export class LinkTargets {
-  private cache = new Map<number, Target>();
+  /** Targets of the links lately shown or selected: a document may hold millions of links. */
+  private readonly cache = new LruCache<number, Target>(TARGETS_CACHED);
   private discovered: Base | null = null;
 
   constructor(

@@ -8,6 +8,7 @@
 // number, so a resize only needs a new Wrap.
 import type { Document } from '../document/document.ts';
 import { forEachCluster } from '../text/width.ts';
+import { LruCache } from '../document/cache.ts';
 
 const LF = 0x0a;
 export const BLOCK = 32 * 1024;
@@ -48,7 +49,7 @@ interface Cached {
 }
 
 export class Wrap {
-  private cache = new Map<number, Cached>();
+  private readonly cache = new LruCache<number, Cached>(CACHE_SEGMENTS);
 
   constructor(
     private readonly doc: Document,
@@ -88,16 +89,11 @@ export class Wrap {
   /** Absolute row starts of the segment starting at `start`. */
   rows(start: number): number[] {
     const cached = this.cache.get(start);
-    if (cached && (cached.atLength === null || cached.atLength === this.text.length)) {
-      this.cache.delete(start);
-      this.cache.set(start, cached);
-      return cached.rows;
-    }
+    if (cached && (cached.atLength === null || cached.atLength === this.text.length)) return cached.rows;
     const end = this.segmentEnd(start);
     const rows = wrapSegment(this.text.bytes(start, end), this.width).map((r) => start + r);
     // The segment at the end of the text grows with it, while the input is read or followed.
     this.cache.set(start, { rows, atLength: end < this.text.length ? null : this.text.length });
-    if (this.cache.size > CACHE_SEGMENTS) this.cache.delete(this.cache.keys().next().value!);
     return rows;
   }
 
