@@ -16,6 +16,7 @@
 // Nothing invisible reaches the screen: the result holds only printable ASCII without
 // spaces and visible, left-to-right, non-ASCII characters.
 
+import { utf8SequenceLength } from '../document/utf8.ts';
 import { codePointWidth, stringWidth as cellWidth } from '../text/width.ts';
 import { spoofVerdict, isRightToLeft } from './hosts.ts';
 import { loadTldts } from './lazy.ts';
@@ -163,23 +164,11 @@ function isHexDigit(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }
 
-/** The length of the UTF-8 sequence a lead byte starts, or 0 if it is not a lead byte. */
-function utf8Length(b: number): number {
-  return b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-}
-
-/** Decode one well-formed UTF-8 sequence, or return -1. */
-function decodeUtf8(bytes: readonly number[], i: number, len: number): number {
-  if (i + len > bytes.length) return -1;
-  let cp = bytes[i]! & (0xff >> (len + 1));
-  for (let k = 1; k < len; k++) {
-    const b = bytes[i + k]!;
-    if ((b & 0xc0) !== 0x80) return -1;
-    cp = (cp << 6) | (b & 0x3f);
-  }
-  const min = len === 2 ? 0x80 : len === 3 ? 0x800 : 0x10000;
-  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return -1;
-  return cp;
+/** The code point of the well-formed UTF-8 sequence at bytes[k] and its length, or null (ASCII stays percent-encoded). */
+function decodeAt(bytes: Uint8Array, k: number): { cp: number; len: number } | null {
+  const len = bytes[k] < 0x80 ? 0 : utf8SequenceLength(bytes, k, bytes.length);
+  if (len <= 0) return null;
+  return { cp: Buffer.from(bytes.subarray(k, k + len)).toString('utf8').codePointAt(0)!, len };
 }
 
 /**
@@ -204,16 +193,17 @@ function tailTokens(s: string): Token[] {
     const c = s.charCodeAt(i);
     if (c === 0x25 && i + 2 < s.length && isHexDigit(s.charCodeAt(i + 1)) && isHexDigit(s.charCodeAt(i + 2))) {
       // A run of percent-encoded bytes: decode what is safe to show, keep the rest as is.
-      const bytes: number[] = [];
+      const run: number[] = [];
       let j = i;
       while (j + 2 < s.length && s.charCodeAt(j) === 0x25 && isHexDigit(s.charCodeAt(j + 1)) && isHexDigit(s.charCodeAt(j + 2))) {
-        bytes.push(parseInt(s.slice(j + 1, j + 3), 16));
+        run.push(parseInt(s.slice(j + 1, j + 3), 16));
         j += 3;
       }
+      const bytes = Uint8Array.from(run);
       for (let k = 0; k < bytes.length; ) {
-        const len = utf8Length(bytes[k]!);
-        const cp = len > 0 ? decodeUtf8(bytes, k, len) : -1;
-        if (cp >= 0) {
+        const decoded = decodeAt(bytes, k);
+        if (decoded) {
+          const { cp, len } = decoded;
           const ch = String.fromCodePoint(cp);
           if (showDecoded(cp, ch, tokens[tokens.length - 1])) {
             tokens.push({ text: ch, width: codePointWidth(cp) });
