@@ -52,11 +52,26 @@ export class LineIndex {
     }
   }
 
+  /** The last offsets asked about, with their lines: the status line asks of nearly the same places each key. */
+  private readonly known: Array<{ offset: number; line: number }> = [];
+
   /** The 1-based line that holds `offset`, or null while the text before it is not counted yet. */
   lineOf(offset: number): number | null {
     const block = Math.floor(offset / LineIndex.BLOCK);
     if (block > this.counted) return null;
-    return this.before[block] + countNewlines(this.doc.text, block * LineIndex.BLOCK, offset) + 1;
+    // Count on from the nearest place already known in this block, not from the block's start.
+    let from = block * LineIndex.BLOCK;
+    let line = this.before[block] + 1;
+    for (const k of this.known) {
+      if (k.offset >= from && k.offset <= offset) {
+        from = k.offset;
+        line = k.line;
+      }
+    }
+    line += countNewlines(this.doc.text, from, offset);
+    this.known.unshift({ offset, line });
+    if (this.known.length > 4) this.known.pop();
+    return line;
   }
 
   /** Lines in the whole document, or null until it is read and counted. */
