@@ -15,6 +15,8 @@ export const optionHelp: Array<[string, string]> = [
   ['+G, +N, +/PATTERN', 'start at the end, at line N, or at the first match of PATTERN'],
   ['-p PATTERN', 'start at the first match of PATTERN'],
   ['-i / -I', 'searches ignore case unless the pattern has a capital (the default) / always'],
+  ['-N', 'line numbers (typed while paging, -N turns them on and off)'],
+  ['-S', 'chop long lines instead of wrapping them; h and l scroll sideways (typed while paging, -S turns it on and off)'],
   ['-F', 'quit at once if the text fits on one screen, leaving it printed'],
   ['-X', 'no alternate screen: what was shown stays after q'],
   ['-f', 'show a file that looks binary without asking first'],

@@ -19,6 +19,9 @@ import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import type { Theme } from './view/theme.ts';
 import { Wrap } from './view/wrap.ts';
+import { gutterWidth } from './view/gutter.ts';
+import { screenEnd } from './view/view.ts';
+import type { ToggledOption } from './state/toggles.ts';
 
 /** How the pager was set up: options, configuration and environment. */
 export interface PagerSettings {
@@ -39,6 +42,12 @@ export interface PagerSettings {
   base: UrlRecord | null;
   /** --kind: every file named is read as this kind. */
   kind?: Kind | null;
+  /** -S: long lines chopped, not wrapped. */
+  chop?: boolean;
+  /** -N: line numbers. */
+  lineNumbers?: boolean;
+  /** -i, -I: case in searches. */
+  caseless?: 'smart' | 'always' | 'never';
 }
 
 /** A file of the list :n and :p go through, with the place it was left at. */
@@ -107,6 +116,10 @@ export class Pager {
   private reportedError: OpenError | null = null;
   /** A slice of line counting is scheduled. */
   private countingLines = false;
+  /** The options `-` changes while paging (-S, -N, -i, -I): they outlast a document. */
+  private chop: boolean;
+  private lineNumbers: boolean;
+  private caseless: 'smart' | 'always' | 'never';
   /** Lets the tests check that a crash gives the terminal back. */
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
 
@@ -116,7 +129,10 @@ export class Pager {
     private readonly settings: PagerSettings,
   ) {
     this.size = term.size();
-    this.wrap = new Wrap(page.doc, this.size.cols);
+    this.chop = settings.chop ?? false;
+    this.lineNumbers = settings.lineNumbers ?? false;
+    this.caseless = settings.caseless ?? 'smart';
+    this.wrap = this.wrapFor(page);
     const names = settings.files.length > 0 ? settings.files : [page.doc.name];
     this.files = names.map((name, i) => ({ name, page: i === 0 ? page : null, state: initialState }));
   }
@@ -176,7 +192,7 @@ export class Pager {
           this.startTask(this.awaitLoad(effect.action, effect.count));
           break;
         case 'search':
-          this.startTask(this.search(effect.query));
+          this.startTask(this.search({ ...effect.query, caseless: this.caseless }));
           break;
         case 'stop':
           this.task?.cancel?.();
@@ -207,6 +223,9 @@ export class Pager {
           break;
         case 'reread':
           this.reread(effect.as);
+          break;
+        case 'toggle':
+          this.toggle(effect.option);
           break;
         case 'help':
           if (!this.page.isHelp) this.showNew({ ...makePage(Loader.fromText('help', helpText())), isHelp: true });
@@ -493,8 +512,39 @@ export class Pager {
   private show(page: Page, state: State): void {
     this.page = page;
     this.state = { ...state, history: this.state.history };
-    this.wrap = new Wrap(page.doc, this.size.cols);
+    this.wrap = this.wrapFor(page);
     this.screen.invalidate();
+  }
+
+  /** The rows of a page at this size: wrapped or chopped, beside the line numbers if they show. */
+  private wrapFor(page: Page, largest = page.lines.total ?? 0): Wrap {
+    const cols = this.size.cols;
+    return new Wrap(page.doc, cols - gutterWidth(cols, this.lineNumbers, largest), this.chop);
+  }
+
+  /** `-N`, `-S`, `-i`, `-I` typed while paging: the option on or off, and a word on what it is now. */
+  private toggle(option: ToggledOption): void {
+    let said: string;
+    if (option === 'N') {
+      this.lineNumbers = !this.lineNumbers;
+      said = this.lineNumbers ? 'Line numbers on (-N)' : 'Line numbers off';
+    } else if (option === 'S') {
+      this.chop = !this.chop;
+      said = this.chop ? 'Long lines chopped (-S): h and l scroll sideways' : 'Long lines wrap';
+    } else {
+      const on = option === 'i' ? 'smart' : 'always';
+      this.caseless = this.caseless === on ? (option === 'i' ? 'never' : 'smart') : on;
+      said = { smart: 'Searches ignore case unless the pattern has a capital (-i)', always: 'Searches ignore case (-I)', never: 'Searches match case' }[this.caseless];
+      return this.note(['notice', said]);
+    }
+    this.rewrap();
+    this.note(['notice', said]);
+  }
+
+  /** Wraps the page anew (the options or the size changed), keeping the same text at the top. */
+  private rewrap(largest?: number): void {
+    this.wrap = this.wrapFor(this.page, largest);
+    this.note(['rewrapped']);
   }
 
   /** Redraws now, or a little later if a redraw just happened (while loading). */
@@ -513,9 +563,9 @@ export class Pager {
     this.size = size;
     if (this.handedOver) return;
     // Keep the same text at the top: re-wrap, then find the row that holds it.
-    this.wrap = new Wrap(this.page.doc, size.cols);
+    this.rewrap();
     this.screen.invalidate();
-    this.report(['rewrapped']);
+    this.render();
   }
 
   private render(): void {
@@ -524,6 +574,7 @@ export class Pager {
     if (this.handedOver) return;
     this.lastDraw = Date.now();
     this.page.loader.want(this.state.top);
+    if (this.lineNumbers) this.widenNumbers();
     const frame = draw(this.context, this.state, this.size, this.settings.theme, this.settings.look);
     this.term.write(this.screen.render(frame));
     this.countLines();
@@ -533,6 +584,14 @@ export class Pager {
       this.note(['notice', `${this.page.doc.name} changed since lwl read it: what it holds now shows as blanks where it differs`]);
       this.renderSoon();
     }
+  }
+
+  /** Line numbers of more digits than the column has room for (past 9,999,999): a wider column. */
+  private widenNumbers(): void {
+    const lines = this.page.lines;
+    const largest = lines.total ?? lines.lineOf(Math.max(0, screenEnd(this.context, this.state.top) - 1)) ?? 0;
+    const cols = this.size.cols;
+    if (cols - gutterWidth(cols, true, largest) < this.wrap.width) this.rewrap(largest);
   }
 
   /** Counts the document's lines a slice at a time, between keys, for the status line. */

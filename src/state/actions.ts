@@ -42,7 +42,13 @@ export type GroundAction =
   /** K: read the document again as the other kind (markup, plain), at the same line. */
   | ['switchKind']
   /** \\: the raw text, every escape a token (again: back), at the same line. */
-  | ['rawView'];
+  | ['rawView']
+  /** l / Right, Left: half a screen sideways while long lines are chopped (a count: that many columns). */
+  | ['sideways', number]
+  /** h: half a screen left while long lines are chopped; else the help. */
+  | ['leftOrHelp']
+  /** -: the next key, a letter, turns that option on or off (-N, -S, -i, -I). */
+  | ['option'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =

@@ -12,12 +12,15 @@ import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
 import { editLine } from './typing.ts';
 import { formatCount } from '../text/count.ts';
+import { toggleOption } from './toggles.ts';
+import { revealSideways, sideways } from './sideways.ts';
 
 export type { Context, Effect, Mode, Result, State, TypingMode };
 
 export const initialState: State = {
   mode: 'ground',
   top: 0,
+  shift: 0,
   count: '',
   pending: null,
   marks: {},
@@ -82,7 +85,8 @@ const isMarkLetter = (key: string) => /^[a-zA-Z]$/.test(key);
 const colonCommands = { n: 'next', p: 'previous', x: 'first', d: 'drop' } as const;
 
 /** The key after m or ' (a mark's letter), or after : (a file command). */
-function pressSecond(state: State, first: 'mark' | 'goToMark' | 'colon', key: string, ctx: Context): Result {
+function pressSecond(state: State, first: 'mark' | 'goToMark' | 'colon' | 'option', key: string, ctx: Context): Result {
+  if (first === 'option') return toggleOption(state, key);
   if (first === 'colon') {
     if (key === 'e') {
       if (ctx.secure) return none({ ...state, message: ':e is disabled in secure mode' });
@@ -117,7 +121,7 @@ function jumped(before: State, after: State): State {
 export function update(state: State, action: GroundAction | PagerAction, count: number | null, ctx: Context): Result {
   switch (action[0]) {
     case 'searchFound':
-      return none(jumped(state, searchFound(state, action[1], ctx)));
+      return none(revealSideways(jumped(state, searchFound(state, action[1], ctx)), ctx));
     case 'searchCounted':
       return none(searchCounted(state));
     case 'busy':
@@ -139,7 +143,9 @@ export function update(state: State, action: GroundAction | PagerAction, count: 
 const jumps = new Set<GroundAction[0]>(['top', 'bottom', 'percent', 'next', 'follow']);
 
 function updateGround(state: State, action: GroundAction, count: number | null, ctx: Context): Result {
-  const result = applyGround(state, action, count, ctx);
+  let result = applyGround(state, action, count, ctx);
+  // Chopped, what n, N or Tab selects is scrolled into view sideways too.
+  if (action[0] === 'next' || action[0] === 'cycle') result = { ...result, state: revealSideways(result.state, ctx) };
   if (!jumps.has(action[0])) return result;
   return { ...result, state: jumped(state, result.state) };
 }
@@ -193,6 +199,13 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'goToMark':
     case 'colon':
       return none({ ...state, pending: action[0] });
+    case 'option':
+      return none({ ...state, pending: 'option', message: 'Set option: -' });
+    case 'sideways':
+      return none(sideways(state, action[1], count, ctx));
+    case 'leftOrHelp':
+      if (!ctx.wrap.chop) return { state, effects: [{ kind: 'help' }] };
+      return none(sideways(state, -1, count, ctx));
     case 'info':
       return none({ ...state, message: describePlace(state, ctx) });
     case 'help':

@@ -8,15 +8,18 @@ import type { LinkTargets } from '../link/targets.ts';
 import type { Viewport } from '../view/view.ts';
 import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import type { Line } from './lineedit.ts';
+import type { ToggledOption } from './toggles.ts';
 
 export interface State {
   mode: Mode;
   /** Offset of the first character on screen: it survives re-wrapping. */
   top: number;
+  /** Columns scrolled sideways, while long lines are chopped (-S). */
+  shift: number;
   /** Digits typed before a motion. */
   count: string;
   /** A key that waits for a second one: m or ' and a letter. */
-  pending: 'mark' | 'goToMark' | 'colon' | null;
+  pending: 'mark' | 'goToMark' | 'colon' | 'option' | null;
   /** Marks set with m, by letter: offsets of the top. */
   marks: Record<string, number>;
   /** Where the last jump (g, G, %, a search, n/N that scrolled, a mark, a fragment) started: '' goes back there. */
@@ -70,7 +73,9 @@ export type Effect =
   /** Give the terminal back and stop lwl until it is continued (^Z). */
   | { kind: 'suspend' }
   /** Read the document again as another kind ('switch': markup and plain, 'raw': the raw text and back). */
-  | { kind: 'reread'; as: 'switch' | 'raw' };
+  | { kind: 'reread'; as: 'switch' | 'raw' }
+  /** `-` and a letter: turn an option on or off while paging, as in less. */
+  | { kind: 'toggle'; option: ToggledOption };
 
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {

@@ -15,6 +15,8 @@ import type { Role, Theme } from './theme.ts';
 import { forEachCluster, forEachStringCluster, stringWidth } from '../text/width.ts';
 import { fitRows, truncate } from '../text/sanitize.ts';
 import { tabCells } from './wrap.ts';
+import { chopTabCells } from './chop.ts';
+import { lineNumbers } from './gutter.ts';
 import { placeLine, placeOf } from './status.ts';
 import { screenEnd } from './view.ts';
 
@@ -129,23 +131,87 @@ function roleFinder(doc: Document, start: number, end: number, marks: Marks): (o
   };
 }
 
-/** Draws the text of one row; what the walk turns into a token is drawn as one. */
-export function drawRow(doc: Document, start: number, end: number, width: number, theme: Theme, marks: Marks): Styled {
-  const roleAt = roleFinder(doc, start, end, marks);
-  const looks = marks.looks ?? null;
-  const styleAt = looks ? styleFinder(doc, start, end) : () => -1;
-  const hyperlink = marks.hyperlink ?? null;
-  const linkAt = hyperlink ? linkFinder(doc, start, end) : () => -1;
-  const out = new RowWriter(theme);
-  const bytes = doc.text.bytes(start, end);
+/** How a row is laid out besides its text. */
+export interface RowLayout {
+  /** Long lines are chopped: the row starts at column `shift` of its line, and `>` marks a line that goes on past the edge. */
+  chop: boolean;
+  shift: number;
+  /** The line-number column, as drawn ('' for none). */
+  number: string;
+}
+
+const wrapped: RowLayout = { chop: false, shift: 0, number: '' };
+
+/** A cluster of the row that shows: what is drawn, its cells, and its offset (-1 for filler). */
+interface Shown {
+  shown: string;
+  cells: number;
+  offset: number;
+  token: boolean;
+}
+
+/** The clusters of [start, end) that show in `width` cells from column `shift`; `more`: the row goes on past them. */
+function shownClusters(bytes: Uint8Array, start: number, width: number, layout: RowLayout): { shown: Shown[]; more: boolean } {
+  const shown: Shown[] = [];
+  let col = 0;
+  let used = 0;
+  let more = false;
   let offset = start;
-  const place = (shown: string, bytesLength: number, cells: number, token: boolean) => {
-    if (shown === '\n') return false;
-    if (shown === '\t') {
-      cells = tabCells(out.cells, width);
-      shown = ' '.repeat(cells);
+  const shift = layout.chop ? layout.shift : 0;
+  forEachCluster(bytes, (text, byteLength, cells, token) => {
+    if (text === '\n') return false;
+    if (text === '\t') {
+      cells = layout.chop ? chopTabCells(col) : tabCells(col, width);
+      text = ' '.repeat(cells);
     }
-    if (out.cells + cells > width) return false;
+    const from = col;
+    col += cells;
+    if (shift > 0 && col <= shift) {
+      // Left of the screen.
+    } else if (from < shift && cells > 0) {
+      // Cut by the left edge: what shows of it, as blanks.
+      shown.push({ shown: ' '.repeat(col - shift), cells: col - shift, offset, token });
+      used += col - shift;
+    } else if (used + cells > width) {
+      more = true;
+      return false;
+    } else {
+      shown.push({ shown: text, cells, offset, token });
+      used += cells;
+    }
+    offset += byteLength;
+    return true;
+  });
+  if (more && layout.chop) {
+    // The last column says the line goes on: `>`, as less's --rscroll.
+    while (used > width - 1) used -= shown.pop()!.cells;
+    if (used < width - 1) shown.push({ shown: ' '.repeat(width - 1 - used), cells: width - 1 - used, offset: -1, token: false });
+    shown.push({ shown: '>', cells: 1, offset: -2, token: false });
+  }
+  return { shown, more };
+}
+
+/** Draws the text of one row; what the walk turns into a token is drawn as one. */
+export function drawRow(doc: Document, start: number, end: number, width: number, theme: Theme, marks: Marks, layout: RowLayout = wrapped): Styled {
+  const out = new RowWriter(theme);
+  if (layout.number) out.put(layout.number, layout.number.length, 'lineNumber');
+  const { shown } = shownClusters(doc.text.bytes(start, end), start, width, layout);
+  const offsets = shown.filter((s) => s.offset >= 0);
+  if (offsets.length === 0 && shown.length === 0) return out;
+  // Spans are looked up over what shows, not the whole row: a chopped row may be long.
+  const from = offsets.length ? offsets[0].offset : start;
+  const to = offsets.length ? offsets[offsets.length - 1].offset + 1 : start;
+  const roleAt = roleFinder(doc, from, to, marks);
+  const looks = marks.looks ?? null;
+  const styleAt = looks ? styleFinder(doc, from, to) : () => -1;
+  const hyperlink = marks.hyperlink ?? null;
+  const linkAt = hyperlink ? linkFinder(doc, from, to) : () => -1;
+  for (const { shown: text, cells, offset, token } of shown) {
+    if (offset < 0) {
+      if (hyperlink) out.hyperlink(-1, () => '');
+      out.put(text, cells, offset === -2 ? 'chopMark' : 'text');
+      continue;
+    }
     if (hyperlink) {
       const link = linkAt(offset);
       out.hyperlink(link, () => hyperlink(link));
@@ -153,12 +219,9 @@ export function drawRow(doc: Document, start: number, end: number, width: number
     const role = token ? 'token' : roleAt(offset);
     // A span lwl marks (link, match, token) wins over the style the input chose.
     const style = role === 'text' ? styleAt(offset) : -1;
-    if (style >= 0) out.putIn(shown, cells, looks!.get(doc.styleTable, style));
-    else out.put(shown, cells, role);
-    offset += bytesLength;
-    return true;
-  };
-  forEachCluster(bytes, place);
+    if (style >= 0) out.putIn(text, cells, looks!.get(doc.styleTable, style));
+    else out.put(text, cells, role);
+  }
   if (hyperlink) out.hyperlink(-1, () => '');
   return out;
 }
@@ -264,7 +327,14 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       looks: doc.styles.count > 0 ? lookOf(doc, theme, look.color) : null,
       hyperlink: look.hyperlinks ? (i) => hyperlinkFor(links, i) : null,
     };
-    styled = wrap.visibleRows(state.top, height).map((row) => drawRow(doc, row.start, row.end, size.cols, theme, marks));
+    const rows = wrap.visibleRows(state.top, height);
+    // The line-number column: what the screen has besides the text's width.
+    const gutter = Math.max(0, size.cols - wrap.width);
+    const numbers = gutter > 0 ? lineNumbers(doc, ctx.lines, rows) : null;
+    styled = rows.map((row, i) => {
+      const number = numbers === null ? '' : numbers[i] === null ? ' '.repeat(gutter) : `${String(numbers[i]).padStart(gutter - 1)} `;
+      return drawRow(doc, row.start, row.end, wrap.width, theme, marks, { chop: wrap.chop, shift: state.shift, number });
+    });
   }
   while (styled.length < height) styled.push({ text: state.mode === 'preview' ? '' : '~', cells: 1 });
   let cursor: Frame['cursor'] = null;

@@ -13,7 +13,9 @@ export type Role =
   | 'message'
   | 'indicator'
   | 'heading'
-  | 'warning';
+  | 'warning'
+  | 'lineNumber'
+  | 'chopMark';
 
 export type Theme = Record<Role, Attrs>;
 
@@ -29,6 +31,8 @@ const colour: Theme = {
   indicator: { bold: true },
   heading: { bold: true },
   warning: { fg: 'red', bold: true },
+  lineNumber: { fg: 'yellow' },
+  chopMark: { fg: 'yellow', bold: true },
 };
 
 const mono: Theme = {
@@ -43,6 +47,8 @@ const mono: Theme = {
   indicator: { bold: true },
   heading: { bold: true },
   warning: { bold: true },
+  lineNumber: { dim: true },
+  chopMark: { bold: true },
 };
 
 export function themeFor(color: boolean): Theme {
