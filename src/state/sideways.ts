@@ -42,6 +42,9 @@ export function revealSideways(state: State, ctx: Context): State {
     span = [ctx.doc.links.start(state.selected), ctx.doc.links.end(state.selected)];
   }
   if (span === null) return state;
-  const shift = shiftToShow(state.shift, columnsOf(ctx, span[0], span[1]), ctx.wrap.width);
+  // One that shows in part, cut at an edge, stays as it is: it shows, and is selected, as far as it goes.
+  const columns = columnsOf(ctx, span[0], span[1]);
+  if (showsColumns(state.shift, columns, ctx.wrap.width)) return state;
+  const shift = shiftToShow(state.shift, columns, ctx.wrap.width);
   return shift === state.shift ? state : { ...state, shift };
 }

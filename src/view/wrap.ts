@@ -22,11 +22,13 @@ const NO_BREAK_BEFORE = new Set([...'、。，．・：；？！ー）」』】�
 const NO_BREAK_AFTER = new Set([...'（「『【〔〈《〘〖｛［']);
 
 const isWordChar = (shown: string) => /^[\p{L}\p{N}]/u.test(shown);
+/** Korean is written with spaces between words: its syllables break at them, as Latin letters do (CSS's keep-all). */
+const isHangul = (shown: string) => /^[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(shown);
 
 /**
  * Row starts (offsets relative to the segment) of a segment's text wrapped to
  * `width` cells, at word boundaries: after spaces, around wide (CJK)
- * characters, after a hyphen inside a word. A word longer than the row
+ * characters but Hangul, after a hyphen inside a word. A word longer than the row
  * breaks by cells. Spaces where a row breaks stay at its end, past the edge
  * if need be, and are not drawn there: no character moves to another row's
  * start or is lost. Chopped (`chop`), a segment is one row.
@@ -57,7 +59,7 @@ export function wrapSegment(bytes: Buffer, width: number, chop = false): number[
       prevWide = false;
       return true;
     }
-    const wide = cells === 2;
+    const wide = cells === 2 && !isHangul(shown);
     if (at > rows[rows.length - 1]) {
       const afterSpace = prev === ' ' || prev === '\t';
       const aroundWide = (wide || prevWide) && !NO_BREAK_BEFORE.has(shown) && !NO_BREAK_AFTER.has(prev);
