@@ -62,6 +62,8 @@ describe('sideways', () => {
     expect(run(ctx, ['h']).state.shift).toBe(0);
     expect(run(ctx, ['<Right>', '<Right>', '<Left>']).state.shift).toBe(10);
     expect(run(ctx, ['7', 'l']).state.shift).toBe(7);
+    // The count stays the step.
+    expect(run(ctx, ['7', 'l', 'l', 'l', 'h']).state.shift).toBe(14);
     expect(run(ctx, Array(20).fill('l')).state.shift).toBe(48);
   });
 

@@ -9,14 +9,16 @@ import type { Context, State } from './types.ts';
 /** Moves the rows' first column by half a screen (or `count` columns) in `direction`. */
 export function sideways(state: State, direction: number, count: number | null, ctx: Context): State {
   if (!ctx.wrap.chop) return { ...state, message: 'Long lines wrap: -S chops them, and then h and l scroll sideways' };
-  const step = count ?? Math.max(1, Math.floor(ctx.wrap.width / 2));
+  // A count sets the step for this move and the later ones, as in less.
+  const sideStep = count ?? state.sideStep;
+  const step = sideStep ?? Math.max(1, Math.floor(ctx.wrap.width / 2));
   let shift = Math.max(0, state.shift + direction * step);
   if (direction > 0) {
     // No further than shows the end of the widest line on screen.
     const furthest = Math.max(0, widestRow(ctx, state.top) - ctx.wrap.width);
     shift = Math.max(state.shift, Math.min(shift, furthest));
   }
-  return keepSelectionInView({ ...state, shift }, ctx);
+  return keepSelectionInView({ ...state, shift, sideStep }, ctx);
 }
 
 /** A selected link whose text left the screen sideways: the first link that shows instead, or none. */

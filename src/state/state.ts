@@ -21,6 +21,7 @@ export const initialState: State = {
   mode: 'ground',
   top: 0,
   shift: 0,
+  sideStep: null,
   count: '',
   pending: null,
   marks: {},

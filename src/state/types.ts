@@ -16,6 +16,8 @@ export interface State {
   top: number;
   /** Columns scrolled sideways, while long lines are chopped (-S). */
   shift: number;
+  /** Columns h and l move, once a count set them (as less's arrows); null: half the screen. */
+  sideStep: number | null;
   /** Digits typed before a motion. */
   count: string;
   /** A key that waits for a second one: m or ' and a letter. */
