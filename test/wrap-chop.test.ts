@@ -7,7 +7,7 @@ import { Wrap } from '../src/view/wrap.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
-import { columnsOf, shiftToShow, showsColumns, widestRow } from '../src/view/chop.ts';
+import { columnsOf, firstLinkShown, shiftToShow, showsColumns, widestRow } from '../src/view/chop.ts';
 import { gutterWidth, lineNumbers } from '../src/view/gutter.ts';
 import { draw } from '../src/view/draw.ts';
 import { themeFor } from '../src/view/theme.ts';
@@ -43,6 +43,17 @@ describe('columns of chopped rows', () => {
     const tab = ctx.doc.text.text(0, ctx.doc.text.length).indexOf('tab');
     expect(columnsOf(ctx, tab, tab + 3)).toEqual([8, 11]);
     expect(widestRow(ctx, 0)).toBe(68);
+  });
+
+  it('finds the first link that shows, nested or cut at an edge', () => {
+    const ctx = context(LONG);
+    expect(firstLinkShown(ctx, 0, 0)).toBe(null);
+    expect(firstLinkShown(ctx, 0, 20)).toBe(0);
+    expect(firstLinkShown(ctx, 0, 36)).toBe(0);
+    expect(firstLinkShown(ctx, 0, 37)).toBe(null);
+    const nested = context('xxxxxxxxxxxxxxxxxxxxxxxxx [outer [inner](b) more](a) [next](c)\n');
+    expect(firstLinkShown(nested, 0, 10)).toBe(0);
+    expect(firstLinkShown(nested, 0, 50)).toBe(2);
   });
 
   it('shows columns that overlap the screen, and scrolls only for ones that do not', () => {

@@ -2,8 +2,7 @@
 // half a screen or a count of columns, as in less; and what n, N, Tab or a
 // search selects, scrolled into view sideways. A selected link that scrolling
 // leaves off screen gives way to one that shows, or to none.
-import { columnsOf, shiftToShow, showsColumns, widestRow } from '../view/chop.ts';
-import { spansOnScreen } from '../view/view.ts';
+import { columnsOf, firstLinkShown, shiftToShow, showsColumns, widestRow } from '../view/chop.ts';
 import type { Context, State } from './types.ts';
 
 /** Moves the rows' first column by half a screen (or `count` columns) in `direction`. */
@@ -15,7 +14,8 @@ export function sideways(state: State, direction: number, count: number | null, 
   let shift = Math.max(0, state.shift + direction * step);
   if (direction > 0) {
     // No further than shows the end of the widest line on screen.
-    const furthest = Math.max(0, widestRow(ctx, state.top) - ctx.wrap.width);
+    // The walk goes no further than the shift asked for: a key costs the columns it shows, not a long line's.
+    const furthest = Math.max(0, widestRow(ctx, state.top, shift + ctx.wrap.width) - ctx.wrap.width);
     shift = Math.max(state.shift, Math.min(shift, furthest));
   }
   return keepSelectionInView({ ...state, shift, sideStep }, ctx);
@@ -27,9 +27,7 @@ function keepSelectionInView(state: State, ctx: Context): State {
   const width = ctx.wrap.width;
   const shows = (i: number) => showsColumns(state.shift, columnsOf(ctx, links.start(i), links.end(i)), width);
   if (state.selected === null || shows(state.selected)) return state;
-  const range = spansOnScreen(ctx, state.top, links);
-  if (range) for (let i = range[0]; i <= range[1]; i++) if (shows(i)) return { ...state, selected: i };
-  return { ...state, selected: null };
+  return { ...state, selected: firstLinkShown(ctx, state.top, state.shift) };
 }
 
 /** Chopped: scrolls sideways, if need be, to show the current match or else the selected link. */

@@ -26,17 +26,18 @@ export function columnsOf(view: Viewport, start: number, end: number): [number, 
   return [from < 0 ? col : from, col];
 }
 
-/** The widest of the rows on screen, in cells (a row's newline not counted). */
-export function widestRow(view: Viewport, top: number): number {
+/** The widest of the rows on screen, in cells (a row's newline not counted), or `enough` if one is as wide: the walk stops there. */
+export function widestRow(view: Viewport, top: number, enough = Infinity): number {
   let widest = 0;
   for (const row of view.wrap.visibleRows(top, view.height)) {
     let col = 0;
     forEachCluster(view.doc.text.bytes(row.start, row.end), (shown, _length, cells) => {
       if (shown === '\n') return false;
       col += shown === '\t' ? chopTabCells(col) : cells;
-      return true;
+      return col < enough;
     });
     widest = Math.max(widest, col);
+    if (widest >= enough) return enough;
   }
   return widest;
 }
@@ -53,4 +54,43 @@ export function shiftToShow(shift: number, columns: [number, number], width: num
   if (from >= shift && Math.max(to, from + 1) <= shift + room) return shift;
   if (Math.max(to, from + 1) <= room) return 0;
   return Math.max(0, from - Math.floor(width / 4));
+}
+
+/**
+ * The first link (the lowest index) that shows on the rows from `top` when
+ * they start at column `shift`, or null. One walk a row, that stops at the
+ * screen's right edge: the cost is the columns shown, however many links.
+ */
+export function firstLinkShown(view: Viewport, top: number, shift: number): number | null {
+  const links = view.doc.links;
+  const width = view.wrap.width;
+  const stop = shift + Math.max(1, width - 1);
+  for (const row of view.wrap.visibleRows(top, view.height)) {
+    let next = links.firstStartingAt(row.start);
+    if (next >= links.count || links.start(next) >= row.end) continue;
+    /** Links begun and not yet ended on the walk, with the column each starts at (links may nest). */
+    const open = new Map<number, number>();
+    let found: number | null = null;
+    let col = 0;
+    let at = row.start;
+    const close = (all: boolean) => {
+      for (const [link, from] of open) {
+        if (!all && at < links.end(link)) continue;
+        if (showsColumns(shift, [from, col], width)) found = found === null ? link : Math.min(found, link);
+        open.delete(link);
+      }
+    };
+    forEachCluster(view.doc.text.bytes(row.start, row.end), (shown, length, cells) => {
+      close(false);
+      if (found !== null) return false;
+      while (next < links.count && links.start(next) <= at) open.set(next++, col);
+      if (shown === '\n' || col >= stop) return false;
+      col += shown === '\t' ? chopTabCells(col) : cells;
+      at += length;
+      return true;
+    });
+    close(true);
+    if (found !== null) return found;
+  }
+  return null;
 }

@@ -236,6 +236,13 @@ describe('- typed while paging', () => {
 });
 
 describe('options', () => {
+  it('-I on the command line ignores case even in a pattern with a capital', async () => {
+    const s = Session.lwl(['-I', file('case.txt')], { cols: 80, rows: 6 });
+    await s.waitForText('Apple');
+    await s.keys('/', ...'APPLE', '\r');
+    await s.waitFor((x) => x.status() === 'match 1 of 3', 'three matches');
+  });
+
   it('-iNS combines line numbers and chopped lines; LESS=-S chops too', async () => {
     const s = Session.lwl(['-iNS', file('long.md')], { cols: 80, rows: 8 });
     await s.waitForText('short line');
