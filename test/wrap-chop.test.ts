@@ -98,6 +98,19 @@ describe('sideways', () => {
   });
 });
 
+describe('a chopped selection', () => {
+  it('never rests on a link off to the side when scrolling down selects another', () => {
+    const text = ['[near](a) top', ...Array.from({ length: 8 }, (_, i) => `filler ${i}`), `${'x'.repeat(40)} [far](b)`, '[shown](c)', ''].join('\n');
+    const ctx = context(text, 20, true, 3);
+    const first = run(ctx, ['n']).state;
+    expect(first.selected).toBe(0);
+    // Scrolling down takes [near] off screen; [far] is the first link below, but off to the right: [shown] shows.
+    const down = run(ctx, ['8', 'j'], first).state;
+    expect(ctx.doc.text.text(down.top, down.top + 6)).toBe('filler');
+    expect(down.selected).toBe(2);
+  });
+});
+
 describe('drawing chopped rows', () => {
   it('marks a row that goes on, blanks a wide character cut by the left edge, and draws tabs from the line start', () => {
     const ctx = context('日本語のテキスト and more words here\n\tx\n');

@@ -21,8 +21,9 @@ export function sideways(state: State, direction: number, count: number | null, 
   return keepSelectionInView({ ...state, shift, sideStep }, ctx);
 }
 
-/** A selected link whose text left the screen sideways: the first link that shows instead, or none. */
-function keepSelectionInView(state: State, ctx: Context): State {
+/** A selected link whose text is off screen sideways: the first link that shows instead, or none. */
+export function keepSelectionInView(state: State, ctx: Context): State {
+  if (!ctx.wrap.chop) return state;
   const links = ctx.doc.links;
   const width = ctx.wrap.width;
   const shows = (i: number) => showsColumns(state.shift, columnsOf(ctx, links.start(i), links.end(i)), width);

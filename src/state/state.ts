@@ -13,7 +13,7 @@ import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.t
 import { editLine } from './typing.ts';
 import { formatCount } from '../text/count.ts';
 import { toggleOption } from './toggles.ts';
-import { revealSideways, sideways } from './sideways.ts';
+import { keepSelectionInView, revealSideways, sideways } from './sideways.ts';
 
 export type { Context, Effect, Mode, Result, State, TypingMode };
 
@@ -147,6 +147,8 @@ function updateGround(state: State, action: GroundAction, count: number | null, 
   let result = applyGround(state, action, count, ctx);
   // Chopped, what n, N or Tab selects is scrolled into view sideways too.
   if (action[0] === 'next' || action[0] === 'cycle') result = { ...result, state: revealSideways(result.state, ctx) };
+  // Chopped, a link that scrolling selects off to the side gives way to one that shows, as one off screen does.
+  else result = { ...result, state: keepSelectionInView(result.state, ctx) };
   if (!jumps.has(action[0])) return result;
   return { ...result, state: jumped(state, result.state) };
 }
