@@ -142,7 +142,7 @@ export interface RowLayout {
 
 const wrapped: RowLayout = { chop: false, shift: 0, number: '' };
 
-/** A cluster of the row that shows: what is drawn, its cells, and its offset (-1 for filler). */
+/** A cluster of the row that shows: what is drawn, its cells, and its offset (-1 for filler, -2 for the `>` mark). */
 interface Shown {
   shown: string;
   cells: number;
@@ -170,8 +170,9 @@ function shownClusters(bytes: Uint8Array, start: number, width: number, layout: 
       // Left of the screen.
     } else if (from < shift && cells > 0) {
       // Cut by the left edge: what shows of it, as blanks.
-      shown.push({ shown: ' '.repeat(col - shift), cells: col - shift, offset, token });
-      used += col - shift;
+      const part = Math.min(col - shift, width);
+      shown.push({ shown: ' '.repeat(part), cells: part, offset, token });
+      used += part;
     } else if (used + cells > width) {
       more = true;
       return false;
