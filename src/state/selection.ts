@@ -2,9 +2,9 @@
 // links. Stepping starts from the screen when the current one is off it, and
 // scrolls only as far as needed to show the next.
 import type { GroundAction } from './actions.ts';
-import type { FirstMatch, Matches } from '../document/search.ts';
+import { blockEnd, type FirstMatch, type Matches } from '../document/search.ts';
 import type { Context, Result, State } from './types.ts';
-import { isOnScreen, screenEnd, showOffset, spansOnScreen } from '../view/view.ts';
+import { isOnScreen, maxTop, screenEnd, showOffset, spansOnScreen, type Viewport } from '../view/view.ts';
 import { formatCount } from '../text/count.ts';
 
 
@@ -48,7 +48,8 @@ export function next(state: State, action: GroundAction & ['next', 1 | -1], time
 function nextMatch(state: State, matches: Matches, action: GroundAction & ['next', 1 | -1], times: number, ctx: Context): Result {
   // After a backward search, n goes backward and N forward, as in less.
   const direction = state.searchBackward ? -action[1] : action[1];
-  if (matches.complete && matches.total === 0) return { state: { ...state, message: 'No matches found' }, effects: [] };
+  // A pattern not found stays the search, as in less: n and N look again (the text may have grown).
+  if (matches.complete && matches.total === 0) return { state, effects: [{ kind: 'search', query: matches.query }] };
   let match = state.match;
   let top = state.top;
   for (let k = 0; k < times; k++) {
@@ -61,7 +62,7 @@ function nextMatch(state: State, matches: Matches, action: GroundAction & ['next
     if (next === null) return { state: moved(state, match, top, true, 'Still searching there: try again in a moment'), effects: [] };
     if (next < 0) return { state: moved(state, match, top, true, direction > 0 ? 'No more' : 'Already at first'), effects: [] };
     match = next;
-    top = showOffset(ctx, top, match);
+    top = showMatch(ctx, top, matches, match);
   }
   return { state: moved(state, match, top, true, matchMessage(matches, match!)), effects: [] };
 }
@@ -103,8 +104,9 @@ export function keepSelectionOnScreen(state: State, direction: 1 | -1, ctx: Cont
 
 /** A search found its first match (or none): show it and what is counted so far. */
 export function searchFound(state: State, { matches, first, wrapped }: FirstMatch, ctx: Context): State {
-  if (first === null) return { ...state, matches: null, match: null, message: 'No matches found' };
-  const top = showOffset(ctx, state.top, first);
+  // The pattern stays (n tries again), with nothing to highlight, as less keeps it.
+  if (first === null) return { ...state, matches, match: null, searchBackward: matches.query.backward, message: 'Pattern not found' };
+  const top = showMatch(ctx, state.top, matches, first);
   const note = wrapped ? (matches.query.backward ? ' (from the bottom)' : ' (from the top)') : '';
   return {
     ...state,
@@ -121,4 +123,33 @@ export function searchCounted(state: State): State {
   if (state.matches === null || state.match === null || !state.message?.startsWith('match ')) return state;
   const note = / \(from the (top|bottom)\)$/.exec(state.message)?.[0] ?? '';
   return { ...state, message: matchMessage(state.matches, state.match) + note };
+}
+
+/** End of the match that starts at `start` (its block's positions are known once it was found). */
+export function matchEnd(matches: Matches, start: number): number {
+  const found = matches.positions(matches.blockOf(start));
+  if (!found) return start + 1;
+  let lo = 0;
+  let hi = found.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (found.starts[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < found.starts.length && found.starts[lo] === start ? blockEnd(found, lo) : start + 1;
+}
+
+/** A top that shows the match at `start`: all of it, as less does, unless it is taller than the screen (then from its start). */
+export function showMatch(view: Viewport, top: number, matches: Matches, start: number): number {
+  return showRange(view, top, start, matchEnd(matches, start));
+}
+
+/** A top that shows [start, end), scrolling as little as possible; its start first if not all of it fits. */
+export function showRange(view: Viewport, top: number, start: number, end: number): number {
+  const shown = showOffset(view, top, start);
+  const last = Math.max(start, end - 1);
+  if (isOnScreen(view, shown, last)) return shown;
+  const lower = showOffset(view, shown, last);
+  if (isOnScreen(view, lower, start)) return lower;
+  return Math.min(view.wrap.rowStart(start), Math.max(shown, maxTop(view)));
 }

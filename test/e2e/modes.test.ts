@@ -54,7 +54,7 @@ describe('search', () => {
     expect(s.status()).toBe('match 2 of 11');
     expect(s.rows()).toContain('line 990 of a thousand numbered lines');
     await s.keys('/', 'xyzzy', '\r');
-    expect(s.status()).toBe('No matches found');
+    expect(s.status()).toBe('Pattern not found');
   });
 
   it('types Korean, scrolls a long line sideways and reports a bad regex', async () => {
