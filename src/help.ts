@@ -14,6 +14,7 @@ export const optionHelp: Array<[string, string]> = [
   ['--print-config', 'print the default configuration, to start a config file from'],
   ['+G, +N, +/PATTERN', 'start at the end, at line N, or at the first match of PATTERN'],
   ['-p PATTERN', 'start at the first match of PATTERN'],
+  ['--no-incsearch', 'no incremental search: the screen stays put while a search is typed (--incsearch, the default: it follows the first match)'],
   ['-i / -I', 'searches ignore case unless the pattern has a capital (the default) / always'],
   ['-F', 'quit at once if the text fits on one screen, leaving it printed'],
   ['-X', 'no alternate screen: what was shown stays after q'],

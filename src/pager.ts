@@ -14,7 +14,7 @@ import { LinkTargets } from './link/targets.ts';
 import { LineIndex } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import type { Query } from './document/search.ts';
-import { SearchRun } from './document/searchrun.ts';
+import { IncrementalSearch, SearchRun } from './document/searchrun.ts';
 import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import type { Theme } from './view/theme.ts';
@@ -39,6 +39,8 @@ export interface PagerSettings {
   base: UrlRecord | null;
   /** --kind: every file named is read as this kind. */
   kind?: Kind | null;
+  /** Incremental search (--incsearch, the default; --no-incsearch turns it off). */
+  incsearch?: boolean;
 }
 
 /** A file of the list :n and :p go through, with the place it was left at. */
@@ -91,6 +93,13 @@ export class Pager {
   private task: Task | null = null;
   /** The search that goes on counting after showing its first match. */
   private counting: SearchRun | null = null;
+  /** The incremental search: the first match of what is being typed, looked for between keys. */
+  private readonly incremental = new IncrementalSearch(
+    () => this.page.doc.text,
+    // A file is searched once read to its end; a pipe (that may never end), as far as it is read.
+    () => this.page.doc.complete || !this.page.loader.source.isFile,
+    (found) => this.report(['incFound', found]),
+  );
   /** Keys are not ours while a command runs. */
   private handedOver = false;
   /** Documents left by following links, to go back to. */
@@ -148,8 +157,8 @@ export class Pager {
     // Looked up once: null (no browser) is an answer too.
     if (this.browser === undefined) this.browser = browserCommand(process.env, this.settings.browser);
     const height = Math.max(1, this.size.rows - 1);
-    const { secure, bindings } = this.settings;
-    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings };
+    const { secure, bindings, incsearch } = this.settings;
+    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings, incsearch };
   }
 
   private key(key: string): void {
@@ -176,7 +185,11 @@ export class Pager {
           this.startTask(this.awaitLoad(effect.action, effect.count));
           break;
         case 'search':
-          this.startTask(this.search(effect.query));
+          this.startTask(this.search(effect.query, effect.from));
+          break;
+        case 'incsearch':
+          if (effect.query && this.page.loader.source.isFile) this.page.loader.want(Infinity);
+          this.incremental.look(effect.query, effect.from);
           break;
         case 'stop':
           this.task?.cancel?.();
@@ -270,7 +283,7 @@ export class Pager {
    * the search goes on counting while keys work, until another search (or
    * none) takes its place.
    */
-  private search(query: Query): Task {
+  private search(query: Query, from?: number): Task {
     this.page.loader.want(Infinity);
     // A new search ends the counting of the last.
     this.counting?.stop();
@@ -280,7 +293,7 @@ export class Pager {
       advance: () => {
         if (!this.page.doc.complete) return 'wait';
         if (!run) {
-          run = new SearchRun(this.page.doc.text, query, this.state.top);
+          run = new SearchRun(this.page.doc.text, query, from ?? this.state.top);
           run.wake = () => this.tick();
         }
         run.step();
@@ -337,6 +350,7 @@ export class Pager {
       this.reportedError = error;
       this.note(['notice', `Cannot read further: ${error.userMessage}`]);
     }
+    this.incremental.poke();
     if (this.task) return this.tick();
     if (this.page.doc.complete) return this.render();
     this.renderSoon();

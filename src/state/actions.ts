@@ -73,6 +73,8 @@ export type PagerAction =
   | ['searchFound', FirstMatch]
   /** The search counted more matches. */
   | ['searchCounted']
+  /** While a search is typed, its first match from where the typing began (or none). */
+  | ['incFound', FirstMatch]
   /** Work that takes a while started or goes on: show its progress; keys now stop it. */
   | ['busy', string]
   /** That work ended. */

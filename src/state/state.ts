@@ -10,7 +10,7 @@ import type { Context, Effect, Result, State } from './types.ts';
 import { follow } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
-import { editLine } from './typing.ts';
+import { editLine, incrementalFound } from './typing.ts';
 import { formatCount } from '../text/count.ts';
 
 export type { Context, Effect, Mode, Result, State, TypingMode };
@@ -33,6 +33,7 @@ export const initialState: State = {
   history: { search: [], fork: [], exec: [], examine: [] },
   recall: 0,
   draft: '',
+  searchOrigin: null,
 };
 
 const isTypedText = (key: string) => !(key.length > 2 && key.startsWith('<') && key.endsWith('>'));
@@ -120,6 +121,8 @@ export function update(state: State, action: GroundAction | PagerAction, count: 
       return none(jumped(state, searchFound(state, action[1], ctx)));
     case 'searchCounted':
       return none(searchCounted(state));
+    case 'incFound':
+      return none(incrementalFound(state, action[1], ctx));
     case 'busy':
       return none({ ...state, busy: action[1] });
     case 'idle':
@@ -169,8 +172,11 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       return next(state, action, times, ctx);
     case 'cycle':
       return none(cycle(state, action[1], ctx));
-    case 'search':
-      return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0 });
+    case 'search': {
+      const { top, selected, matches, match, searchBackward } = state;
+      const searchOrigin = { top, selected, matches, match, searchBackward };
+      return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0, searchOrigin });
+    }
     case 'fork':
     case 'exec':
       if (ctx.secure) return none({ ...state, message: `${action[0] === 'fork' ? '>' : '!'} is disabled in secure mode` });

@@ -42,6 +42,17 @@ export interface State {
   /** While recalling history: how far back (1 = the last entry); the draft is the line as typed before. */
   recall: number;
   draft: string;
+  /** Where / or ? was typed, while typing it: the incremental search starts there, and Escape returns there. */
+  searchOrigin: SearchOrigin | null;
+}
+
+/** The view as it was when a search began to be typed. */
+export interface SearchOrigin {
+  top: number;
+  selected: number | null;
+  matches: Matches | null;
+  match: number | null;
+  searchBackward: boolean;
 }
 
 export type Effect =
@@ -49,8 +60,10 @@ export type Effect =
   | { kind: 'redraw' }
   /** The action needs the whole document: run it again once loading is done. */
   | { kind: 'awaitLoad'; action: GroundAction; count: number | null }
-  /** Search the document: report the first match with searchFound, then the count as it grows with searchCounted. */
-  | { kind: 'search'; query: Query }
+  /** Search the document (from `from`, else the screen's top): report the first match with searchFound, then the count as it grows with searchCounted. */
+  | { kind: 'search'; query: Query; from?: number }
+  /** While a search is typed: look for the query's first match from `from` (report incFound), in the background; null stops looking. */
+  | { kind: 'incsearch'; query: Query | null; from: number }
   /** Stop the work under way (reading ahead for a key, a search, following the input). */
   | { kind: 'stop' }
   /** Run a shell command with LINK in its environment; then resume, or end lwl with its status. */
@@ -83,6 +96,8 @@ export interface Context extends Viewport {
   secure: boolean;
   /** The key bindings: keymap.ts with the configuration file's changes. */
   bindings: Bindings;
+  /** Incremental search (less's --incsearch): the screen follows the first match while the search is typed. Default on. */
+  incsearch?: boolean;
 }
 
 export interface Result {

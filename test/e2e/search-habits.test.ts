@@ -59,3 +59,82 @@ describe('a pattern not found', () => {
     expect(s.cell(row, 4).isInverse()).toBeTruthy();
   });
 });
+
+const thousand = 'test/e2e/fixtures/numbered.txt';
+const numberedLine = (n: number) => `line ${n} of a thousand numbered lines`;
+
+describe('incremental search', () => {
+  it('follows the first match while the pattern is typed; Escape returns, Enter stays', async () => {
+    const s = Session.lwl([thousand]);
+    await s.waitForText('line 1 of');
+    await s.keys('1', '0', 'g');
+    expect(s.rows()[0]).toBe(numberedLine(10));
+    await s.keys('/', ...'line 1');
+    // The first match from where the typing began is on screen, at its top: nothing moves.
+    expect(s.rows()[0]).toBe(numberedLine(10));
+    expect(s.status()).toBe('/line 1');
+    expect(s.cell(0, 5).isInverse()).toBeTruthy();
+    expect(s.cell(0, 6).isInverse()).toBeFalsy();
+    await s.press('00');
+    // Line 100, scrolled just far enough: on the last row, the current match in reverse.
+    await s.waitFor((x) => x.rows()[22] === numberedLine(100), 'line 100 at the bottom');
+    expect(s.status()).toBe('/line 100');
+    expect(s.cell(22, 0).isInverse()).toBeTruthy();
+    expect(s.cell(22, 7).isInverse()).toBeTruthy();
+    expect(s.cell(22, 8).isInverse()).toBeFalsy();
+    // Backspace: "line 10" again, found where the typing began.
+    await s.press('\x7f');
+    await s.waitFor((x) => x.rows()[0] === numberedLine(10), 'back to where the search began');
+    await s.press('0');
+    await s.waitFor((x) => x.rows()[22] === numberedLine(100), 'line 100 again');
+    await s.keys('\x1b');
+    expect(s.rows()[0]).toBe(numberedLine(10));
+    expect(s.status()).toMatch(/^: lines 10-32 of 1,000/);
+    // Nothing stays highlighted after Escape.
+    expect(s.cell(0, 0).isInverse()).toBeFalsy();
+    await s.keys('/', ...'line 100', '\r');
+    await s.waitFor((x) => x.status() === 'match 1 of 2', 'the search kept (line 100 and line 1000)');
+    expect(s.rows()[22]).toBe(numberedLine(100));
+    expect(s.cell(22, 0).isInverse()).toBeTruthy();
+    // '' goes back to where the search was typed.
+    await s.keys("'", "'");
+    expect(s.rows()[0]).toBe(numberedLine(10));
+  });
+
+  it('goes back to where it began while nothing matches, and is off with --no-incsearch', async () => {
+    const s = Session.lwl([thousand]);
+    await s.waitForText('line 1 of');
+    await s.keys('/', ...'line 99');
+    await s.waitFor((x) => x.rows()[22] === numberedLine(99), 'line 99 at the bottom');
+    await s.press('x');
+    await s.waitFor((x) => x.rows()[0] === numberedLine(1), 'the top again: line 99x matches nothing');
+    expect(s.status()).toBe('/line 99x');
+    await s.keys('\r');
+    expect(s.status()).toBe('Pattern not found');
+    expect(s.rows()[0]).toBe(numberedLine(1));
+
+    const off = Session.lwl(['--no-incsearch', thousand]);
+    await off.waitForText('line 1 of');
+    await off.keys('/', ...'line 99');
+    expect(off.rows()[0]).toBe(numberedLine(1));
+    expect(off.status()).toBe('/line 99');
+    await off.keys('\r');
+    await off.waitFor((x) => x.status() === 'match 1 of 11', 'the search on Enter');
+    expect(off.rows()[22]).toBe(numberedLine(99));
+  });
+
+  it('keeps the keys working on a big file where the pattern is not', async () => {
+    // About 24 MB: each key's search runs in slices between keys, and the next key stops it.
+    const big = tempFile('big.txt', numbered(1, 2_000_000).join('\n') + '\n');
+    const s = Session.lwl([big]);
+    await s.waitForText('line 1');
+    // Typed as fast as a paste: each key stops the last key's search.
+    await s.press('/no such text');
+    await s.waitFor((x) => x.status() === '/no such text', 'the pattern typed');
+    await s.keys('\x1b', 'j');
+    expect(s.rows()[0]).toBe('line 2');
+    await s.press('/line 1999999');
+    await s.waitFor((x) => x.rows()[22] === 'line 1999999', 'the match near the end');
+    expect(s.cell(22, 0).isInverse()).toBeTruthy();
+  });
+});
