@@ -55,6 +55,7 @@ const ground: Binding<GroundAction>[] = [
   // typing modes
   { keys: ['/'], action: ['search', 'forward'], help: 'search forward' },
   { keys: ['?'], action: ['search', 'backward'], help: 'search backward' },
+  { keys: ['&'], action: ['filter'], help: 'show only the lines that match a pattern (& alone: all again)' },
   { keys: ['>'], action: ['fork'], help: 'run a command with $LINK, then come back' },
   { keys: ['!'], action: ['exec'], help: 'run a command with $LINK, and end lwl with its status' },
 ];
@@ -93,6 +94,7 @@ const busy: Binding<BusyAction>[] = [
 export const keymap = {
   ground,
   search,
+  filter: search,
   fork: lineEditing,
   exec: lineEditing,
   examine: lineEditing,

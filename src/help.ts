@@ -27,6 +27,7 @@ export const optionHelp: Array<[string, string]> = [
 const modeTitles: Record<Table, string> = {
   ground: 'Paging',
   search: 'Typing a search (/ ?)',
+  filter: 'Typing a filter (&)',
   fork: 'Typing a command to run and come back (>)',
   exec: 'Typing a command to run and end lwl (!)',
   examine: 'Typing a file to open (:e)',

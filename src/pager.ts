@@ -15,6 +15,8 @@ import { LineIndex } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import type { Query } from './document/search.ts';
 import { IncrementalSearch, SearchRun } from './document/searchrun.ts';
+import { filterLines, type LineFilter } from './document/linefilter.ts';
+import { withFilter } from './state/filter.ts';
 import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import type { Theme } from './view/theme.ts';
@@ -93,6 +95,8 @@ export class Pager {
   private task: Task | null = null;
   /** The search that goes on counting after showing its first match. */
   private counting: SearchRun | null = null;
+  /** The filter (&pattern) whose lines are being found. */
+  private building: LineFilter | null = null;
   /** The incremental search: the first match of what is being typed, looked for between keys. */
   private readonly incremental = new IncrementalSearch(
     () => this.page.doc.text,
@@ -158,7 +162,9 @@ export class Pager {
     if (this.browser === undefined) this.browser = browserCommand(process.env, this.settings.browser);
     const height = Math.max(1, this.size.rows - 1);
     const { secure, bindings, incsearch } = this.settings;
-    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings, incsearch };
+    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings, incsearch };
+    // &pattern: the rows are the filter's.
+    return withFilter(ctx, this.state.filter);
   }
 
   private key(key: string): void {
@@ -186,6 +192,11 @@ export class Pager {
           break;
         case 'search':
           this.startTask(this.search(effect.query, effect.from));
+          break;
+        case 'filter':
+          this.building?.stop();
+          this.building = null;
+          if (effect.query) this.startTask(this.filter(effect.query));
           break;
         case 'incsearch':
           if (effect.query && this.page.loader.source.isFile) this.page.loader.want(Infinity);
@@ -326,6 +337,37 @@ export class Pager {
     };
     run.wake = step;
     setImmediate(step);
+  }
+
+  /**
+   * &pattern: once the input is all read (keys wait, ^C stops), the filter
+   * shows at once and goes on finding its lines a slice at a time between
+   * keys, while it is the one shown.
+   */
+  private filter(query: Query): Task {
+    this.page.loader.want(Infinity);
+    return {
+      advance: () => (this.page.doc.complete ? 'done' : 'wait'),
+      progress: () => this.readingProgress(),
+      finish: () => {
+        const filter = filterLines(this.page.doc.text, query);
+        this.building = filter;
+        this.report(['filterStarted', filter]);
+        const step = () => {
+          if (this.building !== filter || this.state.filter !== filter) return filter.stop();
+          const more = filter.step();
+          this.note(['filterGrew']);
+          if (!more) {
+            this.building = null;
+            return this.render();
+          }
+          this.renderSoon();
+          if (!filter.waiting) setImmediate(step);
+        };
+        filter.wake = step;
+        setImmediate(step);
+      },
+    };
   }
 
   /** Follows the input as it grows, showing its end, until ^C (less's F). */

@@ -3,6 +3,7 @@
 // scrolls only as far as needed to show the next.
 import type { GroundAction } from './actions.ts';
 import { blockEnd, type FirstMatch, type Matches } from '../document/search.ts';
+import type { LineFilter } from '../document/linefilter.ts';
 import type { Context, Result, State } from './types.ts';
 import { isOnScreen, maxTop, screenEnd, showOffset, spansOnScreen, type Viewport } from '../view/view.ts';
 import { formatCount } from '../text/count.ts';
@@ -33,6 +34,7 @@ export function next(state: State, action: GroundAction & ['next', 1 | -1], time
     } else {
       next = index + direction;
     }
+    next = shownLink(state, ctx, next, direction);
     if (next < 0) return { state: moved(state, index, top, false, 'Already at first'), effects: [] };
     if (next >= spans.count) {
       if (!ctx.doc.complete) return { state: moved(state, index, top, false, null), effects: [{ kind: 'awaitLoad', action, count: times - k }] };
@@ -59,6 +61,7 @@ function nextMatch(state: State, matches: Matches, action: GroundAction & ['next
     } else {
       next = direction > 0 ? matches.firstAtOrAfter(match + 1) : matches.lastBefore(match);
     }
+    if (next !== null && next >= 0 && state.filter) next = shownMatch(state.filter, matches, next, direction);
     if (next === null) return { state: moved(state, match, top, true, 'Still searching there: try again in a moment'), effects: [] };
     if (next < 0) return { state: moved(state, match, top, true, direction > 0 ? 'No more' : 'Already at first'), effects: [] };
     match = next;
@@ -80,11 +83,18 @@ export function cycle(state: State, direction: 1 | -1, ctx: Context): State {
   let next: number;
   if (current === null || current < first || current > last) next = direction > 0 ? first : last;
   else next = current + direction > last ? first : current + direction < first ? last : current + direction;
+  // &pattern: a link on a line not shown is passed over.
+  for (let k = first; k <= last && state.filter && !state.filter.shows(ctx.doc.links.start(next)); k++) {
+    next = next + direction > last ? first : next + direction < first ? last : next + direction;
+  }
+  if (state.filter && !state.filter.shows(ctx.doc.links.start(next))) return { ...state, message: 'No links on screen' };
   return { ...state, selected: next };
 }
 
 /** Moves the top, keeping the selected link on screen. */
 export function scrollTo(state: State, top: number, ctx: Context): State {
+  // &pattern: the top is on a line shown (the filtered rows' rowStart).
+  if (state.filter) top = ctx.wrap.rowStart(top);
   return keepSelectionOnScreen({ ...state, top }, top >= state.top ? 1 : -1, ctx);
 }
 
@@ -99,7 +109,10 @@ export function keepSelectionOnScreen(state: State, direction: 1 | -1, ctx: Cont
   if (isOnScreen(ctx, state.top, links.start(state.selected))) return state;
   const range = spansOnScreen(ctx, state.top, links);
   if (!range) return { ...state, selected: null };
-  return { ...state, selected: direction > 0 ? range[0] : range[1] };
+  let pick = direction > 0 ? range[0] : range[1];
+  // &pattern: the first (or last) link on a line shown.
+  while (state.filter && pick >= range[0] && pick <= range[1] && !state.filter.shows(links.start(pick))) pick += direction;
+  return { ...state, selected: pick >= range[0] && pick <= range[1] ? pick : null };
 }
 
 /** A search found its first match (or none): show it and what is counted so far. */
@@ -152,4 +165,24 @@ export function showRange(view: Viewport, top: number, start: number, end: numbe
   const lower = showOffset(view, shown, last);
   if (isOnScreen(view, lower, start)) return lower;
   return Math.min(view.wrap.rowStart(start), Math.max(shown, maxTop(view)));
+}
+
+/** &pattern: link `index`, or the nearest after it (before, going up) on a line shown; past the end, out of range as it was. */
+function shownLink(state: State, ctx: Context, index: number, direction: 1 | -1): number {
+  const filter = state.filter;
+  const links = ctx.doc.links;
+  if (!filter) return index;
+  while (index >= 0 && index < links.count && !filter.shows(links.start(index))) index += direction;
+  return index;
+}
+
+/** &pattern: the match at `at`, or the nearest after it (before, going up) on a line shown; -1 if none, null if not known yet. */
+function shownMatch(filter: LineFilter, matches: Matches, at: number, direction: number): number | null {
+  let next: number | null = at;
+  while (next !== null && next >= 0 && !filter.shows(next)) {
+    const line = filter.lineAtOrAfter(next);
+    if (direction > 0) next = line < filter.count ? matches.firstAtOrAfter(filter.start(line)) : -1;
+    else next = line > 0 ? matches.lastBefore(filter.end(line - 1)) : -1;
+  }
+  return next;
 }

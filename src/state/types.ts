@@ -4,6 +4,7 @@
 import type { GroundAction } from './actions.ts';
 import type { LineIndex } from '../document/lines.ts';
 import type { Matches, Query } from '../document/search.ts';
+import type { LineFilter } from '../document/linefilter.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import type { Viewport } from '../view/view.ts';
 import type { Bindings, Mode, TypingMode } from './bindings.ts';
@@ -44,6 +45,8 @@ export interface State {
   draft: string;
   /** Where / or ? was typed, while typing it: the incremental search starts there, and Escape returns there. */
   searchOrigin: SearchOrigin | null;
+  /** &pattern: only the lines that match are shown (the view's rows skip the others). */
+  filter: LineFilter | null;
 }
 
 /** The view as it was when a search began to be typed. */
@@ -62,6 +65,8 @@ export type Effect =
   | { kind: 'awaitLoad'; action: GroundAction; count: number | null }
   /** Search the document (from `from`, else the screen's top): report the first match with searchFound, then the count as it grows with searchCounted. */
   | { kind: 'search'; query: Query; from?: number }
+  /** &pattern: build the filter of the lines that match and report filterStarted (null: stop building one). */
+  | { kind: 'filter'; query: Query | null }
   /** While a search is typed: look for the query's first match from `from` (report incFound), in the background; null stops looking. */
   | { kind: 'incsearch'; query: Query | null; from: number }
   /** Stop the work under way (reading ahead for a key, a search, following the input). */

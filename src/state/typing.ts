@@ -7,6 +7,7 @@ import { compile, type FirstMatch, type Query } from '../document/search.ts';
 import type { TypingMode } from './bindings.ts';
 import type { Context, Effect, Result, State } from './types.ts';
 import { keepSelectionOnScreen, showMatch } from './selection.ts';
+import { submitFilter } from './filter.ts';
 
 const none = (state: State): Result => ({ state, effects: [] });
 
@@ -125,7 +126,7 @@ function applyEdit(state: State, mode: TypingMode, action: LineAction | ['type',
     case 'historyNext':
       return none(recall(state, mode, -1));
     case 'toggleRegex': {
-      if (mode !== 'search') return none(state);
+      if (mode !== 'search' && mode !== 'filter') return none(state);
       const prefix = regexPrefix;
       const text = line.text.startsWith(prefix) ? line.text.slice(prefix.length) : prefix + line.text;
       const cursor = Math.max(0, line.cursor + text.length - line.text.length);
@@ -149,6 +150,7 @@ function submit(state: State, mode: TypingMode, ctx: Context): Result {
     const moved = result.state.top !== origin.top ? { ...result.state, lastJump: origin.top } : result.state;
     return { state: moved, effects: [stopIncremental, ...result.effects] };
   }
+  if (mode === 'filter') return submitFilter(after, text);
   if (text.trim() === '') return none(after);
   if (mode === 'examine') return { state: after, effects: [{ kind: 'examine', path: text }] };
   return {

@@ -138,3 +138,69 @@ describe('incremental search', () => {
     expect(s.cell(22, 0).isInverse()).toBeTruthy();
   });
 });
+
+describe('&pattern', () => {
+  /** 100 lines: every tenth keeps a link; line 15 has a link but no "keep". */
+  function linkedLines(): string {
+    const lines = Array.from({ length: 100 }, (_, i) => (i + 1) % 10 === 0 ? `keep ${i + 1} [to ${i + 1}](https://example.org/${i + 1})` : `filler ${i + 1}`);
+    lines[14] = 'filler 15 [hidden](https://example.org/hidden)';
+    return lines.join('\n') + '\n';
+  }
+
+  it('shows only the lines that match, their links still work, and & alone shows all again where you were', async () => {
+    const file = tempFile('links.md', linkedLines());
+    const dir = path.dirname(file);
+    const s = Session.lwl([file], { cwd: dir, rows: 8, env: { LWL_BROWSER: 'printf %s > FOLLOWED' } });
+    await s.waitForText('filler 1');
+    await s.keys('&');
+    expect(s.status()).toBe('&');
+    await s.keys(...'keep', '\r');
+    await s.waitFor((x) => x.status().startsWith(': &keep: 10 lines'), 'the filter complete');
+    expect(s.rows().slice(0, 7)).toEqual(Array.from({ length: 7 }, (_, i) => `keep ${10 * (i + 1)} [to ${10 * (i + 1)}]`));
+    // n steps through the links shown, passing over the one on a line not shown.
+    await s.keys('n');
+    expect(s.status()).toBe(': https://example.org/10');
+    await s.keys('n');
+    expect(s.status()).toBe(': https://example.org/20');
+    expect(s.cell(1, s.column(1, '[to 20]')).isInverse()).toBeTruthy();
+    await s.keys('\t');
+    expect(s.status()).toBe(': https://example.org/30');
+    await s.keys('\r');
+    await s.waitForText('[process terminated]');
+    expect(fs.readFileSync(path.join(dir, 'FOLLOWED'), 'utf8')).toBe('https://example.org/30');
+    await s.press('q');
+    await s.waitFor((x) => x.status() === ': https://example.org/30' && x.rows()[0] === 'keep 10 [to 10]', 'the filtered view again');
+    // & alone: every line again, from the line at the top.
+    await s.keys('j', 'j');
+    expect(s.rows()[0]).toBe('keep 30 [to 30]');
+    expect(s.rows()[6]).toBe('keep 90 [to 90]');
+    await s.keys('&', '\r');
+    expect(s.rows()[0]).toBe('keep 30 [to 30]');
+    expect(s.rows()[1]).toBe('filler 31');
+    expect(s.status()).toBe(': https://example.org/30');
+  });
+
+  it('with nothing matching shows no lines, and says so on the status line', async () => {
+    const s = Session.lwl([tempFile('plain.txt', numbered(1, 50).join('\n') + '\n')], { cols: 40 });
+    await s.waitForText('line 1');
+    await s.keys('&', ...'nothing', '\r');
+    await s.waitFor((x) => x.status().startsWith(': &nothing: 0 lines'), 'the empty filter');
+    expect(s.rows()[0]).toBe('~');
+    await s.keys('&', '\r');
+    expect(s.rows()[0]).toBe('line 1');
+  });
+
+  it('filters a big file a slice at a time, the keys working, and counts what it found', async () => {
+    // About 24 MB, two million lines: 1,111 of them hold "line 1999".
+    const s = Session.lwl([tempFile('big.txt', numbered(1, 2_000_000).join('\n') + '\n')]);
+    await s.waitForText('line 1');
+    await s.press('&line 1999\r');
+    await s.waitFor((x) => x.status().startsWith(': &line 1999: 1,111 lines '), 'every line found', 20_000);
+    expect(s.rows().slice(0, 3)).toEqual(['line 1999', 'line 19990', 'line 19991']);
+    await s.keys('G');
+    expect(s.rows()[22]).toBe('line 1999999');
+    expect(s.status()).toMatch(/\(END\)$/);
+    await s.keys('k');
+    expect(s.rows()[22]).toBe('line 1999998');
+  });
+});
