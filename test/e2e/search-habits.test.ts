@@ -204,3 +204,39 @@ describe('&pattern', () => {
     expect(s.rows()[22]).toBe('line 1999998');
   });
 });
+
+describe('habits the search relies on', () => {
+  it("a selected link that scrolls off gives way to the first link on screen going down, the last going up", async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => ((i + 1) % 5 === 0 ? `line ${i + 1} [to ${i + 1}](https://example.org/${i + 1})` : `line ${i + 1}`));
+    const s = Session.lwl([tempFile('links.md', lines.join('\n') + '\n')], { rows: 8 });
+    await s.waitForText('line 1');
+    await s.keys('n');
+    expect(s.status()).toBe(': https://example.org/5');
+    // A screen down: link 5 is off; the first link on screen (lines 8-14) is 10's.
+    await s.keys(' ');
+    expect(s.rows()[0]).toBe('line 8');
+    expect(s.status()).toBe(': https://example.org/10');
+    expect(s.cell(2, s.column(2, '[to 10]')).isInverse()).toBeTruthy();
+    // Three lines down (lines 11-17): 10 is off again; 15 is the first on screen.
+    await s.keys('3', 'j');
+    expect(s.status()).toBe(': https://example.org/15');
+    // A screen up (lines 4-10): the last link on screen, 10's.
+    await s.keys('b');
+    expect(s.rows()[0]).toBe('line 4');
+    expect(s.status()).toBe(': https://example.org/10');
+  });
+
+  it("'' after a fragment jump goes back to where it started, as Backspace does", async () => {
+    const s = Session.lwl(['samples/bro-page.md'], { rows: 12 });
+    await s.waitForText('Retrieved from');
+    for (let i = 0; i < 12 && !s.status().endsWith('#section-2'); i++) await s.keys('n');
+    const before = s.rows();
+    await s.keys('\r');
+    expect(s.rows()[0]).toBe('## [2]. Reading links');
+    await s.keys("'", "'");
+    expect(s.rows()).toEqual(before);
+    // And '' again: back to the fragment, as less's '' goes to and fro.
+    await s.keys("'", "'");
+    expect(s.rows()[0]).toBe('## [2]. Reading links');
+  });
+});
