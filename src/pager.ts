@@ -326,7 +326,8 @@ export class Pager {
   private countOn(run: SearchRun): void {
     this.counting = run;
     const step = () => {
-      if (this.state.matches !== run.matches) return run.stop();
+      // Shown, or to be shown again if the search being typed (incrementally) is given up.
+      if (this.state.matches !== run.matches && this.state.searchOrigin?.matches !== run.matches) return run.stop();
       if (run.complete) return;
       run.step();
       this.note(['searchCounted']);

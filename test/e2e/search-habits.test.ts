@@ -150,12 +150,14 @@ describe('&pattern', () => {
   it('shows only the lines that match, their links still work, and & alone shows all again where you were', async () => {
     const file = tempFile('links.md', linkedLines());
     const dir = path.dirname(file);
-    const s = Session.lwl([file], { cwd: dir, rows: 8, env: { LWL_BROWSER: 'printf %s > FOLLOWED' } });
+    const s = Session.lwl(['links.md'], { cwd: dir, rows: 8, cols: 100, env: { LWL_BROWSER: 'printf %s > FOLLOWED' } });
     await s.waitForText('filler 1');
     await s.keys('&');
     expect(s.status()).toBe('&');
     await s.keys(...'keep', '\r');
     await s.waitFor((x) => x.status().startsWith(': &keep: 10 lines'), 'the filter complete');
+    await s.keys('=');
+    expect(s.status()).toMatch(/^links\.md \(markup\): bytes .*, 11 links, showing &keep: 10 lines$/);
     expect(s.rows().slice(0, 7)).toEqual(Array.from({ length: 7 }, (_, i) => `keep ${10 * (i + 1)} [to ${10 * (i + 1)}]`));
     // n steps through the links shown, passing over the one on a line not shown.
     await s.keys('n');
