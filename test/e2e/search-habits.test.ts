@@ -16,6 +16,10 @@ function tempFile(name: string, text: string): string {
 
 const numbered = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i}`);
 
+/** About 24 MB, two million numbered lines: made once, for the tests of a big file. */
+let big: string | null = null;
+const bigFile = () => (big ??= tempFile('big.txt', numbered(1, 2_000_000).join('\n') + '\n'));
+
 describe('a search at the last row', () => {
   it('scrolls so that all of a match that wraps past the last row is on screen', async () => {
     // Line 31 wraps at 80 columns; "needle of the long" starts at its column 71 and runs onto its second row.
@@ -69,11 +73,10 @@ describe('incremental search', () => {
     await s.waitForText('line 1 of');
     await s.keys('1', '0', 'g');
     expect(s.rows()[0]).toBe(numberedLine(10));
-    await s.keys('/', ...'line 1');
+    await s.press('/line 1');
     // The first match from where the typing began is on screen, at its top: nothing moves.
+    await s.waitFor((x) => x.status() === '/line 1' && Boolean(x.cell(0, 5).isInverse()), 'line 10 highlighted');
     expect(s.rows()[0]).toBe(numberedLine(10));
-    expect(s.status()).toBe('/line 1');
-    expect(s.cell(0, 5).isInverse()).toBeTruthy();
     expect(s.cell(0, 6).isInverse()).toBeFalsy();
     await s.press('00');
     // Line 100, scrolled just far enough: on the last row, the current match in reverse.
@@ -87,12 +90,13 @@ describe('incremental search', () => {
     await s.waitFor((x) => x.rows()[0] === numberedLine(10), 'back to where the search began');
     await s.press('0');
     await s.waitFor((x) => x.rows()[22] === numberedLine(100), 'line 100 again');
-    await s.keys('\x1b');
+    await s.press('\x1b');
+    await s.waitFor((x) => x.status().startsWith(': '), 'the search left');
     expect(s.rows()[0]).toBe(numberedLine(10));
     expect(s.status()).toMatch(/^: lines 10-32 of 1,000/);
     // Nothing stays highlighted after Escape.
     expect(s.cell(0, 0).isInverse()).toBeFalsy();
-    await s.keys('/', ...'line 100', '\r');
+    await s.press('/line 100\r');
     await s.waitFor((x) => x.status() === 'match 1 of 2', 'the search kept (line 100 and line 1000)');
     expect(s.rows()[22]).toBe(numberedLine(100));
     expect(s.cell(22, 0).isInverse()).toBeTruthy();
@@ -104,7 +108,7 @@ describe('incremental search', () => {
   it('goes back to where it began while nothing matches, and is off with --no-incsearch', async () => {
     const s = Session.lwl([thousand]);
     await s.waitForText('line 1 of');
-    await s.keys('/', ...'line 99');
+    await s.press('/line 99');
     await s.waitFor((x) => x.rows()[22] === numberedLine(99), 'line 99 at the bottom');
     await s.press('x');
     await s.waitFor((x) => x.rows()[0] === numberedLine(1), 'the top again: line 99x matches nothing');
@@ -115,7 +119,8 @@ describe('incremental search', () => {
 
     const off = Session.lwl(['--no-incsearch', thousand]);
     await off.waitForText('line 1 of');
-    await off.keys('/', ...'line 99');
+    await off.press('/line 9');
+    await off.keys('9');
     expect(off.rows()[0]).toBe(numberedLine(1));
     expect(off.status()).toBe('/line 99');
     await off.keys('\r');
@@ -125,13 +130,15 @@ describe('incremental search', () => {
 
   it('keeps the keys working on a big file where the pattern is not', async () => {
     // About 24 MB: each key's search runs in slices between keys, and the next key stops it.
-    const big = tempFile('big.txt', numbered(1, 2_000_000).join('\n') + '\n');
-    const s = Session.lwl([big]);
+    const s = Session.lwl([bigFile()]);
     await s.waitForText('line 1');
     // Typed as fast as a paste: each key stops the last key's search.
     await s.press('/no such text');
     await s.waitFor((x) => x.status() === '/no such text', 'the pattern typed');
-    await s.keys('\x1b', 'j');
+    // Escape alone (a key after it at once would make Alt-key): wait for the ground status line.
+    await s.press('\x1b');
+    await s.waitFor((x) => x.status().startsWith(': '), 'the search left');
+    await s.keys('j');
     expect(s.rows()[0]).toBe('line 2');
     await s.press('/line 1999999');
     await s.waitFor((x) => x.rows()[22] === 'line 1999999', 'the match near the end');
@@ -194,7 +201,7 @@ describe('&pattern', () => {
 
   it('filters a big file a slice at a time, the keys working, and counts what it found', async () => {
     // About 24 MB, two million lines: 1,111 of them hold "line 1999".
-    const s = Session.lwl([tempFile('big.txt', numbered(1, 2_000_000).join('\n') + '\n')]);
+    const s = Session.lwl([bigFile()]);
     await s.waitForText('line 1');
     await s.press('&line 1999\r');
     await s.waitFor((x) => x.status().startsWith(': &line 1999: 1,111 lines '), 'every line found', 20_000);
