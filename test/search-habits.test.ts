@@ -9,6 +9,7 @@ import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
 import { showRange } from '../src/state/selection.ts';
+import { filterLines } from '../src/document/linefilter.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
@@ -120,5 +121,39 @@ describe('incremental search', () => {
     const { state, effects } = run(off, ['/', ...'target']);
     expect(state.top).toBe(0);
     expect(effects.filter((e) => e.kind === 'incsearch' && e.query !== null)).toEqual([]);
+  });
+});
+
+describe('a search while & shows some lines', () => {
+  const text = lines(40, { 3: 'row 3 target', 10: 'row 10 keep target', 15: 'row 15 keep', 20: 'row 20 keep target', 25: 'row 25 target' });
+  const ctx = context(text);
+
+  function filtered(): State {
+    const { effects, state } = run(ctx, ['&', ...'keep', '<Enter>']);
+    expect(effects).toEqual([{ kind: 'filter', query: { text: 'keep', regex: false, backward: false } }]);
+    const filter = filterLines(ctx.doc.text, { text: 'keep', regex: false, backward: false });
+    while (filter.step());
+    return update(state, ['filterStarted', filter], null, ctx).state;
+  }
+
+  it('finds and walks the matches on the lines shown only', () => {
+    let state = filtered();
+    expect(state.filter!.count).toBe(3);
+    state = run(ctx, ['/', ...'target', '<Enter>'], state).state;
+    expect(state.match).toBe(text.indexOf('target', text.indexOf('row 10')));
+    state = run(ctx, ['n'], state).state;
+    expect(state.match).toBe(text.indexOf('target', text.indexOf('row 20')));
+    state = run(ctx, ['n'], state).state;
+    expect(state.message).toBe('No more');
+  });
+
+  it('& alone shows every line again, the top where it was', () => {
+    // The filter settled the top on the first line shown: row 10.
+    const state = filtered();
+    expect(state.top).toBe(text.indexOf('row 10'));
+    const { state: all, effects } = run(ctx, ['&', '<Enter>'], state);
+    expect(all.filter).toBeNull();
+    expect(all.top).toBe(text.indexOf('row 10'));
+    expect(effects).toEqual([{ kind: 'filter', query: null }]);
   });
 });

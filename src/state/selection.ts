@@ -119,6 +119,7 @@ export function keepSelectionOnScreen(state: State, direction: 1 | -1, ctx: Cont
 export function searchFound(state: State, { matches, first, wrapped }: FirstMatch, ctx: Context): State {
   // The pattern stays (n tries again), with nothing to highlight, as less keeps it.
   if (first === null) return { ...state, matches, match: null, searchBackward: matches.query.backward, message: 'Pattern not found' };
+  first = firstShown(state, matches, first);
   const top = showMatch(ctx, state.top, matches, first);
   const note = wrapped ? (matches.query.backward ? ' (from the bottom)' : ' (from the top)') : '';
   return {
@@ -165,6 +166,13 @@ export function showRange(view: Viewport, top: number, start: number, end: numbe
   const lower = showOffset(view, shown, last);
   if (isOnScreen(view, lower, start)) return lower;
   return Math.min(view.wrap.rowStart(start), Math.max(shown, maxTop(view)));
+}
+
+/** &pattern: a search's first match, or the nearest on a line shown in its direction, if that is known. */
+export function firstShown(state: State, matches: Matches, first: number): number {
+  if (!state.filter) return first;
+  const shown = shownMatch(state.filter, matches, first, matches.query.backward ? -1 : 1);
+  return shown !== null && shown >= 0 ? shown : first;
 }
 
 /** &pattern: link `index`, or the nearest after it (before, going up) on a line shown; past the end, out of range as it was. */

@@ -6,7 +6,7 @@ import * as edit from './lineedit.ts';
 import { compile, type FirstMatch, type Query } from '../document/search.ts';
 import type { TypingMode } from './bindings.ts';
 import type { Context, Effect, Result, State } from './types.ts';
-import { keepSelectionOnScreen, showMatch } from './selection.ts';
+import { firstShown, keepSelectionOnScreen, showMatch } from './selection.ts';
 import { submitFilter } from './filter.ts';
 
 const none = (state: State): Result => ({ state, effects: [] });
@@ -52,8 +52,9 @@ export function incrementalFound(state: State, { matches, first }: FirstMatch, c
   const { query } = queryOf(state.line.text, state.searchBackward);
   if (!query || query.text !== matches.query.text || query.regex !== matches.query.regex) return state;
   if (first === null) return { ...backToOrigin(state), matches: null, match: null };
-  const top = showMatch(ctx, origin.top, matches, first);
-  return keepSelectionOnScreen({ ...state, top, matches, match: first }, top >= state.top ? 1 : -1, ctx);
+  const shown = firstShown(state, matches, first);
+  const top = showMatch(ctx, origin.top, matches, shown);
+  return keepSelectionOnScreen({ ...state, top, matches, match: shown }, top >= state.top ? 1 : -1, ctx);
 }
 
 /** The selected link's target as LINK gets it: the resolved URL, or empty. */
