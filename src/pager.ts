@@ -194,8 +194,9 @@ export class Pager {
           this.startTask(this.search(effect.query, effect.from));
           break;
         case 'filter':
-          this.building?.stop();
-          this.building = null;
+          // The filter this page showed is done with; another page's, paused, goes on when it is shown again.
+          effect.replaces?.stop();
+          if (this.building === effect.replaces) this.building = null;
           if (effect.query) this.startTask(this.filter(effect.query));
           break;
         case 'incsearch':
@@ -352,23 +353,28 @@ export class Pager {
       progress: () => this.readingProgress(),
       finish: () => {
         const filter = filterLines(this.page.doc.text, query);
-        this.building = filter;
         this.report(['filterStarted', filter]);
-        const step = () => {
-          if (this.building !== filter || this.state.filter !== filter) return filter.stop();
-          const more = filter.step();
-          this.note(['filterGrew']);
-          if (!more) {
-            this.building = null;
-            return this.render();
-          }
-          this.renderSoon();
-          if (!filter.waiting) setImmediate(step);
-        };
-        filter.wake = step;
-        setImmediate(step);
+        this.buildFilter(filter);
       },
     };
+  }
+
+  /** Finds a filter's lines a slice at a time between keys, while it is the one shown (shown again, it goes on). */
+  private buildFilter(filter: LineFilter): void {
+    this.building = filter;
+    const step = () => {
+      if (this.building !== filter || this.state.filter !== filter) return;
+      const more = filter.step();
+      this.note(['filterGrew']);
+      if (!more) {
+        this.building = null;
+        return this.render();
+      }
+      this.renderSoon();
+      if (!filter.waiting) setImmediate(step);
+    };
+    filter.wake = step;
+    setImmediate(step);
   }
 
   /** Follows the input as it grows, showing its end, until ^C (less's F). */
@@ -551,6 +557,8 @@ export class Pager {
     this.page = page;
     this.state = { ...state, history: this.state.history };
     this.wrap = new Wrap(page.doc, this.size.cols);
+    // A filter left half found goes on finding its lines.
+    if (this.state.filter && !this.state.filter.complete) this.buildFilter(this.state.filter);
     this.screen.invalidate();
   }
 

@@ -130,7 +130,7 @@ describe('a search while & shows some lines', () => {
 
   function filtered(): State {
     const { effects, state } = run(ctx, ['&', ...'keep', '<Enter>']);
-    expect(effects).toEqual([{ kind: 'filter', query: { text: 'keep', regex: false, backward: false } }]);
+    expect(effects).toEqual([{ kind: 'filter', query: { text: 'keep', regex: false, backward: false }, replaces: null }]);
     const filter = filterLines(ctx.doc.text, { text: 'keep', regex: false, backward: false });
     while (filter.step());
     return update(state, ['filterStarted', filter], null, ctx).state;
@@ -154,6 +154,6 @@ describe('a search while & shows some lines', () => {
     const { state: all, effects } = run(ctx, ['&', '<Enter>'], state);
     expect(all.filter).toBeNull();
     expect(all.top).toBe(text.indexOf('row 10'));
-    expect(effects).toEqual([{ kind: 'filter', query: null }]);
+    expect(effects).toEqual([{ kind: 'filter', query: null, replaces: state.filter }]);
   });
 });

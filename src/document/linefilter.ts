@@ -17,6 +17,7 @@ export class LineFilter {
   /** Where the lines are known up to: every matching line before it is listed. */
   private reached = 0;
   private done = false;
+  private stopped = false;
 
   /** `run`: the search that finds the matches, from the top down (made by `filterLines`). */
   constructor(
@@ -75,9 +76,9 @@ export class LineFilter {
     return i < this.count && this.start(i) <= offset;
   }
 
-  /** Searches for a while and lists the lines of the matches found; false once complete. */
+  /** Searches for a while and lists the lines of the matches found; false once complete (or stopped). */
   step(): boolean {
-    if (this.done) return false;
+    if (this.done || this.stopped) return false;
     this.run.step();
     const matches = this.run.matches;
     const until = performance.now() + WALK_MS;
@@ -107,8 +108,9 @@ export class LineFilter {
     return false;
   }
 
-  /** Stops the search (another filter, or none, takes its place). */
+  /** Stops the search for good (another filter, or none, takes its place). */
   stop(): void {
+    this.stopped = true;
     this.run.stop();
   }
 }

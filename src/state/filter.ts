@@ -10,10 +10,10 @@ import type { Result, Context, State } from './types.ts';
 
 /** Enter on the & line: a pattern filters, nothing (or a pattern that does not compile) says so, an empty line shows all again. */
 export function submitFilter(state: State, text: string): Result {
-  if (text === '') return { state: { ...state, filter: null }, effects: [{ kind: 'filter', query: null }] };
+  if (text === '') return { state: { ...state, filter: null }, effects: [{ kind: 'filter', query: null, replaces: state.filter }] };
   const { query, error } = queryOf(text, false);
   if (error !== null || query === null) return { state: { ...state, message: error ?? 'Nothing to filter by' }, effects: [] };
-  return { state, effects: [{ kind: 'filter', query }] };
+  return { state, effects: [{ kind: 'filter', query, replaces: state.filter }] };
 }
 
 /** The filter began: its lines show from the screen's line on, as they are found. */

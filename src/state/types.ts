@@ -66,7 +66,7 @@ export type Effect =
   /** Search the document (from `from`, else the screen's top): report the first match with searchFound, then the count as it grows with searchCounted. */
   | { kind: 'search'; query: Query; from?: number }
   /** &pattern: build the filter of the lines that match and report filterStarted (null: stop building one). */
-  | { kind: 'filter'; query: Query | null }
+  | { kind: 'filter'; query: Query | null; replaces: LineFilter | null }
   /** While a search is typed: look for the query's first match from `from` (report incFound), in the background; null stops looking. */
   | { kind: 'incsearch'; query: Query | null; from: number }
   /** Stop the work under way (reading ahead for a key, a search, following the input). */

@@ -1,5 +1,6 @@
-// The typing modes: search (/ and ?), fork (>) and exec (!). Editing the line,
-// recalling earlier lines, and what Enter does in each.
+// The typing modes: search (/ and ?), filter (&), fork (>), exec (!) and
+// examine (:e). Editing the line, recalling earlier lines, what Enter does in
+// each, and the incremental search while a search is typed.
 import { regexPrefix } from '../../keymap.ts';
 import type { LineAction } from './actions.ts';
 import * as edit from './lineedit.ts';
@@ -13,7 +14,7 @@ const none = (state: State): Result => ({ state, effects: [] });
 
 const toGround = (state: State): State => ({ ...state, mode: 'ground', line: edit.emptyLine, recall: 0, draft: '', searchOrigin: null });
 
-/** The view as it was before the search was typed (Escape, or a query with nothing to show). */
+/** The view as it was before the search was typed, still typing it (a query with nothing to show): its direction stays the one typed. */
 function backToOrigin(state: State): State {
   const origin = state.searchOrigin;
   if (!origin) return state;

@@ -199,7 +199,22 @@ describe('&pattern', () => {
     expect(s.rows()[0]).toBe('line 1');
   });
 
-  it('filters a big file a slice at a time, the keys working, and counts what it found', async () => {
+  it('belongs to its file: :n shows the next file whole, :p the first filtered again', async () => {
+    const first = tempFile('first.txt', numbered(1, 30).join('\n') + '\n');
+    const second = tempFile('second.txt', numbered(101, 130).join('\n') + '\n');
+    const s = Session.lwl([first, second]);
+    await s.waitForText('line 1');
+    await s.press('&line 2\r');
+    await s.waitFor((x) => x.status().startsWith(': &line 2: 11 lines'), 'the filter of the first file');
+    expect(s.rows().slice(0, 3)).toEqual(['line 2', 'line 20', 'line 21']);
+    await s.keys(':', 'n');
+    expect(s.rows()[0]).toBe('line 101');
+    expect(s.rows()[1]).toBe('line 102');
+    await s.keys(':', 'p');
+    expect(s.rows().slice(0, 3)).toEqual(['line 2', 'line 20', 'line 21']);
+  });
+
+  it('filters a big file a slice at a time and counts what it found; G and k move through the lines shown', async () => {
     // About 24 MB, two million lines: 1,111 of them hold "line 1999".
     const s = Session.lwl([bigFile()]);
     await s.waitForText('line 1');
