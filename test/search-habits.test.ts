@@ -116,6 +116,20 @@ describe('incremental search', () => {
     expect(result.effects.at(-1)).toEqual({ kind: 'incsearch', query: null, from: 0 });
   });
 
+  it('looks up from where ? was typed, and Escape leaves the direction of the search before', () => {
+    let { state } = run(ctx, ['G', '/', ...'row 3', '<Enter>']);
+    expect(state.searchBackward).toBe(false);
+    const bottom = state.top;
+    ({ state } = run(ctx, ['?', ...'target'], state));
+    expect(state.searchBackward).toBe(true);
+    expect(state.match).toBe(text.indexOf('target'));
+    expect(state.top).toBeLessThan(bottom);
+    ({ state } = run(ctx, ['<Escape>'], state));
+    expect(state.searchBackward).toBe(false);
+    expect(state.top).toBe(bottom);
+    expect(state.matches!.query.text).toBe('row 3');
+  });
+
   it('is off when the context says so: no incremental effects, the screen stays', () => {
     const off = context(text, 5, 20, false);
     const { state, effects } = run(off, ['/', ...'target']);
