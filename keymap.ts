@@ -57,8 +57,9 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['<Backspace>'], action: ['back'], help: 'back: to the link a jump in this document left, or the previous document' },
 
   // typing modes
-  { keys: ['/'], action: ['search', 'forward'], help: 'search forward' },
+  { keys: ['/'], action: ['search', 'forward'], help: 'search forward (the screen follows the first match as it is typed)' },
   { keys: ['?'], action: ['search', 'backward'], help: 'search backward' },
+  { keys: ['&'], action: ['filter'], help: 'show only the lines that match a pattern (& alone: all again)' },
   { keys: ['>'], action: ['fork'], help: 'run a command with $LINK, then come back' },
   { keys: ['!'], action: ['exec'], help: 'run a command with $LINK, and end lwl with its status' },
 ];
@@ -66,7 +67,7 @@ const ground: Binding<GroundAction>[] = [
 /** Editing the typed line, shared by the typing modes. */
 const lineEditing: Binding<LineAction>[] = [
   { keys: ['<Enter>'], action: ['submit'], help: 'act on the line' },
-  { keys: ['<C-c>', '<Escape>'], action: ['cancel'], help: 'leave the mode' },
+  { keys: ['<C-c>', '<Escape>'], action: ['cancel'], help: 'leave the mode (a search: back to where it began)' },
   { keys: ['<Backspace>'], action: ['deleteBack'], help: 'delete a character (on an empty line: leave)' },
   { keys: ['<Delete>'], action: ['deleteForward'], help: 'delete the character under the cursor' },
   { keys: ['<C-u>'], action: ['clearLine'], help: 'clear the line' },
@@ -97,6 +98,7 @@ const busy: Binding<BusyAction>[] = [
 export const keymap = {
   ground,
   search,
+  filter: search,
   fork: lineEditing,
   exec: lineEditing,
   examine: lineEditing,

@@ -260,6 +260,7 @@ export async function main(args: string[]): Promise<number> {
       look: { color: detectCaps(process.env).color, hyperlinks: useHyperlinks(process.env, opts.hyperlinks) },
       browser: config.browser,
       startKeys: opts.startKeys,
+      incsearch: opts.incsearch,
       message: config.errors[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
       files,
       base,

@@ -14,7 +14,9 @@ import { LinkTargets } from './link/targets.ts';
 import { LineIndex } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import type { Query } from './document/search.ts';
-import { SearchRun } from './document/searchrun.ts';
+import { IncrementalSearch, SearchRun } from './document/searchrun.ts';
+import { filterLines, type LineFilter } from './document/linefilter.ts';
+import { withFilter } from './state/filter.ts';
 import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import type { Theme } from './view/theme.ts';
@@ -48,6 +50,8 @@ export interface PagerSettings {
   lineNumbers?: boolean;
   /** -i, -I: case in searches. */
   caseless?: 'smart' | 'always' | 'never';
+  /** Incremental search (--incsearch, the default; --no-incsearch turns it off). */
+  incsearch?: boolean;
 }
 
 /** A file of the list :n and :p go through, with the place it was left at. */
@@ -100,6 +104,15 @@ export class Pager {
   private task: Task | null = null;
   /** The search that goes on counting after showing its first match. */
   private counting: SearchRun | null = null;
+  /** The filter (&pattern) whose lines are being found. */
+  private building: LineFilter | null = null;
+  /** The incremental search: the first match of what is being typed, looked for between keys. */
+  private readonly incremental = new IncrementalSearch(
+    () => this.page.doc.text,
+    // A file is searched once read to its end; a pipe (that may never end), as far as it is read.
+    () => this.page.doc.complete || !this.page.loader.source.isFile,
+    (found) => this.report(['incFound', found]),
+  );
   /** Keys are not ours while a command runs. */
   private handedOver = false;
   /** Documents left by following links, to go back to. */
@@ -164,8 +177,10 @@ export class Pager {
     // Looked up once: null (no browser) is an answer too.
     if (this.browser === undefined) this.browser = browserCommand(process.env, this.settings.browser);
     const height = Math.max(1, this.size.rows - 1);
-    const { secure, bindings } = this.settings;
-    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings };
+    const { secure, bindings, incsearch } = this.settings;
+    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings, incsearch };
+    // &pattern: the rows are the filter's.
+    return withFilter(ctx, this.state.filter);
   }
 
   private key(key: string): void {
@@ -192,7 +207,17 @@ export class Pager {
           this.startTask(this.awaitLoad(effect.action, effect.count));
           break;
         case 'search':
-          this.startTask(this.search({ ...effect.query, caseless: this.caseless }));
+          this.startTask(this.search({ ...effect.query, caseless: this.caseless }, effect.from));
+          break;
+        case 'filter':
+          // The filter this page showed is done with; another page's, paused, goes on when it is shown again.
+          effect.replaces?.stop();
+          if (this.building === effect.replaces) this.building = null;
+          if (effect.query) this.startTask(this.filter(effect.query));
+          break;
+        case 'incsearch':
+          if (effect.query && this.page.loader.source.isFile) this.page.loader.want(Infinity);
+          this.incremental.look(effect.query && { ...effect.query, caseless: this.caseless }, effect.from);
           break;
         case 'stop':
           this.task?.cancel?.();
@@ -289,7 +314,7 @@ export class Pager {
    * the search goes on counting while keys work, until another search (or
    * none) takes its place.
    */
-  private search(query: Query): Task {
+  private search(query: Query, from?: number): Task {
     this.page.loader.want(Infinity);
     // A new search ends the counting of the last.
     this.counting?.stop();
@@ -299,7 +324,7 @@ export class Pager {
       advance: () => {
         if (!this.page.doc.complete) return 'wait';
         if (!run) {
-          run = new SearchRun(this.page.doc.text, query, this.state.top);
+          run = new SearchRun(this.page.doc.text, query, from ?? this.state.top);
           run.wake = () => this.tick();
         }
         run.step();
@@ -321,7 +346,8 @@ export class Pager {
   private countOn(run: SearchRun): void {
     this.counting = run;
     const step = () => {
-      if (this.state.matches !== run.matches) return run.stop();
+      // Shown, or to be shown again if the search being typed (incrementally) is given up.
+      if (this.state.matches !== run.matches && this.state.searchOrigin?.matches !== run.matches) return run.stop();
       if (run.complete) return;
       run.step();
       this.note(['searchCounted']);
@@ -331,6 +357,42 @@ export class Pager {
       if (!run.waiting) setImmediate(step);
     };
     run.wake = step;
+    setImmediate(step);
+  }
+
+  /**
+   * &pattern: once the input is all read (keys wait, ^C stops), the filter
+   * shows at once and goes on finding its lines a slice at a time between
+   * keys, while it is the one shown.
+   */
+  private filter(query: Query): Task {
+    this.page.loader.want(Infinity);
+    return {
+      advance: () => (this.page.doc.complete ? 'done' : 'wait'),
+      progress: () => this.readingProgress(),
+      finish: () => {
+        const filter = filterLines(this.page.doc.text, query);
+        this.report(['filterStarted', filter]);
+        this.buildFilter(filter);
+      },
+    };
+  }
+
+  /** Finds a filter's lines a slice at a time between keys, while it is the one shown (shown again, it goes on). */
+  private buildFilter(filter: LineFilter): void {
+    this.building = filter;
+    const step = () => {
+      if (this.building !== filter || this.state.filter !== filter) return;
+      const more = filter.step();
+      this.note(['filterGrew']);
+      if (!more) {
+        this.building = null;
+        return this.render();
+      }
+      this.renderSoon();
+      if (!filter.waiting) setImmediate(step);
+    };
+    filter.wake = step;
     setImmediate(step);
   }
 
@@ -356,6 +418,7 @@ export class Pager {
       this.reportedError = error;
       this.note(['notice', `Cannot read further: ${error.userMessage}`]);
     }
+    this.incremental.poke();
     if (this.task) return this.tick();
     if (this.page.doc.complete) return this.render();
     this.renderSoon();
@@ -513,6 +576,8 @@ export class Pager {
     this.page = page;
     this.state = { ...state, history: this.state.history };
     this.wrap = this.wrapFor(page);
+    // A filter left half found goes on finding its lines.
+    if (this.state.filter && !this.state.filter.complete) this.buildFilter(this.state.filter);
     this.screen.invalidate();
   }
 

@@ -10,10 +10,12 @@ import type { Context, Effect, Result, State } from './types.ts';
 import { follow } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
-import { editLine } from './typing.ts';
+import { editLine, incrementalFound } from './typing.ts';
 import { formatCount } from '../text/count.ts';
 import { toggleOption } from './toggles.ts';
 import { keepSelectionInView, revealSideways, sideways } from './sideways.ts';
+import { filterGrew, filterStarted, withFilter } from './filter.ts';
+import { filterStatus } from '../view/filter.ts';
 
 export type { Context, Effect, Mode, Result, State, TypingMode };
 
@@ -34,9 +36,11 @@ export const initialState: State = {
   match: null,
   line: emptyLine,
   searchBackward: false,
-  history: { search: [], fork: [], exec: [], examine: [] },
+  history: { search: [], filter: [], fork: [], exec: [], examine: [] },
   recall: 0,
   draft: '',
+  searchOrigin: null,
+  filter: null,
 };
 
 const isTypedText = (key: string) => !(key.length > 2 && key.startsWith('<') && key.endsWith('>'));
@@ -45,6 +49,7 @@ const none = (state: State): Result => ({ state, effects: [] });
 
 /** Applies one key. */
 export function press(state: State, key: string, ctx: Context): Result {
+  ctx = withFilter(ctx, state.filter);
   if (state.busy !== null) {
     // While busy, only the keys that stop the wait do anything.
     const action = ctx.bindings.for('busy', key);
@@ -120,11 +125,18 @@ function jumped(before: State, after: State): State {
 
 /** Applies an action the pager reports, or a ground action again once the document it waited for is read. */
 export function update(state: State, action: GroundAction | PagerAction, count: number | null, ctx: Context): Result {
+  ctx = withFilter(ctx, state.filter);
   switch (action[0]) {
     case 'searchFound':
       return none(revealSideways(jumped(state, searchFound(state, action[1], ctx)), ctx));
     case 'searchCounted':
       return none(searchCounted(state));
+    case 'filterStarted':
+      return none(filterStarted(state, action[1], ctx));
+    case 'filterGrew':
+      return none(filterGrew(state, ctx));
+    case 'incFound':
+      return none(incrementalFound(state, action[1], ctx));
     case 'busy':
       return none({ ...state, busy: action[1] });
     case 'idle':
@@ -178,8 +190,13 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       return next(state, action, times, ctx);
     case 'cycle':
       return none(cycle(state, action[1], ctx));
-    case 'search':
-      return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0 });
+    case 'search': {
+      const { top, selected, matches, match, searchBackward } = state;
+      const searchOrigin = { top, selected, matches, match, searchBackward };
+      return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0, searchOrigin });
+    }
+    case 'filter':
+      return none({ ...state, mode: 'filter', line: emptyLine, recall: 0 });
     case 'fork':
     case 'exec':
       if (ctx.secure) return none({ ...state, message: `${action[0] === 'fork' ? '>' : '!'} is disabled in secure mode` });
@@ -239,9 +256,10 @@ function describePlace(state: State, ctx: Context): string {
       ? `bytes ${formatCount(state.top)}-${formatCount(end)} of ? (still reading)`
       : `bytes ${formatCount(state.top)}-${formatCount(end)} of ${formatCount(total)} (${total === 0 ? 100 : Math.floor((100 * end) / total)}%)`;
   const links = `${formatCount(doc.links.count)}${doc.complete ? '' : '+'} links`;
-  const search = state.matches ? `, search: ${formatCount(state.matches.spans.count)} matches` : '';
+  const search = state.matches ? `, search: ${formatCount(state.matches.total)}${state.matches.complete ? '' : '+'} matches` : '';
+  const filter = state.filter ? `, showing ${filterStatus(state.filter)}` : '';
   const title = doc.title ? ` "${doc.title}"` : '';
-  return `${name}${title} (${doc.kind}): ${where}, ${links}${search}`;
+  return `${name}${title} (${doc.kind}): ${where}, ${links}${search}${filter}`;
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {

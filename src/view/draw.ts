@@ -1,6 +1,7 @@
 // Building a frame from the rows on screen: the cost is the screen's, never
 // the document's. Spans are found by binary search, not by scanning them all.
 import type { Frame } from '../../term/screen.ts';
+import { filterStatus } from './filter.ts';
 import type { Size } from '../../term/tty.ts';
 import { sgr, type Attrs } from '../../term/sgr.ts';
 import { HYPERLINK_CLOSE, hyperlinkOpen } from '../../term/hyperlink.ts';
@@ -227,7 +228,7 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   return out;
 }
 
-const indicators = { search: '/', fork: '>', exec: '!', examine: 'Examine: ' } as const;
+const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'Examine: ' } as const;
 
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
@@ -266,7 +267,9 @@ function drawGroundStatus(ctx: Drawn, state: State, width: number, theme: Theme)
     words = target.ok ? renderUrl(target.url, width - 2) : `cannot follow: ${target.reason}`;
   } else {
     const place = placeOf(ctx.doc, ctx.lines, state.top, screenEnd(ctx, state.top));
-    words = placeLine(state.top === 0 ? ctx.doc.name : null, place, width - 2);
+    // &pattern: what it shows comes first.
+    const filter = state.filter ? filterStatus(state.filter) + '  ' : '';
+    words = filter + placeLine(state.top === 0 && !filter ? ctx.doc.name : null, place, width - 2 - filter.length);
     if (words === '') return out;
   }
   // What is written here passes the sanitizer too: a file name, a rendered URL.
