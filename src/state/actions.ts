@@ -2,6 +2,7 @@
 // the pager itself reports. Names and arguments only; src/state/state.ts and
 // the modules it calls give them meaning.
 import type { FirstMatch } from '../document/search.ts';
+import type { Question } from './types.ts';
 
 /** Actions of ground mode. */
 export type GroundAction =
@@ -42,7 +43,13 @@ export type GroundAction =
   /** K: read the document again as the other kind (markup, plain), at the same line. */
   | ['switchKind']
   /** \\: the raw text, every escape a token (again: back), at the same line. */
-  | ['rawView'];
+  | ['rawView']
+  /** o: load the selected link in this lwl; O: hand it to the browser command. */
+  | ['followIn', 'lwl' | 'browser']
+  /** r: load the page again. */
+  | ['reload']
+  /** ^C: stop the page loading; when none is, quit. */
+  | ['interrupt'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =
@@ -64,6 +71,9 @@ export type LineAction =
 /** Actions of the link preview. */
 export type PreviewAction = ['close'];
 
+/** Actions of a yes-or-no question. */
+export type QuestionAction = ['answer', boolean];
+
 /** Actions while lwl waits for input or a search: stop waiting, or suspend (the wait goes on after fg). */
 export type BusyAction = ['stop'] | ['suspend'];
 
@@ -82,6 +92,10 @@ export type PagerAction =
   /** While following the input (F): show its end. */
   | ['toBottom']
   /** The text was wrapped anew (a resize): keep the same text at the top. */
-  | ['rewrapped'];
+  | ['rewrapped']
+  /** Ask a question (y or n) on the status line. */
+  | ['ask', Question]
+  /** A page loaded again: back to where the screen was, as far as it has arrived. */
+  | ['restoreTop', number];
 
-export type Action = GroundAction | LineAction | PreviewAction | BusyAction | PagerAction;
+export type Action = GroundAction | LineAction | PreviewAction | BusyAction | QuestionAction | PagerAction;

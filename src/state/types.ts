@@ -8,6 +8,7 @@ import type { LinkTargets } from '../link/targets.ts';
 import type { Viewport } from '../view/view.ts';
 import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import type { Line } from './lineedit.ts';
+import type { UrlRecord } from '../link/url/index.ts';
 
 export interface State {
   mode: Mode;
@@ -42,6 +43,17 @@ export interface State {
   /** While recalling history: how far back (1 = the last entry); the draft is the line as typed before. */
   recall: number;
   draft: string;
+  /** In question mode: what is asked (y or n), and what each answer does. */
+  question?: Question | null;
+}
+
+/** A yes-or-no question on the status line: a file: link on a web page, a web page that is not text. */
+export interface Question {
+  text: string;
+  yes: Effect[];
+  no: Effect[];
+  /** Said when the answer is no. */
+  noMessage: string | null;
 }
 
 export type Effect =
@@ -70,19 +82,39 @@ export type Effect =
   /** Give the terminal back and stop lwl until it is continued (^Z). */
   | { kind: 'suspend' }
   /** Read the document again as another kind ('switch': markup and plain, 'raw': the raw text and back). */
-  | { kind: 'reread'; as: 'switch' | 'raw' };
+  | { kind: 'reread'; as: 'switch' | 'raw' }
+  /** Load a web page (http, https) into this lwl, as a new page: Backspace comes back. */
+  | { kind: 'fetch'; url: string }
+  /** Load the page shown again (r): a web page is fetched again, a file read again. */
+  | { kind: 'reload' }
+  /** Stop the page loading (^C): what arrived stays. */
+  | { kind: 'stopLoad' }
+  /** The answer to the question whether to show a web page that is not text. */
+  | { kind: 'showBinary'; see: boolean };
 
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
   links: LinkTargets;
   /** Lines of the document, counted as far as they are known. */
   lines: LineIndex;
-  /** The command that opens a link in a browser ($LINK set), or null if there is none. */
+  /** The command that opens a link in a browser ($LINK set), or null if there is none (or it is lwl itself): Enter then loads http(s) links in this lwl. */
   browser: string | null;
   /** Secure mode (--secure, LWL_SECURE=1): no commands, and no files but those named on the command line. */
   secure: boolean;
   /** The key bindings: keymap.ts with the configuration file's changes. */
   bindings: Bindings;
+  /** The page shown, when it came from the web (or is coming): what =, the status line and Enter need. */
+  web?: WebContext | null;
+}
+
+/** What the state function knows of a web page. */
+export interface WebContext {
+  /** The page's URL (after redirects): a file: link on it asks first. */
+  url: UrlRecord;
+  /** The load's progress for the status line, while it goes on; null once it has ended. */
+  progress: string | null;
+  /** What = adds: status, type, charset, redirects. */
+  facts: string | null;
 }
 
 export interface Result {
