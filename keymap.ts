@@ -95,8 +95,8 @@ const busy: Binding<BusyAction>[] = [
 
 /** A yes-or-no question on the status line (a file: link on a web page, a page that is not text). */
 const question: Binding<QuestionAction>[] = [
-  { keys: ['y', 'Y'], action: ['answer', true], help: 'yes' },
-  { keys: ['n', 'N', 'q', '<C-c>', '<Escape>'], action: ['answer', false], help: 'no' },
+  { keys: ['y', 'Y'], action: ['yes'], help: 'yes: do what is asked' },
+  { keys: ['n', 'N', 'q', '<C-c>', '<Escape>'], action: ['no'], help: 'no: leave things as they are' },
 ];
 
 /** Every mode's table. */

@@ -17,7 +17,7 @@ describe('configuration file', () => {
     expect(bindings.for('ground', 'J')).toEqual(['scrollLines', 5]);
     expect(bindings.for('ground', 'x')).toEqual(['next', -1]);
     expect(bindings.for('ground', 'q')).toBeUndefined();
-    expect(bindings.for('ground', '<C-c>')).toEqual(['quit']);
+    expect(bindings.for('ground', '<C-c>')).toEqual(['interrupt']);
     expect(bindings.for('search', '<C-g>')).toEqual(['cancel']);
     expect(bindings.for('ground', '#')).toEqual(['top']);
   });
@@ -36,7 +36,7 @@ describe('configuration file', () => {
     );
     expect(config.errors).toEqual([
       'config:1: bind needs an action',
-      "config:2: 'nowhere' is not a mode (ground, search, fork, exec, examine, preview, busy)",
+      "config:2: 'nowhere' is not a mode (ground, search, fork, exec, examine, preview, busy, question)",
       "config:3: 'fly' is not an action of ground mode (lwl --print-config lists them)",
       'config:4: next takes 1 or -1',
       'config:5: search takes forward or backward',

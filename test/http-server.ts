@@ -87,7 +87,7 @@ export const INDEX = `<!doctype html>
 <li><a href="#bottom">fragment link</a></li>
 <li><a href="/counter">counting page</a></li>
 </ul>
-${'<p>filler</p>\n'.repeat(40)}<p id="bottom">The bottom of the index.</p>
+${Array.from({ length: 40 }, (_, i) => `<p>filler ${i + 1}</p>\n`).join('')}<p id="bottom">The bottom of the index.</p>
 </body></html>
 `;
 

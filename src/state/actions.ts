@@ -72,7 +72,7 @@ export type LineAction =
 export type PreviewAction = ['close'];
 
 /** Actions of a yes-or-no question. */
-export type QuestionAction = ['answer', boolean];
+export type QuestionAction = ['yes'] | ['no'];
 
 /** Actions while lwl waits for input or a search: stop waiting, or suspend (the wait goes on after fg). */
 export type BusyAction = ['stop'] | ['suspend'];

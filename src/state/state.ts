@@ -59,7 +59,7 @@ export function press(state: State, key: string, ctx: Context): Result {
       return none({ ...state, mode: 'ground' });
     case 'question': {
       const action = ctx.bindings.for('question', key);
-      return action ? answer(state, action[1]) : none(state);
+      return action ? answer(state, action[0] === 'yes') : none(state);
     }
     default: {
       const action = ctx.bindings.for(mode, key);
