@@ -80,6 +80,8 @@ export interface Page {
   kindBeforeRaw?: Kind;
   /** A page from the web: its load (while connecting, the page is empty). */
   web?: WebLoad;
+  /** The first screen of a web page's text was drawn (it is drawn as soon as there is text, without waiting for the next frame). */
+  drawn?: boolean;
   /** Where the screen goes once the text reaches it (a page loaded again), or the fragment to show (a URL with #name). */
   restoreTop?: number;
   fragment?: string;
@@ -369,7 +371,7 @@ export class Pager {
   }
 
   private loaded(): void {
-    this.placeWebPage();
+    if (this.placeWebPage()) return this.render();
     const error = this.page.loader.error;
     if (error && error !== this.reportedError) {
       // The document ends where reading failed; say so once.
@@ -658,8 +660,8 @@ export class Pager {
       const question = { text: `This page is ${type}, not text: see it anyway? (y/n)`, yes: [{ kind: 'showBinary', see: true } as const], no: [{ kind: 'showBinary', see: false } as const], noMessage: null };
       return this.report(['ask', question]);
     }
+    // Drawn when its first text has come (placeWebPage).
     this.showWeb(load);
-    this.render();
   }
 
   /** y or n to a page that is not text: shown as plain text, or left; false if lwl ended (no page to go back to). */
@@ -740,8 +742,8 @@ export class Pager {
     }
   }
 
-  /** Once the text reaches it: the place a reloaded page was at, or the fragment its URL names. */
-  private placeWebPage(): void {
+  /** Once the text reaches it: the place a reloaded page was at, or the fragment its URL names; true when the first text of a web page has come, to be drawn now. */
+  private placeWebPage(): boolean {
     const page = this.page;
     if (page.restoreTop !== undefined && (page.doc.complete || page.doc.text.length > page.restoreTop)) {
       const top = page.restoreTop;
@@ -753,6 +755,9 @@ export class Pager {
       page.fragment = undefined;
       if (at !== null && this.state.top === 0) this.note(['restoreTop', at]);
     }
+    if (!page.web || page.drawn || page.doc.text.length === 0) return false;
+    page.drawn = true;
+    return true;
   }
 
   /** $LWL_URL for commands: the page's URL (a web page's after redirects, a bro page's, a file's), or empty. */

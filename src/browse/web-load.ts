@@ -9,10 +9,17 @@ import { formatProgress, type BodyEnd, type Progress } from '../input/fetch-body
 import { failureMessage } from '../input/fetch-failure.ts';
 import { renderUrl } from '../link/render.ts';
 import { serializeHost, type UrlRecord } from '../link/url/index.ts';
-import type { Kind } from '../document/readers/kinds.ts';
+import { readerFor, type Kind } from '../document/readers/kinds.ts';
+import { Document } from '../document/document.ts';
 
 /** Text held in the stream before the load waits for the reader. */
 const STREAM_BUFFER = 1024 * 1024;
+
+/** Text is handed to the reader in pieces this long (the first shorter): a piece of HTML takes a few milliseconds to read. */
+const FIRST_PIECE = 4 * 1024;
+const PIECE = 16 * 1024;
+/** Reading the text gives keys and the screen a turn at least this often. */
+const SLICE_MS = 8;
 
 /** Cells a URL is rendered in as a document's name: enough for any URL but a monster. */
 const NAME_CELLS = 400;
@@ -37,6 +44,10 @@ export class WebLoad {
   /** Stopped by the user (^C, or the page left). */
   cancelled = false;
   private wire: Progress | null = null;
+  /** Text handed to the loader so far. */
+  private pushed = 0;
+  /** When keys last had a turn. */
+  private lastTurn = 0;
   private waiting: (() => void) | null = null;
   private readonly stream: Readable;
   private readonly load: PageLoad;
@@ -46,6 +57,7 @@ export class WebLoad {
     options: LoadOptions,
     events: WebEvents,
   ) {
+    warmHtmlReader();
     this.stream = new Readable({ highWaterMark: STREAM_BUFFER, read: () => this.wake() });
     // The loader stopped (the page is closed): so is the load.
     this.stream.on('close', () => this.cancel());
@@ -91,7 +103,8 @@ export class WebLoad {
 
   /** A Loader that reads the page's text as it arrives; made once `info` is known. */
   loader(): Loader {
-    return new Loader({ name: this.name, fd: -1, isFile: false, size: null, stream: this.stream }, this.kind);
+    // loadPage made the text UTF-8 whatever the page says of itself.
+    return new Loader({ name: this.name, fd: -1, isFile: false, size: null, stream: this.stream, charset: 'utf-8' }, this.kind);
   }
 
   /** Stops the load: what arrived stays (before the answer, the page becomes a "Stopped" failure page). */
@@ -120,11 +133,25 @@ export class WebLoad {
     return this.info ? pageFacts(this.info, cells) : null;
   }
 
-  /** Hands a piece of text to the stream; waits while the stream is full (the reader is that far ahead of the screen). */
-  private push(utf8: Buffer): void | Promise<void> {
-    if (this.stream.destroyed) return;
-    if (this.stream.push(utf8)) return;
-    return new Promise((resolve) => (this.waiting = resolve));
+  /**
+   * Hands text to the stream, where the loader reads it at once: in pieces
+   * (the first small, so that the first screen comes soon), giving keys and
+   * the screen a turn every few milliseconds, and waiting while the stream is
+   * full (the reader is that far ahead of the screen).
+   */
+  private async push(utf8: Buffer): Promise<void> {
+    for (let at = 0; at < utf8.length; ) {
+      if (this.stream.destroyed) return;
+      const size = this.pushed === 0 ? FIRST_PIECE : PIECE;
+      const piece = utf8.subarray(at, at + size);
+      at += piece.length;
+      this.pushed += piece.length;
+      if (performance.now() - this.lastTurn > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        this.lastTurn = performance.now();
+      }
+      if (!this.stream.push(piece)) await new Promise<void>((resolve) => (this.waiting = resolve));
+    }
   }
 
   private wake(): void {
@@ -132,6 +159,23 @@ export class WebLoad {
     this.waiting = null;
     waiting?.();
   }
+}
+
+let warmed = false;
+
+/**
+ * Makes the HTML reader ready while the first page is on its way (most pages
+ * are HTML): its parser is compiled on first use, which takes some tens of
+ * milliseconds that the first screen would otherwise wait for.
+ */
+function warmHtmlReader(): void {
+  if (warmed) return;
+  warmed = true;
+  setImmediate(() => {
+    const reader = readerFor('html', new Document('warm-up'));
+    reader.write(Buffer.from('<!doctype html><title>t</title><p>a <a href="b">c</a></p>'));
+    reader.end();
+  });
 }
 
 /** Options for every load: lwl's version, proxies from the environment, and the limits LWL_FETCH_TIMEOUT and LWL_FETCH_LIMIT set. */
