@@ -115,6 +115,13 @@ describe('pages of each kind', () => {
     expect(s.status()).toContain('windows-1252');
   });
 
+  it('a page that names its charset only in a <meta> is read in it', async () => {
+    const s = open('/meta-charset.html', {}, 200);
+    await s.waitForText('\u201cquoted\u201d caf\u00e9 \u2013');
+    await s.keys('=');
+    expect(s.status()).toContain('windows-1252 (from the page)');
+  });
+
   it('a page that is not text asks first: n goes back, y shows it', async () => {
     const s = open('/');
     await s.waitForText('Test index');
