@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Session, lwlShell } from './session.ts';
-import { startServer, type TestServer } from '../http-server.ts';
+import { startServer, startTlsServer, type TestServer } from '../http-server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -161,6 +161,23 @@ describe('errors are pages', () => {
     await s.waitForText('Nothing at 127.0.0.1 accepts connections on this port.');
     expect(s.rows()[0]).toBe('Connection refused');
     expect(s.status()).toContain('Connection refused');
+  });
+
+  it('a certificate nobody here trusts is a page', async () => {
+    const tls = await startTlsServer();
+    try {
+      const s = Session.lwl([`${tls.origin}/page.html`], { env: noBrowser, cols: 120 });
+      await s.waitForText('The secure connection to 127.0.0.1 was refused: its certificate is self-signed.');
+      expect(s.rows()[0]).toBe('Certificate not trusted');
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('a server that never answers times out (LWL_FETCH_TIMEOUT), as a page', async () => {
+    const s = open('/silent', { LWL_FETCH_TIMEOUT: '1' });
+    await s.waitForText('127.0.0.1 did not answer within 1 s.');
+    expect(s.rows()[0]).toBe('Timed out');
   });
 
   it('a name that does not resolve is a page', async () => {
