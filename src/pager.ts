@@ -429,11 +429,13 @@ export class Pager {
   private reread(as: 'switch' | 'raw' | 'same'): void {
     const { source } = this.page.loader;
     const doc = this.page.doc;
+    const kind: Kind =
+      as === 'same' ? (doc.kind as Kind) : as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? 'markup' : 'plain';
+    // A web page is fetched again, to be read as the other kind (\\: its source, as w3m shows it).
+    if (this.page.web?.info && as !== 'same') return this.reload({ kind, before: doc.kind as Kind });
     if (!source.isFile || source.fd === 0 || this.page.isHelp) {
       return this.note(['notice', `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${doc.kind}`]);
     }
-    const kind: Kind =
-      as === 'same' ? (doc.kind as Kind) : as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? 'markup' : 'plain';
     let loader: Loader;
     try {
       loader = new Loader(openFile(source.name), kind);
@@ -687,7 +689,13 @@ export class Pager {
   private showWeb(load: WebLoad): void {
     const reload = this.reloading?.load === load ? this.reloading : null;
     this.reloading = null;
-    const page: Page = { ...makePage(load.loader(), null, load.url), web: load, restoreTop: reload?.top, fragment: reload ? undefined : (load.url.fragment ?? undefined) };
+    const page: Page = {
+      ...makePage(load.loader(), null, load.url),
+      web: load,
+      restoreTop: reload?.top,
+      fragment: reload ? undefined : (load.url.fragment ?? undefined),
+      kindBeforeRaw: load.as?.kind === 'raw' ? load.as.before : undefined,
+    };
     const old = this.page;
     const entry = this.files.find((f) => f.page === old);
     if (entry) entry.page = page;
@@ -717,13 +725,16 @@ export class Pager {
   }
 
   /** r: a web page is fetched again and takes this one's place at the same place; a file is read again. */
-  private reload(): void {
+  private reload(as: WebLoad['as'] = null): void {
     const web = this.page.web;
     if (!web) return this.reread('same');
     if (this.reloading?.page === this.page) this.reloading.load.cancel();
     const page = this.page;
+    const load = this.startWeb(web.url);
+    // r keeps the kind the page is read as; K and \\ change it, from the top.
+    load.as = as ?? web.as;
     // Marked first, so that the old load's end (cancelled) is not taken for the page's.
-    this.reloading = { load: this.startWeb(web.url), page, top: this.state.top };
+    this.reloading = { load, page, top: as ? 0 : this.state.top };
     if (!web.finished) {
       web.cancel();
       page.loader.want(Infinity);

@@ -43,6 +43,8 @@ export class WebLoad {
   finished = false;
   /** Stopped by the user (^C, or the page left). */
   cancelled = false;
+  /** Read as another kind than its type says (K, and \\ for the raw text), and the kind it was read as before. */
+  as: { kind: Kind; before: Kind } | null = null;
   private wire: Progress | null = null;
   /** Text handed to the loader so far. */
   private pushed = 0;
@@ -92,6 +94,7 @@ export class WebLoad {
 
   /** The reader's kind for the text: a failure page and a binary page shown anyway are plain. */
   get kind(): Kind {
+    if (this.as && !this.info?.failure) return this.as.kind;
     const kind = this.info?.failure ? 'plain' : (this.info?.kind ?? 'plain');
     return kind === 'binary' ? 'plain' : kind;
   }

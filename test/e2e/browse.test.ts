@@ -103,6 +103,17 @@ describe('pages of each kind', () => {
     await s.waitForText('A markdown page');
   });
 
+  it('\\ shows a page\'s source, fetched again, and \\ again the page', async () => {
+    const s = open('/page.html');
+    await s.waitForText("Hello from lwl's test server");
+    await s.keys('\\');
+    await s.waitForText("<body><h1>Hello from lwl's test server</h1>");
+    await s.keys('=');
+    expect(s.status()).toContain('(raw)');
+    await s.keys('\\');
+    await s.waitFor((x) => x.rows()[0] === "Hello from lwl's test server", 'the page again');
+  });
+
   it('a gzipped page is undone', async () => {
     const s = open('/gzip.html');
     await s.waitForText("Hello from lwl's test server");
