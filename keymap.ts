@@ -8,9 +8,9 @@
 // Ctrl-x and <M-x> for Alt-x (test/keymap.test.ts checks every name here is
 // one the terminal can send).
 //
-// A key not in its mode's table does nothing in ground mode, is typed in the
+// A key not in its mode's table does nothing in ground mode or a question, is typed in the
 // typing modes, and closes the preview.
-import type { BusyAction, GroundAction, LineAction, PreviewAction } from './src/state/actions.ts';
+import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction } from './src/state/actions.ts';
 
 export interface Binding<A> {
   keys: string[];
@@ -20,7 +20,8 @@ export interface Binding<A> {
 
 const ground: Binding<GroundAction>[] = [
   // leaving
-  { keys: ['q', '<C-c>'], action: ['quit'], help: 'quit (also when the input ends)' },
+  { keys: ['q'], action: ['quit'], help: 'quit (also when the input ends)' },
+  { keys: ['<C-c>'], action: ['interrupt'], help: 'stop the page loading, keeping what arrived; with none loading, quit' },
 
   // moving (a count typed first repeats the motion: 5j)
   { keys: ['j', '<Down>', 'e', '<C-e>', '<C-n>'], action: ['scrollLines', 1], help: 'one line down' },
@@ -55,6 +56,9 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['v'], action: ['preview'], help: 'preview the selected link: text, URL, host, warnings' },
   { keys: ['<Enter>'], action: ['follow'], help: 'follow the selected link (none selected: one line down)' },
   { keys: ['<Backspace>'], action: ['back'], help: 'back: to the link a jump in this document left, or the previous document' },
+  { keys: ['o'], action: ['followIn', 'lwl'], help: 'load the selected link in this lwl, whatever the browser command' },
+  { keys: ['O'], action: ['followIn', 'browser'], help: 'hand the selected link to the browser command ($LINK)' },
+  { keys: ['r'], action: ['reload'], help: 'load the page again (a web page is fetched, a file read), at the same place' },
 
   // typing modes
   { keys: ['/'], action: ['search', 'forward'], help: 'search forward (the screen follows the first match as it is typed)' },
@@ -94,6 +98,12 @@ const busy: Binding<BusyAction>[] = [
   { keys: ['<C-z>'], action: ['suspend'], help: 'suspend lwl; the wait goes on after fg' },
 ];
 
+/** A yes-or-no question on the status line (a file: link on a web page, a page that is not text). */
+const question: Binding<QuestionAction>[] = [
+  { keys: ['y', 'Y'], action: ['yes'], help: 'yes: do what is asked' },
+  { keys: ['n', 'N', 'q', '<C-c>', '<Escape>'], action: ['no'], help: 'no: leave things as they are' },
+];
+
 /** Every mode's table. */
 export const keymap = {
   ground,
@@ -104,6 +114,7 @@ export const keymap = {
   examine: lineEditing,
   preview,
   busy,
+  question,
 };
 
 /** A search that starts with this is a regular expression (JavaScript syntax). */

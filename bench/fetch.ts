@@ -1,13 +1,21 @@
 // The fetch layer's speed: a 5 MiB page served on 127.0.0.1, plain, gzip and
 // brotli; the time from the request to the answer's headers, to the first
-// chunk delivered, and to the end, medians of several runs. Markdown on stdout.
+// chunk delivered, and to the end, medians of several runs. Then lwl itself in
+// a pseudo-terminal (`lwl http://127.0.0.1:PORT/...`): the time from the
+// server's sending the answer's first bytes to lwl's first screen of the page,
+// and from lwl's start. Markdown on stdout.
 //
 //   npx tsx bench/fetch.ts [--runs N]
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
+import path from 'node:path';
 import { fetchPage } from '../src/input/fetch.ts';
+import { PtySession, killAll } from './pty.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const lwl = path.join(root, 'dist/lwl');
 
 const SIZE = 5 * 1024 * 1024;
 
@@ -56,8 +64,11 @@ async function main(): Promise<void> {
     gzip: { bytes: zlib.gzipSync(body), encoding: 'gzip' },
     br: { bytes: zlib.brotliCompressSync(body), encoding: 'br' },
   };
+  /** When the answer to the last request began to go out (performance.now()). */
+  let sentAt = 0;
   const server = http.createServer((req, res) => {
     const which = bodies[(req.url ?? '/').slice(1)] ?? bodies.identity;
+    sentAt = performance.now();
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': which.bytes.length,
@@ -78,7 +89,32 @@ async function main(): Promise<void> {
     const end = median(results.map((r) => r.end));
     console.log(`| ${name} | ${bytes.length} | ${ms(median(results.map((r) => r.headers)))} | ${ms(median(results.map((r) => r.first)))} | ${ms(end)} | ${(SIZE / 1024 / 1024 / (end / 1000)).toFixed(0)} |`);
   }
+  console.log(`\nlwl showing the same page (\`lwl ${origin}/CODING\`) in a pseudo-terminal of 80x24, median of ${runs} runs (ms):\n`);
+  console.log("| coding | server's first bytes to the first screen | lwl's start to the request | lwl's start to the first screen |");
+  console.log('| :-- | --: | --: | --: |');
+  for (const name of Object.keys(bodies)) {
+    const screens: number[] = [];
+    const startups: number[] = [];
+    const totals: number[] = [];
+    for (let i = 0; i <= runs; i++) {
+      sentAt = 0;
+      const session = new PtySession(process.execPath, [lwl, `${origin}/${name}`], { cols: 80, rows: 24, cwd: root, env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', LANG: 'C.UTF-8', LWL_BROWSER: 'lwl' } });
+      const shown = await session.waitFor((s) => s.row(0).includes('Paragraph 0:'), 20_000);
+      await session.close('q');
+      if (shown === null || sentAt === 0) throw new Error(`lwl did not show the page (${name})`);
+      // The first run warms the disk cache.
+      if (i === 0) continue;
+      screens.push(shown - sentAt);
+      startups.push(sentAt - session.startedAt);
+      totals.push(shown - session.startedAt);
+    }
+    console.log(`| ${name} | ${ms(median(screens))} | ${ms(median(startups))} | ${ms(median(totals))} |`);
+  }
   server.close();
 }
 
-await main();
+try {
+  await main();
+} finally {
+  killAll();
+}

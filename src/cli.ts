@@ -19,6 +19,10 @@ import { Bindings } from './state/bindings.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
 import { linkText } from './view/preview.ts';
 import { sanitize } from './text/sanitize.ts';
+import { httpUrl } from './input/fetch.ts';
+import { proxyFromEnv } from './input/proxy.ts';
+import { loadOptions } from './browse/web-load.ts';
+import { copyPage, wholePage } from './browse/cli-web.ts';
 
 const roles = Object.keys(themeFor(true)) as Role[];
 
@@ -215,6 +219,22 @@ export async function main(args: string[]): Promise<number> {
     const base = opts.base === null ? null : parseBase(opts.base);
     const kind = parseKind(opts.kind);
     const files = opts.files;
+    // A web page named first: the pager loads it (the others are files or pages for :n).
+    const startUrl = files.length > 0 ? httpUrl(files[0]) : null;
+    if (startUrl) {
+      if (opts.secure) throw new UserError('lwl: fetching web pages is disabled in secure mode', 1);
+      const options = loadOptions(version, process.env, proxyFromEnv(process.env));
+      const say = (message: string) => process.stderr.write(`lwl: ${sanitize(message)}\n`);
+      if (!opts.links && !process.stdout.isTTY) return await copyPage(startUrl, options, (text) => writeAll(1, text), say);
+      if (opts.links || isDumb(process.env)) {
+        const { loader, load } = await wholePage(startUrl, options);
+        const said = load.endMessage(200);
+        if (said) say(said);
+        if (opts.links) await printLinks(makePage(loader, base, load.url), '');
+        else await printPlain(loader);
+        return said ? 1 : 0;
+      }
+    }
     if (opts.links) {
       // With several files, each line starts with the file's name.
       if (files.length <= 1) await printLinks(makePage(new Loader(await openInput(files[0] ?? null), kind), base), '');
@@ -226,12 +246,13 @@ export async function main(args: string[]): Promise<number> {
       for (const file of files.length > 0 ? files : [null]) copyThrough(openSource(file));
       return 0;
     }
-    const source = await openInput(files[0] ?? null);
-    const loader = new Loader(source, kind);
+    // A web page comes later: the pager shows it as it arrives, in place of this empty one.
+    const source = startUrl ? null : await openInput(files[0] ?? null);
+    const loader = source ? new Loader(source, kind) : Loader.fromText(files[0], '');
     await loader.readStart();
     // The question is asked before the screen is taken: "n" leaves nothing behind.
     let term: Terminal | null = null;
-    if (!opts.force && looksBinary(loader.head, loader.complete)) {
+    if (source && !opts.force && looksBinary(loader.head, loader.complete)) {
       term = Terminal.open({ alternateScreen: !opts.noAlternateScreen });
       if (!(await seeBinaryAnyway(term, source.name))) {
         term.close();
@@ -245,7 +266,7 @@ export async function main(args: string[]): Promise<number> {
       await printPlain(loader);
       return 0;
     }
-    if (opts.quitIfOneScreen && (await fitsOnOneScreen(loader, size, opts.chop))) {
+    if (source && opts.quitIfOneScreen && (await fitsOnOneScreen(loader, size, opts.chop))) {
       term?.close();
       // In the colours and attributes it would be paged in, as less -FR prints.
       const { color } = detectCaps(process.env);
@@ -268,6 +289,8 @@ export async function main(args: string[]): Promise<number> {
       chop: opts.chop,
       lineNumbers: opts.lineNumbers,
       caseless: opts.caseless,
+      startUrl,
+      version,
     };
     return await new Pager(term, makePage(loader, base), settings).run();
   } catch (err) {

@@ -32,11 +32,11 @@ export function shellSafeUrl(url: string): string {
 let running: ChildProcess | null = null;
 
 /**
- * Runs `command` with /bin/sh -c, LINK set in its environment, on the
+ * Runs `command` with /bin/sh -c, LINK (and LWL_URL, the page's URL) set in its environment, on the
  * terminal; resolves with its exit status (128 + the signal's number if a
  * signal ended it).
  */
-export async function runShell(command: string, link: string): Promise<number> {
+export async function runShell(command: string, link: string, pageUrl = ''): Promise<number> {
   // Loaded when first needed: Node's child_process module costs start-up time.
   const { spawn } = await import('node:child_process');
   // No controlling terminal: the child gets lwl's standard input.
@@ -44,7 +44,7 @@ export async function runShell(command: string, link: string): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn('/bin/sh', ['-c', command], {
       stdio: [input, 'inherit', 'inherit'],
-      env: { ...process.env, LINK: link, [SHELL_SAFE_LINK]: shellSafeUrl(link) },
+      env: { ...process.env, LINK: link, [SHELL_SAFE_LINK]: shellSafeUrl(link), LWL_URL: pageUrl },
     });
     running = child;
     const done = (status: number) => {
@@ -215,6 +215,11 @@ export function browserInvocation(template: string): string {
   return out;
 }
 
+/** Whether a browser command is lwl itself (`lwl`, `lwl %s`): Enter then loads web pages in this lwl. */
+export function isLwlItself(invocation: string): boolean {
+  return invocation.trim() === 'lwl "$LINK"';
+}
+
 /**
  * The command that opens a link in a browser: from the first of
  * keymap.openers that is set (an environment variable, a colon-separated
@@ -224,6 +229,8 @@ export function browserInvocation(template: string): string {
 export function browserCommand(env: NodeJS.ProcessEnv = process.env, configured: string | null = null): string | null {
   const searchPath = env.PATH ?? '';
   const found = (command: string) => {
+    // lwl itself needs no PATH: it loads the page in place (isLwlItself).
+    if (isLwlItself(browserInvocation(command))) return true;
     const program = programOf(command);
     return SHELL_WORDS.has(program) || onPath(program, searchPath);
   };

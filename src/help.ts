@@ -35,6 +35,7 @@ const modeTitles: Record<Table, string> = {
   examine: 'Typing a file to open (:e)',
   preview: 'The link preview (v)',
   busy: 'While lwl reads or searches',
+  question: 'A question on the status line (y or n)',
 };
 
 /** A key as a person writes it: ^F, Down, space, Shift-Tab, Alt-v. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
-import { browserCommand, endRunningCommand, runShell } from './commands.ts';
+import { browserCommand, endRunningCommand, isLwlItself, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
 import type { Kind } from './document/readers/kinds.ts';
 import { draw, type Looks } from './view/draw.ts';
@@ -24,6 +24,14 @@ import { Wrap } from './view/wrap.ts';
 import { gutterWidth } from './view/gutter.ts';
 import { screenEnd } from './view/view.ts';
 import type { ToggledOption } from './state/toggles.ts';
+import { loadOptions, WebLoad } from './browse/web-load.ts';
+import type { LoadOptions } from './input/page-load.ts';
+import { proxyFromEnv } from './input/proxy.ts';
+import { httpUrl } from './input/fetch.ts';
+import { findFragment } from './document/fragments.ts';
+import { locationBase } from './link/base.ts';
+import { parseUrl, serializeUrl } from './link/url/index.ts';
+import type { WebContext } from './state/types.ts';
 
 /** How the pager was set up: options, configuration and environment. */
 export interface PagerSettings {
@@ -52,6 +60,10 @@ export interface PagerSettings {
   caseless?: 'smart' | 'always' | 'never';
   /** Incremental search (--incsearch, the default; --no-incsearch turns it off). */
   incsearch?: boolean;
+  /** The web page named on the command line, loaded first in place of the first file. */
+  startUrl?: UrlRecord | null;
+  /** lwl's version, for User-Agent. */
+  version?: string;
 }
 
 /** A file of the list :n and :p go through, with the place it was left at. */
@@ -79,11 +91,18 @@ export interface Page {
   changeTold?: boolean;
   /** For the raw view (\\): the kind to go back to. */
   kindBeforeRaw?: Kind;
+  /** A page from the web: its load (while connecting, the page is empty). */
+  web?: WebLoad;
+  /** The first screen of a web page's text was drawn (it is drawn as soon as there is text, without waiting for the next frame). */
+  drawn?: boolean;
+  /** Where the screen goes once the text reaches it (a page loaded again), or the fragment to show (a URL with #name). */
+  restoreTop?: number;
+  fragment?: string;
 }
 
 
-export function makePage(loader: Loader, base: UrlRecord | null = null): Page {
-  return { doc: loader.doc, loader, links: new LinkTargets(loader.doc, base), lines: new LineIndex(loader.doc) };
+export function makePage(loader: Loader, base: UrlRecord | null = null, webUrl: UrlRecord | null = null): Page {
+  return { doc: loader.doc, loader, links: new LinkTargets(loader.doc, base, webUrl), lines: new LineIndex(loader.doc) };
 }
 
 /** Work that takes a while (waiting for the input, searching): shown as progress, ^C stops it. */
@@ -135,6 +154,9 @@ export class Pager {
   private caseless: 'smart' | 'always' | 'never';
   /** Lets the tests check that a crash gives the terminal back. */
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
+  /** A web page loading again (r): the page shown stays until the answer comes. */
+  private reloading: { load: WebLoad; page: Page; top: number } | null = null;
+  private webOptions: LoadOptions | null = null;
 
   constructor(
     private readonly term: Terminal,
@@ -148,6 +170,7 @@ export class Pager {
     this.wrap = this.wrapFor(page);
     const names = settings.files.length > 0 ? settings.files : [page.doc.name];
     this.files = names.map((name, i) => ({ name, page: i === 0 ? page : null, state: initialState }));
+    if (settings.startUrl) this.page = this.files[0].page = this.webPlaceholder(settings.startUrl);
   }
 
   /** Runs until the user quits; resolves with the exit status. */
@@ -174,11 +197,15 @@ export class Pager {
   }
 
   private get context(): Context {
-    // Looked up once: null (no browser) is an answer too.
-    if (this.browser === undefined) this.browser = browserCommand(process.env, this.settings.browser);
+    // Looked up once: null (no browser, or lwl itself: pages load here) is an answer too.
+    if (this.browser === undefined) {
+      const command = browserCommand(process.env, this.settings.browser);
+      this.browser = command !== null && isLwlItself(command) ? null : command;
+    }
     const height = Math.max(1, this.size.rows - 1);
     const { secure, bindings, incsearch } = this.settings;
-    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings, incsearch };
+    const web = this.webContext();
+    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings, incsearch, web };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }
@@ -254,6 +281,19 @@ export class Pager {
           break;
         case 'help':
           if (!this.page.isHelp) this.showNew({ ...makePage(Loader.fromText('help', helpText())), isHelp: true });
+          break;
+        case 'fetch':
+          this.fetch(effect.url);
+          break;
+        case 'reload':
+          this.reload();
+          break;
+        case 'stopLoad':
+          this.stopLoad();
+          break;
+        case 'showBinary':
+          // No: back, or (the first page) the end of lwl.
+          if (!this.showBinary(effect.see)) return;
           break;
       }
     }
@@ -412,6 +452,7 @@ export class Pager {
   }
 
   private loaded(): void {
+    if (this.placeWebPage()) return this.render();
     const error = this.page.loader.error;
     if (error && error !== this.reportedError) {
       // The document ends where reading failed; say so once.
@@ -428,7 +469,7 @@ export class Pager {
   private async runCommand(command: string, link: string, then: 'resume' | 'exit'): Promise<void> {
     this.render();
     this.handedOver = true;
-    const status = await this.term.handOver(() => runShell(command, link), endRunningCommand);
+    const status = await this.term.handOver(() => runShell(command, link, this.pageUrl()), endRunningCommand);
     if (then === 'exit') return this.quit(status);
     await this.term.announceEnd(`[process terminated${status === 0 ? '' : `, exit status ${status}`}]`);
     this.handedOver = false;
@@ -467,13 +508,16 @@ export class Pager {
    * K and \\: reads the file shown again as another kind, in place of this
    * page, at the same line. A pipe cannot be read again.
    */
-  private reread(as: 'switch' | 'raw'): void {
+  private reread(as: 'switch' | 'raw' | 'same'): void {
     const { source } = this.page.loader;
     const doc = this.page.doc;
+    const kind: Kind =
+      as === 'same' ? (doc.kind as Kind) : as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? 'markup' : 'plain';
+    // A web page is fetched again, to be read as the other kind (\\: its source, as w3m shows it).
+    if (this.page.web?.info && as !== 'same') return this.reload({ kind, before: doc.kind as Kind });
     if (!source.isFile || source.fd === 0 || this.page.isHelp) {
       return this.note(['notice', `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${doc.kind}`]);
     }
-    const kind: Kind = as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? 'markup' : 'plain';
     let loader: Loader;
     try {
       loader = new Loader(openFile(source.name), kind);
@@ -492,12 +536,13 @@ export class Pager {
     this.show(page, initialState);
     this.startLoading(page);
     this.report(['top'], line);
-    this.note(['notice', `${source.name}: read as ${kind}`]);
+    this.note(['notice', as === 'same' ? `${source.name}: read again` : `${source.name}: read as ${kind}`]);
   }
 
   /** Shows a new document; Backspace comes back to this one where it was. */
   private showNew(page: Page): void {
-    // The document left reads no further until it is shown again.
+    // The document left reads no further until it is shown again; a web page left stops loading (not for the help screen).
+    if (!page.isHelp) this.leaveWeb(this.page);
     this.page.loader.rest();
     this.history.push({ page: this.page, state: this.state, file: this.file });
     this.show(page, initialState);
@@ -514,6 +559,7 @@ export class Pager {
 
   /** The page shown is left: a file of the list rests (it may be shown again), another document is closed. */
   private leave(): void {
+    this.leaveWeb(this.page);
     const entry = this.files.find((f) => f.page === this.page);
     if (entry) {
       entry.state = this.state;
@@ -543,12 +589,16 @@ export class Pager {
 
   /** :e: opens a file after this one in the list. */
   private examine(path: string): void {
+    const url = httpUrl(path);
+    if (url) return this.fetch(serializeUrl(url));
     this.files.splice(this.file + 1, 0, { name: path, page: null, state: initialState });
     this.goToFile(this.file + 1, '');
   }
 
   private goToFile(index: number, note: string, comeBack = true): void {
     const entry = this.files[index];
+    const url = entry.page ? null : httpUrl(entry.name);
+    if (url) entry.page = this.webPlaceholder(url);
     if (!entry.page) {
       try {
         const loader = new Loader(openFile(entry.name), this.settings.kind ?? null);
@@ -672,6 +722,186 @@ export class Pager {
       lines.countTo(Infinity, Date.now() + LINE_COUNT_SLICE_MS);
       this.renderSoon();
     });
+  }
+
+  // Web pages (src/browse/web-load.ts): a page shows at once, empty while it
+  // connects, and fills as its text arrives; keys work all the while.
+
+  private startWeb(url: UrlRecord): WebLoad {
+    this.webOptions ??= loadOptions(this.settings.version ?? 'dev', process.env, proxyFromEnv(process.env));
+    return new WebLoad(url, this.webOptions, {
+      begin: (load) => this.webBegan(load),
+      progress: (load) => {
+        if (this.isShowing(load)) this.renderSoon();
+      },
+      end: (load) => this.webEnded(load),
+    });
+  }
+
+  /** An empty page for a URL, which its text takes the place of when the answer comes. */
+  private webPlaceholder(url: UrlRecord): Page {
+    const load = this.startWeb(url);
+    return { ...makePage(Loader.fromText(load.name, '')), web: load };
+  }
+
+  /** The load the page shown waits for: its reload's, else its own. */
+  private shownLoad(): WebLoad | null {
+    return this.reloading?.page === this.page ? this.reloading.load : (this.page.web ?? null);
+  }
+
+  private isShowing(load: WebLoad): boolean {
+    return this.shownLoad() === load;
+  }
+
+  private webContext(): WebContext | null {
+    const own = this.page.web;
+    const shown = this.shownLoad();
+    if (!own || !shown) return null;
+    return { url: own.url, progress: shown.progressText(), facts: own.facts(this.size.cols) };
+  }
+
+  /** Enter (or o) on a web link: a new page; Backspace comes back here. */
+  private fetch(href: string): void {
+    const parsed = parseUrl(href);
+    if (parsed.ok) this.showNew(this.webPlaceholder(parsed.url));
+  }
+
+  /** The answer came: show the page (or the failure page), or ask first if it is not text. */
+  private webBegan(load: WebLoad): void {
+    if (!this.isShowing(load)) return load.cancel();
+    const reload = this.reloading?.load === load;
+    if (load.info!.failure?.kind === 'cancelled') {
+      if (reload) {
+        this.reloading = null;
+        return this.report(['notice', 'Stopped: the page was not loaded again']);
+      }
+      if (this.history.length > 0) {
+        this.back();
+        return this.report(['notice', 'Stopped before the page arrived']);
+      }
+      // The first page: its "Stopped" page says what happened.
+    }
+    if (load.needsQuestion) {
+      const type = load.info!.page!.contentType;
+      const question = { text: `This page is ${type}, not text: see it anyway? (y/n)`, yes: [{ kind: 'showBinary', see: true } as const], no: [{ kind: 'showBinary', see: false } as const], noMessage: null };
+      return this.report(['ask', question]);
+    }
+    // Drawn when its first text has come (placeWebPage).
+    this.showWeb(load);
+  }
+
+  /** y or n to a page that is not text: shown as plain text, or left; false if lwl ended (no page to go back to). */
+  private showBinary(see: boolean): boolean {
+    const load = this.shownLoad();
+    if (!load) return true;
+    if (see) {
+      this.showWeb(load);
+      return true;
+    }
+    load.cancel();
+    if (this.reloading?.load === load) this.reloading = null;
+    else if (this.history.length > 0) this.back();
+    else {
+      this.quit(0);
+      return false;
+    }
+    this.note(['notice', 'Not shown']);
+    return true;
+  }
+
+  /** The page's text takes the place of the page shown (the empty page, or the page being loaded again). */
+  private showWeb(load: WebLoad): void {
+    const reload = this.reloading?.load === load ? this.reloading : null;
+    this.reloading = null;
+    const page: Page = {
+      ...makePage(load.loader(), null, load.url),
+      web: load,
+      restoreTop: reload?.top,
+      fragment: reload ? undefined : (load.url.fragment ?? undefined),
+      kindBeforeRaw: load.as?.kind === 'raw' ? load.as.before : undefined,
+    };
+    const old = this.page;
+    const entry = this.files.find((f) => f.page === old);
+    if (entry) entry.page = page;
+    if (!this.history.some((h) => h.page === old)) old.loader.stop();
+    this.show(page, initialState);
+    this.startLoading(page);
+    const said = load.endMessage(this.size.cols);
+    if (said) this.note(['notice', said]);
+  }
+
+  private webEnded(load: WebLoad): void {
+    // A page loading again says nothing of its old load's end.
+    if (this.page.web !== load || this.reloading?.page === this.page) return;
+    // A failure page said why when it was shown.
+    const said = load.info?.failure ? null : load.endMessage(this.size.cols);
+    if (said) this.note(['notice', said]);
+    this.renderSoon();
+  }
+
+  /** ^C while a page loads: it stops, and what arrived stays. */
+  private stopLoad(): void {
+    const load = this.shownLoad();
+    if (!load || load.finished) return;
+    load.cancel();
+    // What arrived is read to its end, so that the page is whole as far as it goes.
+    if (this.page.web === load) this.page.loader.want(Infinity);
+  }
+
+  /** r: a web page is fetched again and takes this one's place at the same place; a file is read again. */
+  private reload(as: WebLoad['as'] = null): void {
+    const web = this.page.web;
+    if (!web) return this.reread('same');
+    if (this.reloading?.page === this.page) this.reloading.load.cancel();
+    const page = this.page;
+    const load = this.startWeb(web.url);
+    // r keeps the kind the page is read as; K and \\ change it, from the top.
+    load.as = as ?? web.as;
+    // Marked first, so that the old load's end (cancelled) is not taken for the page's.
+    this.reloading = { load, page, top: as ? 0 : this.state.top };
+    if (!web.finished) {
+      web.cancel();
+      page.loader.want(Infinity);
+    }
+  }
+
+  /** A web page left loads no further: what arrived stays (Backspace comes back to it). */
+  private leaveWeb(page: Page): void {
+    if (this.reloading?.page === page) {
+      this.reloading.load.cancel();
+      this.reloading = null;
+    }
+    if (page.web && !page.web.finished) {
+      page.web.cancel();
+      page.loader.want(Infinity);
+    }
+  }
+
+  /** Once the text reaches it: the place a reloaded page was at, or the fragment its URL names; true when the first text of a web page has come, to be drawn now. */
+  private placeWebPage(): boolean {
+    const page = this.page;
+    if (page.restoreTop !== undefined && (page.doc.complete || page.doc.text.length > page.restoreTop)) {
+      const top = page.restoreTop;
+      page.restoreTop = undefined;
+      if (this.state.top === 0) this.note(['restoreTop', top]);
+    }
+    if (page.fragment !== undefined && page.doc.complete) {
+      const at = findFragment(page.doc, page.fragment);
+      page.fragment = undefined;
+      if (at !== null && this.state.top === 0) this.note(['restoreTop', at]);
+    }
+    if (!page.web || page.drawn || page.doc.text.length === 0) return false;
+    page.drawn = true;
+    return true;
+  }
+
+  /** $LWL_URL for commands: the page's URL (a web page's after redirects, a bro page's, a file's), or empty. */
+  private pageUrl(): string {
+    if (this.page.web) return serializeUrl(this.page.web.url);
+    if (this.page.isHelp) return '';
+    const base = this.page.links.base;
+    if (base.source === 'option' || base.source === 'retrieved') return serializeUrl(base.url);
+    return this.page.doc.name === '-' ? '' : serializeUrl(locationBase(this.page.doc.name).url);
   }
 
   private quit(status: number): void {

@@ -17,7 +17,7 @@ describe('configuration file', () => {
     expect(bindings.for('ground', 'J')).toEqual(['scrollLines', 5]);
     expect(bindings.for('ground', 'x')).toEqual(['next', -1]);
     expect(bindings.for('ground', 'q')).toBeUndefined();
-    expect(bindings.for('ground', '<C-c>')).toEqual(['quit']);
+    expect(bindings.for('ground', '<C-c>')).toEqual(['interrupt']);
     expect(bindings.for('search', '<C-g>')).toEqual(['cancel']);
     expect(bindings.for('ground', '#')).toEqual(['top']);
   });

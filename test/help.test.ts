@@ -27,7 +27,8 @@ describe('help', () => {
       expect(text).toContain(flags);
       expect(text).toContain(words);
     }
-    expect(text).toContain('q, ^C');
+    expect(text).toContain('^C');
+    expect(text).toContain('stop the page loading');
   });
 
   it('the manual has every option and key, in roff', () => {

@@ -56,6 +56,7 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse, server: Ser
 
 interface ServerState {
   gate: Promise<void>;
+  count: number;
 }
 
 const send = (res: http.ServerResponse, status: number, type: string | null, body: string | Buffer, headers: http.OutgoingHttpHeaders = {}) => {
@@ -64,7 +65,57 @@ const send = (res: http.ServerResponse, status: number, type: string | null, bod
   res.end(bytes);
 };
 
+/** The page the browsing tests start from: a link to each of the others. */
+export const INDEX = `<!doctype html>
+<html><head><title>Index</title></head>
+<body><h1>Test index</h1>
+<ul>
+<li><a href="/page.html">html page</a></li>
+<li><a href="/doc.md">markdown page</a></li>
+<li><a href="/redirect/2">redirected page</a></li>
+<li><a href="/stalled.txt">stalled page</a></li>
+<li><a href="/big/3000000">large page</a></li>
+<li><a href="/gzip.html">gzipped page</a></li>
+<li><a href="/cp1252.html">windows-1252 page</a></li>
+<li><a href="/missing">missing page</a></li>
+<li><a href="/broken">broken page</a></li>
+<li><a href="/passwd-link.html">passwd page</a></li>
+<li><a href="/endless.txt">endless page</a></li>
+<li><a href="/image.png">image</a></li>
+<li><a href="javascript:alert(1)">script link</a></li>
+<li><a href="mailto:someone@example.org">mail link</a></li>
+<li><a href="#bottom">fragment link</a></li>
+<li><a href="/counter">counting page</a></li>
+</ul>
+${Array.from({ length: 40 }, (_, i) => `<p>filler ${i + 1}</p>\n`).join('')}<p id="bottom">The bottom of the index.</p>
+</body></html>
+`;
+
+/** Bytes /stalled.txt says it has, and sends before it stalls. */
+export const STALLED_LENGTH = 20480;
+export const STALLED_SENT = 2048;
+
 const routes: Record<string, Handler> = {
+  '/': (_, res) => send(res, 200, 'text/html; charset=utf-8', INDEX),
+  // Says it has 20 KiB, sends 2 KiB of lines, then nothing: progress shows, ^C stops it.
+  '/stalled.txt': (_, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': STALLED_LENGTH });
+    res.write(bigPage(STALLED_SENT));
+  },
+  // Lines for ever, as fast as they are read.
+  '/endless.txt': (_, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    let n = 0;
+    const more = () => {
+      while (!res.destroyed) {
+        let block = '';
+        for (let i = 0; i < 1000; i++) block += `endless line ${++n}\n`;
+        if (!res.write(block)) return void res.once('drain', more);
+      }
+    };
+    more();
+  },
+
   '/page.html': (_, res) => send(res, 200, 'text/html; charset=utf-8', HTML),
   '/doc.md': (_, res) => send(res, 200, 'text/markdown', MARKDOWN),
   '/notes.txt': (_, res) => send(res, 200, 'text/plain', 'plain text\n'),
@@ -149,6 +200,8 @@ function handler(state: ServerState): Handler {
       if (n === 0) return send(res, 200, 'text/html', HTML);
       return send(res, statuses[n % statuses.length], 'text/plain', '', { Location: locations[n % locations.length] });
     }
+    // /counter: how many times it was asked for, so that a reload shows a new page.
+    if (url.pathname === '/counter') return send(res, 200, 'text/plain', `asked ${++state.count} times\n`);
     const big = /^\/big\/(\d+)$/.exec(url.pathname);
     if (big) return send(res, 200, 'text/plain', bigPage(Number(big[1])));
     const route = routes[url.pathname];
@@ -174,7 +227,7 @@ async function listen(server: Server): Promise<number> {
 /** Starts the server on 127.0.0.1 at a free port. */
 export async function startServer(): Promise<TestServer> {
   let openGate!: () => void;
-  const state: ServerState = { gate: new Promise((resolve) => (openGate = resolve)) };
+  const state: ServerState = { gate: new Promise((resolve) => (openGate = resolve)), count: 0 };
   const requests: TestServer['requests'] = [];
   const serve = handler(state);
   const server = http.createServer((req, res) => {
@@ -213,7 +266,7 @@ export async function startTlsServer(): Promise<TlsServer> {
   ], { stdio: 'ignore' });
   const certificate = fs.readFileSync(cert, 'utf8');
   let openGate!: () => void;
-  const state: ServerState = { gate: new Promise((resolve) => (openGate = resolve)) };
+  const state: ServerState = { gate: new Promise((resolve) => (openGate = resolve)), count: 0 };
   openGate();
   const serve = handler(state);
   const server = https.createServer({ key: fs.readFileSync(key), cert: certificate }, (req, res) => serve(req, res, state));

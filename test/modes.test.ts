@@ -252,7 +252,8 @@ describe('links', () => {
     expect(run(ctx, ['n', '<Enter>']).effects).toEqual([
       { kind: 'run', command: 'open-it "$LINK"', link: 'https://example.org/dir/1.html', then: 'resume' },
     ]);
-    expect(run({ ...ctx, browser: null, secure: false, bindings: defaultBindings }, ['n', '<Enter>']).state.message).toBe('No browser to open the link with: set LWL_BROWSER or BROWSER');
+    // With no browser command, lwl loads the page itself (test/browse-follow.test.ts has the rest).
+    expect(run({ ...ctx, browser: null, secure: false, bindings: defaultBindings }, ['n', '<Enter>']).effects).toEqual([{ kind: 'fetch', url: 'https://example.org/dir/1.html' }]);
     const local = context('[x](other.md)', 5, 40, 'file:///tmp/docs/this.md');
     expect(run(local, ['n', '<Enter>']).effects).toEqual([{ kind: 'open', url: 'file:///tmp/docs/other.md' }]);
   });

@@ -32,6 +32,8 @@ export interface Source {
   head?: Buffer;
   /** The text comes from this stream (a decompressor's output), not from `fd`; it is held in memory, as a pipe's. */
   stream?: Readable;
+  /** The text's charset when it is known (a web page's text is UTF-8 by now): the reader believes it over the text. */
+  charset?: string;
 }
 
 /** The first bytes of a regular file, read where they are (the reading itself starts at 0 later); none for a pipe. */
@@ -212,7 +214,7 @@ export class Loader {
     // A rendered kind's text is not the file's bytes: it is held in memory.
     const inFile = source.isFile && !isRendered(chosen);
     this.doc = new Document(source.name, inFile ? new FileText(source.fd) : undefined);
-    this.parser = readerFor(chosen, this.doc, chosen === 'markdown' ? wholeSmallFile(source) : undefined);
+    this.parser = readerFor(chosen, this.doc, chosen === 'markdown' ? wholeSmallFile(source) : undefined, source.charset);
     this.doc.bytesTotal = source.size;
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
     if (source.head && source.head.length > 0) this.received(source.head);

@@ -29,8 +29,8 @@ export interface PageInfo {
 export interface PageSink {
   /** Called once, before any text. */
   begin(info: PageInfo): void;
-  /** UTF-8 text, in order. */
-  text(utf8: Buffer): void;
+  /** UTF-8 text, in order; a promise returned holds the next text back until it settles (the reader is behind). */
+  text(utf8: Buffer): void | Promise<void>;
   /** Bytes on the wire so far, for the status line. */
   progress?(progress: Progress): void;
   /** Called once, last: how the body ended (null for a failure page); the end's message is for the status line. */
@@ -67,7 +67,7 @@ async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: n
   const result = await fetchPage(url, options);
   if (!result.ok) {
     sink.begin({ url: result.url ?? result.requested, page: null, failure: result, kind: 'plain', charset: 'utf-8', charsetFrom: 'default' });
-    sink.text(Buffer.from(failurePage(result)));
+    await sink.text(Buffer.from(failurePage(result)));
     sink.end(null);
     return;
   }
@@ -109,15 +109,15 @@ async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: n
   // A byte order mark overrules both: the transcoder has seen it by now (or the head was under 3 bytes).
   if (first.length >= 3 && transcoder.encoding !== (charset ?? 'utf-8')) charsetFrom = 'bom';
   sink.begin({ url: result.url, page: result, failure: null, kind, charset: transcoder.encoding, charsetFrom });
-  if (text.length > 0) sink.text(text);
+  if (text.length > 0) await sink.text(text);
   if (!finished) {
     for (let next = await nextChunk(); !next.done; pending = null, next = await nextChunk()) {
       const out = transcoder.write(next.value);
-      if (out.length > 0) sink.text(out);
+      if (out.length > 0) await sink.text(out);
     }
   }
   const tail = transcoder.end();
-  if (tail.length > 0) sink.text(tail);
+  if (tail.length > 0) await sink.text(tail);
   sink.end(await result.body.ended);
 }
 

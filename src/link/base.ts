@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { Document } from '../document/document.ts';
 import { parseUrl, type UrlRecord } from './url/index.ts';
 
-export type BaseSource = 'option' | 'retrieved' | 'html' | 'file' | 'cwd';
+export type BaseSource = 'option' | 'retrieved' | 'html' | 'file' | 'cwd' | 'web';
 
 export interface Base {
   url: UrlRecord;
@@ -36,10 +36,10 @@ function mustParse(href: string): UrlRecord {
   return result.url;
 }
 
-/** The base for `doc`: `option` (from --base) wins, then what the document says, then its location. */
-export function discoverBase(doc: Document, option: UrlRecord | null): Base {
+/** The base for `doc`: `option` (from --base) wins, then what the document says, then its location (`web`: the URL a page was fetched from). */
+export function discoverBase(doc: Document, option: UrlRecord | null, web: UrlRecord | null = null): Base {
   if (option) return { url: option, source: 'option' };
-  const location = locationBase(doc.name);
+  const location: Base = web ? { url: web, source: 'web' } : locationBase(doc.name);
   const retrieved = retrievedFrom(doc);
   if (retrieved !== null) {
     const result = parseUrl(retrieved, location.url);

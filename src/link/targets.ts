@@ -18,11 +18,13 @@ export class LinkTargets {
   constructor(
     private readonly doc: Document,
     private readonly baseOption: UrlRecord | null = null,
+    /** The URL a web page was fetched from (after redirects): its location, as a file's path is a file's. */
+    private readonly webUrl: UrlRecord | null = null,
   ) {}
 
   /** The base URL, found from what is loaded when first asked for. */
   get base(): Base {
-    this.discovered ??= discoverBase(this.doc, this.baseOption);
+    this.discovered ??= discoverBase(this.doc, this.baseOption, this.webUrl);
     return this.discovered;
   }
 

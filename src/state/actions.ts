@@ -3,6 +3,7 @@
 // the modules it calls give them meaning.
 import type { FirstMatch } from '../document/search.ts';
 import type { LineFilter } from '../document/linefilter.ts';
+import type { Question } from './types.ts';
 
 /** Actions of ground mode. */
 export type GroundAction =
@@ -51,7 +52,13 @@ export type GroundAction =
   /** h: half a screen left while long lines are chopped; else the help. */
   | ['leftOrHelp']
   /** -: the next key, a letter, turns that option on or off (-N, -S, -i, -I). */
-  | ['option'];
+  | ['option']
+  /** o: load the selected link in this lwl; O: hand it to the browser command. */
+  | ['followIn', 'lwl' | 'browser']
+  /** r: load the page again. */
+  | ['reload']
+  /** ^C: stop the page loading; when none is, quit. */
+  | ['interrupt'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =
@@ -72,6 +79,9 @@ export type LineAction =
 
 /** Actions of the link preview. */
 export type PreviewAction = ['close'];
+
+/** Actions of a yes-or-no question. */
+export type QuestionAction = ['yes'] | ['no'];
 
 /** Actions while lwl waits for input or a search: stop waiting, or suspend (the wait goes on after fg). */
 export type BusyAction = ['stop'] | ['suspend'];
@@ -97,6 +107,10 @@ export type PagerAction =
   /** While following the input (F): show its end. */
   | ['toBottom']
   /** The text was wrapped anew (a resize): keep the same text at the top. */
-  | ['rewrapped'];
+  | ['rewrapped']
+  /** Ask a question (y or n) on the status line. */
+  | ['ask', Question]
+  /** A page loaded again: back to where the screen was, as far as it has arrived. */
+  | ['restoreTop', number];
 
-export type Action = GroundAction | LineAction | PreviewAction | BusyAction | PagerAction;
+export type Action = GroundAction | LineAction | PreviewAction | BusyAction | QuestionAction | PagerAction;

@@ -1,10 +1,10 @@
 // keymap.ts's tables as lookups, with the user's configuration on top: the
 // action a key is bound to in a mode.
 import { keymap, type Binding } from '../../keymap.ts';
-import type { BusyAction, GroundAction, LineAction, PreviewAction } from './actions.ts';
+import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction } from './actions.ts';
 
 export type TypingMode = 'search' | 'filter' | 'fork' | 'exec' | 'examine';
-export type Mode = 'ground' | TypingMode | 'preview';
+export type Mode = 'ground' | TypingMode | 'preview' | 'question';
 
 export interface ActionOf {
   ground: GroundAction;
@@ -15,6 +15,7 @@ export interface ActionOf {
   examine: LineAction;
   preview: PreviewAction;
   busy: BusyAction;
+  question: QuestionAction;
 }
 export type Table = keyof ActionOf;
 export const tables = Object.keys(keymap) as Table[];

@@ -7,7 +7,7 @@ import type { GroundAction, PagerAction } from './actions.ts';
 import { maxTop, screenEnd, topFor } from '../view/view.ts';
 import type { Mode, TypingMode } from './bindings.ts';
 import type { Context, Effect, Result, State } from './types.ts';
-import { follow } from './follow.ts';
+import { answer, follow, interrupt, reload } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
 import { editLine, incrementalFound } from './typing.ts';
@@ -41,6 +41,7 @@ export const initialState: State = {
   draft: '',
   searchOrigin: null,
   filter: null,
+  question: null,
 };
 
 const isTypedText = (key: string) => !(key.length > 2 && key.startsWith('<') && key.endsWith('>'));
@@ -65,6 +66,10 @@ export function press(state: State, key: string, ctx: Context): Result {
     case 'preview':
       // Its own keys close it, and so does any other.
       return none({ ...state, mode: 'ground' });
+    case 'question': {
+      const action = ctx.bindings.for('question', key);
+      return action ? answer(state, action[0] === 'yes') : none(state);
+    }
     default: {
       const action = ctx.bindings.for(mode, key);
       if (action) return editLine(state, mode, action, ctx);
@@ -147,6 +152,10 @@ export function update(state: State, action: GroundAction | PagerAction, count: 
       return none({ ...state, top: Math.max(state.top, maxTop(ctx)) });
     case 'rewrapped':
       return none({ ...state, top: ctx.wrap.rowStart(state.top) });
+    case 'ask':
+      return none({ ...state, mode: 'question', question: action[1], message: null });
+    case 'restoreTop':
+      return none({ ...state, top: ctx.wrap.rowStart(Math.min(action[1], Math.max(0, ctx.doc.text.length - 1))) });
     default:
       return updateGround(state, action, count, ctx);
   }
@@ -241,6 +250,13 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'preview':
       if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
       return none({ ...state, mode: 'preview' });
+    case 'followIn':
+      if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
+      return follow(state, ctx, action[1]);
+    case 'reload':
+      return reload(state, ctx);
+    case 'interrupt':
+      return interrupt(state, ctx);
   }
 }
 
@@ -259,7 +275,8 @@ function describePlace(state: State, ctx: Context): string {
   const search = state.matches ? `, search: ${formatCount(state.matches.total)}${state.matches.complete ? '' : '+'} matches` : '';
   const filter = state.filter ? `, showing ${filterStatus(state.filter)}` : '';
   const title = doc.title ? ` "${doc.title}"` : '';
-  return `${name}${title} (${doc.kind}): ${where}, ${links}${search}${filter}`;
+  const facts = ctx.web?.facts ? `${ctx.web.facts}; ` : '';
+  return `${name}${title} (${doc.kind}): ${facts}${where}, ${links}${search}${filter}`;
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {

@@ -10,6 +10,7 @@ import type { Viewport } from '../view/view.ts';
 import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import type { Line } from './lineedit.ts';
 import type { ToggledOption } from './toggles.ts';
+import type { UrlRecord } from '../link/url/index.ts';
 
 export interface State {
   mode: Mode;
@@ -52,6 +53,8 @@ export interface State {
   searchOrigin: SearchOrigin | null;
   /** &pattern: only the lines that match are shown (the view's rows skip the others). */
   filter: LineFilter | null;
+  /** In question mode: what is asked (y or n), and what each answer does. */
+  question?: Question | null;
 }
 
 /** The view as it was when a search began to be typed. */
@@ -61,6 +64,15 @@ export interface SearchOrigin {
   matches: Matches | null;
   match: number | null;
   searchBackward: boolean;
+}
+
+/** A yes-or-no question on the status line: a file: link on a web page, a web page that is not text. */
+export interface Question {
+  text: string;
+  yes: Effect[];
+  no: Effect[];
+  /** Said when the answer is no. */
+  noMessage: string | null;
 }
 
 export type Effect =
@@ -95,14 +107,22 @@ export type Effect =
   /** Read the document again as another kind ('switch': markup and plain, 'raw': the raw text and back). */
   | { kind: 'reread'; as: 'switch' | 'raw' }
   /** `-` and a letter: turn an option on or off while paging, as in less. */
-  | { kind: 'toggle'; option: ToggledOption };
+  | { kind: 'toggle'; option: ToggledOption }
+  /** Load a web page (http, https) into this lwl, as a new page: Backspace comes back. */
+  | { kind: 'fetch'; url: string }
+  /** Load the page shown again (r): a web page is fetched again, a file read again. */
+  | { kind: 'reload' }
+  /** Stop the page loading (^C): what arrived stays. */
+  | { kind: 'stopLoad' }
+  /** The answer to the question whether to show a web page that is not text. */
+  | { kind: 'showBinary'; see: boolean };
 
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
   links: LinkTargets;
   /** Lines of the document, counted as far as they are known. */
   lines: LineIndex;
-  /** The command that opens a link in a browser ($LINK set), or null if there is none. */
+  /** The command that opens a link in a browser ($LINK set), or null if there is none (or it is lwl itself): Enter then loads http(s) links in this lwl. */
   browser: string | null;
   /** Secure mode (--secure, LWL_SECURE=1): no commands, and no files but those named on the command line. */
   secure: boolean;
@@ -110,6 +130,18 @@ export interface Context extends Viewport {
   bindings: Bindings;
   /** Incremental search (less's --incsearch): the screen follows the first match while the search is typed. Default on. */
   incsearch?: boolean;
+  /** The page shown, when it came from the web (or is coming): what =, the status line and Enter need. */
+  web?: WebContext | null;
+}
+
+/** What the state function knows of a web page. */
+export interface WebContext {
+  /** The page's URL (after redirects): a file: link on it asks first. */
+  url: UrlRecord;
+  /** The load's progress for the status line, while it goes on; null once it has ended. */
+  progress: string | null;
+  /** What = adds: status, type, charset, redirects. */
+  facts: string | null;
 }
 
 export interface Result {

@@ -314,7 +314,7 @@ function hyperlinkFor(links: LinkTargets, i: number): string {
 
 /** The frame for the current state: text rows, `~` past the end, the status line. */
 /** What a frame is drawn from, besides the state. */
-type Drawn = Pick<Context, 'doc' | 'wrap' | 'links' | 'lines' | 'height'>;
+type Drawn = Pick<Context, 'doc' | 'wrap' | 'links' | 'lines' | 'height' | 'web'>;
 
 export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: Looks = { color: true, hyperlinks: false }): Frame {
   const { doc, wrap, links } = ctx;
@@ -342,7 +342,10 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
   }
   while (styled.length < height) styled.push({ text: state.mode === 'preview' ? '' : '~', cells: 1 });
   let cursor: Frame['cursor'] = null;
-  const notice = state.message ?? state.busy;
+  // A question waits for y or n; a page loading shows its progress unless a link's URL is shown.
+  const asked = state.mode === 'question' ? (state.question?.text ?? null) : null;
+  const loading = state.mode === 'ground' && state.selected === null ? (ctx.web?.progress ?? null) : null;
+  const notice = state.message ?? state.busy ?? asked ?? loading;
   if (notice !== null) {
     const out = new RowWriter(theme);
     const { text, cells } = truncate(notice, size.cols);

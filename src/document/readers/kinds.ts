@@ -59,10 +59,14 @@ function richReaders(): typeof RichReaders {
   return rich;
 }
 
-/** The reader for a kind; `wholeText`, a Markdown file's text when at hand, lets references find definitions further on. */
-export function readerFor(kind: Kind, doc: Document, wholeText?: string): Reader {
+/**
+ * The reader for a kind; `wholeText`, a Markdown file's text when at hand, lets
+ * references find definitions further on; `charset`, when the text's is known
+ * (a web page's, made UTF-8 as it arrived), overrules an HTML page's own <meta>.
+ */
+export function readerFor(kind: Kind, doc: Document, wholeText?: string, charset?: string): Reader {
   if (kind === 'markdown') return new (richReaders().MarkdownDocReader)(doc, wholeText);
-  if (kind === 'html') return new (richReaders().HtmlDocReader)(doc);
+  if (kind === 'html') return new (richReaders().HtmlDocReader)(doc, charset ?? null);
   if (kind === 'plain' || kind === 'raw') return new PlainReader(doc, kind === 'raw');
   doc.kind = 'markup';
   return new MarkupReader(doc);

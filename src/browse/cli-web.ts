@@ -1,0 +1,51 @@
+// `lwl http://...` when lwl does not page: the links listed (--links), the
+// page's text copied to standard output (not a terminal), or printed as shown
+// (TERM=dumb). Paging is the pager's (PagerSettings.startUrl).
+import { Loader } from '../input/load.ts';
+import { loadPage, type LoadOptions } from '../input/page-load.ts';
+import { failureMessage } from '../input/fetch-failure.ts';
+import type { UrlRecord } from '../link/url/index.ts';
+import { WebLoad } from './web-load.ts';
+
+/** The whole page, read into a Loader (a failure: its page); what the end said, if the text is not all there. */
+export async function wholePage(url: UrlRecord, options: LoadOptions): Promise<{ loader: Loader; load: WebLoad }> {
+  const { load, loader } = await new Promise<{ load: WebLoad; loader: Loader }>((resolve) => {
+    new WebLoad(url, options, {
+      begin: (load) => resolve({ load, loader: load.loader() }),
+      progress: () => {},
+      end: () => {},
+    });
+  });
+  await loader.readAll();
+  return { loader, load };
+}
+
+/**
+ * Copies the page's text to `write` as it arrives, in UTF-8 (what the readers
+ * read; the bytes as sent, but for the compression and the charset). A
+ * failure, or a page cut short, is said through `say`; resolves with the exit
+ * status: 1 when the page did not come whole.
+ */
+export async function copyPage(url: UrlRecord, options: LoadOptions, write: (text: Buffer) => void, say: (message: string) => void): Promise<number> {
+  let status = 0;
+  let failed = false;
+  await loadPage(url, options, {
+    begin: (info) => {
+      if (info.failure) {
+        failed = true;
+        status = 1;
+        say(failureMessage(info.failure, 200));
+      }
+    },
+    text: (utf8) => {
+      if (!failed) write(utf8);
+    },
+    end: (end) => {
+      if (end?.message) {
+        status = 1;
+        say(end.message);
+      }
+    },
+  }).done;
+  return status;
+}
