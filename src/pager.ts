@@ -265,54 +265,59 @@ export class Pager {
   }
 
   /**
-   * Searches the input (once it is all read) from the screen on. Keys wait
-   * (^C stops) only until the first match is found; it is shown at once and
-   * the search goes on counting while keys work, until another search (or
-   * none) takes its place.
+   * Searches the input from the screen on, as far as it is read, and on as
+   * the rest is read. Keys wait (^C stops) only until the first match is
+   * found; it is shown at once and the search goes on counting while keys
+   * work, until another search (or none) takes its place.
    */
   private search(query: Query): Task {
-    this.page.loader.want(Infinity);
+    const page = this.page;
+    page.loader.want(Infinity);
     // A new search ends the counting of the last.
     this.counting?.stop();
     this.counting = null;
-    let run: SearchRun | null = null;
+    const run = new SearchRun(page.doc.text, query, this.state.top, { growing: !page.doc.complete });
+    run.wake = () => this.tick();
     return {
       advance: () => {
-        if (!this.page.doc.complete) return 'wait';
-        if (!run) {
-          run = new SearchRun(this.page.doc.text, query, this.state.top);
-          run.wake = () => this.tick();
-        }
+        run.grow(page.doc.complete);
         run.step();
         if (run.found) return 'done';
-        return run.waiting ? 'wait' : 'more';
+        return run.waiting || run.starved ? 'wait' : 'more';
       },
-      progress: () => (run ? `Searching... ${Math.floor(run.progress * 100)}% (^C to stop)` : this.readingProgress()),
+      progress: () => (page.doc.complete ? `Searching... ${Math.floor(run.progress * 100)}% (^C to stop)` : this.readingProgress()),
       finish: () => {
-        if (!run) return;
         const { matches, first, wrapped } = run;
         this.report(['searchFound', { matches, first, wrapped }]);
-        this.countOn(run);
+        this.countOn(run, page);
       },
-      cancel: () => run?.stop(),
+      cancel: () => run.stop(),
     };
   }
 
-  /** Goes on counting a search's matches while it is the one shown. */
-  private countOn(run: SearchRun): void {
+  /** Goes on counting a search's matches while it is the one shown (and on as the text is read). */
+  private countOn(run: SearchRun, page: Page): void {
     this.counting = run;
+    let scheduled = false;
     const step = () => {
-      if (this.state.matches !== run.matches) return run.stop();
+      scheduled = false;
+      if (this.state.matches !== run.matches || this.page !== page) return run.stop();
+      run.grow(page.doc.complete);
       if (run.complete) return;
       run.step();
       this.note(['searchCounted']);
       // The full count shows at once; the counts on the way, at the pace of progress.
       if (run.complete) return this.render();
       this.renderSoon();
-      if (!run.waiting) setImmediate(step);
+      if (!run.waiting && !run.starved) schedule();
     };
-    run.wake = step;
-    setImmediate(step);
+    const schedule = () => {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(step);
+    };
+    run.wake = schedule;
+    schedule();
   }
 
   /** Follows the input as it grows, showing its end, until ^C (less's F). */
@@ -337,6 +342,8 @@ export class Pager {
       this.reportedError = error;
       this.note(['notice', `Cannot read further: ${error.userMessage}`]);
     }
+    // A search counting on as the text is read: more to count.
+    if (this.counting && !this.counting.complete) this.counting.wake();
     if (this.task) return this.tick();
     if (this.page.doc.complete) return this.render();
     this.renderSoon();

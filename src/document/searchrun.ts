@@ -17,26 +17,34 @@ export class SearchRun {
   wrapped = false;
   /** Called when a worker's answer arrives: step again. */
   wake: () => void = () => {};
-  private readonly order: number[] = [];
-  /** Blocks in the order before it goes around the other end. */
-  private readonly firstPass: number;
+  /** The screen's block, where the search starts. */
+  private readonly start: number;
+  /** Blocks searched in the order so far: the first pass (from the screen on), then around from the other end. */
   private at = 0;
   private pending = false;
+  /** How long the text was when the block not yet whole was last searched. */
+  private partialLength = -1;
   private stopped = false;
   private finished = false;
   private readonly find: ((block: number) => BlockMatches) | null = null;
   private readonly worker: RegexWorker | null = null;
+  /** How far past a block's end a match may run: the text must reach that far before the block is searched. */
+  private readonly margin: number;
   /** The bytes a regex search of a block reads (with a worker). */
   private readonly window: (block: number) => RegexWindow = () => {
     throw new Error('not a regex search');
   };
 
-  /** `top`: where the screen starts. `inThread`: run a regex in this thread (the tests: no bundle to start a worker from). */
+  /**
+   * `top`: where the screen starts. `inThread`: run a regex in this thread (the
+   * tests: no bundle to start a worker from). `growing`: the text is still
+   * being read; grow() tells the search of more, and that it has ended.
+   */
   constructor(
     private readonly text: Text,
     readonly query: Query,
     private readonly top: number,
-    { blockSize = BLOCK, window = WINDOW, inThread = false } = {},
+    { blockSize = BLOCK, window = WINDOW, inThread = false, growing = false } = {},
   ) {
     const compiled = compile(query);
     if (!compiled.ok) throw new Error(compiled.error);
@@ -48,15 +56,16 @@ export class SearchRun {
       this.find = blockFinder(compiled, text, blockSize, window);
       this.matches = new Matches(query, text.length, compiled.kind === 'bytes' ? this.find : null, blockSize);
     }
-    const n = this.matches.blockCount;
-    const start = query.backward ? this.matches.blockOf(top - 1) : this.matches.blockOf(top);
-    if (n > 0) {
-      if (query.backward) for (let b = start; b >= 0; b--) this.order.push(b);
-      else for (let b = start; b < n; b++) this.order.push(b);
-    }
-    this.firstPass = this.order.length;
-    if (query.backward) for (let b = n - 1; b > start; b--) this.order.push(b);
-    else for (let b = 0; b < start; b++) this.order.push(b);
+    this.margin = compiled.kind === 'bytes' ? compiled.needle.length : window;
+    this.grow(!growing);
+    this.start = query.backward ? this.matches.blockOf(top - 1) : this.matches.blockOf(top);
+  }
+
+  /** The text grew (or ended: `ended`): more blocks to search. */
+  grow(ended: boolean): void {
+    // A finished search covers the text as it was (a followed file may grow on).
+    if (this.finished) return;
+    this.matches.grow(this.text.length, ended, this.margin);
   }
 
   /** The first match is known, or that there is none. */
@@ -73,17 +82,56 @@ export class SearchRun {
     return this.pending;
   }
 
+  /** Waiting for more of the text to be read. */
+  get starved(): boolean {
+    return !this.pending && !this.stopped && this.nextBlock() === 'wait';
+  }
+
   /** Fraction of the text searched. */
   get progress(): number {
     return this.matches.blockCount === 0 ? 1 : this.matches.counted / this.matches.blockCount;
+  }
+
+  /** Blocks in the first pass: from the screen to the end (or the top, for ?). Null while the text still grows. */
+  private get firstPass(): number | null {
+    if (this.query.backward) return this.start + 1;
+    return this.matches.ended ? Math.max(0, this.matches.blockCount - this.start) : null;
+  }
+
+  /** The block at position `at` of the order, 'wait' if it is not read yet, 'done' past the end. */
+  private nextBlock(): number | 'wait' | 'done' {
+    const m = this.matches;
+    const n = m.blockCount;
+    if (n === 0) return m.ended ? 'done' : 'wait';
+    const first = this.firstPass;
+    let block: number;
+    if (first === null || this.at < first) {
+      block = this.query.backward ? this.start - this.at : this.start + this.at;
+    } else {
+      // Around from the other end: needs the whole text.
+      if (!m.ended) return 'wait';
+      const k = this.at - first;
+      if (this.query.backward ? k >= n - 1 - this.start : k >= this.start) return 'done';
+      block = this.query.backward ? n - 1 - k : k;
+    }
+    if (block >= n) return m.ended ? 'done' : 'wait';
+    return block < m.readyCount ? block : 'wait';
+  }
+
+  /** Whether position `at` (searched) was in the first pass. */
+  private inFirstPass(at: number): boolean {
+    const first = this.firstPass;
+    return first === null || at < first;
   }
 
   /** Searches for a while (in this thread), or asks the worker for the next block. */
   step(): void {
     if (this.stopped || this.pending) return;
     const until = performance.now() + STEP_MS;
-    while (this.at < this.order.length) {
-      const block = this.order[this.at];
+    for (;;) {
+      const block = this.nextBlock();
+      if (block === 'wait') return this.searchPartial();
+      if (block === 'done') return this.finish();
       if (!this.matches.isCounted(block)) {
         if (this.worker) return this.ask(block);
         this.matches.record(block, this.find!(block));
@@ -91,29 +139,57 @@ export class SearchRun {
       this.searched(block);
       if (performance.now() > until) return;
     }
-    this.finish();
   }
 
-  private ask(block: number): void {
+  /**
+   * Going down a text still being read, the block the search waits for is
+   * searched as far as it is read (again as more comes): its first match
+   * shows, and n reaches its matches, before the block is whole.
+   */
+  private searchPartial(): void {
+    const m = this.matches;
+    if (m.ended || this.firstPass !== null || this.query.backward) return;
+    const block = this.start + this.at;
+    if (block >= m.blockCount || block < m.readyCount || this.text.length === this.partialLength) return;
+    this.partialLength = this.text.length;
+    if (this.worker) return this.ask(block, true);
+    this.tookPartial(block, this.find!(block));
+  }
+
+  private tookPartial(block: number, found: BlockMatches): void {
+    this.matches.recordPartial(block, found);
+    if (this.first === null) this.consider(found.starts, true);
+  }
+
+  private ask(block: number, partial = false): void {
     this.pending = true;
     void this.worker!.find(this.window(block)).then((found) => {
       this.pending = false;
       if (this.stopped) return;
+      if (partial) {
+        this.tookPartial(block, found);
+        return this.wake();
+      }
       this.matches.record(block, found);
       this.searched(block);
-      if (this.at >= this.order.length) this.finish();
+      if (this.nextBlock() === 'done') this.finish();
       this.wake();
     });
   }
 
   /** The block in the order has been searched: is the first match in it? */
   private searched(block: number): void {
+    const firstPass = this.inFirstPass(this.at);
     this.at++;
     if (this.first !== null) return;
     const found = this.matches.positions(block);
-    if (!found || found.starts.length === 0) return;
-    const starts = found.starts;
-    if (this.at <= this.firstPass) {
+    if (found) this.consider(found.starts, firstPass);
+  }
+
+  /** The matches of a block in the order: is the first match among them? */
+  private consider(starts: Float64Array, firstPass: boolean): void {
+    if (starts.length === 0) return;
+    if (firstPass) {
       // The screen's own block: only matches past (or before, for ?) the screen's top.
       if (this.query.backward) {
         let i = starts.length - 1;
