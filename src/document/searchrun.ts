@@ -4,11 +4,15 @@
 // rest while keys work; the first match is what the user waits for.
 import type { Text } from './store.ts';
 import { Matches, type FirstMatch } from './matches.ts';
-import { BLOCK, blockBounds, blockFinder, compile, regexWindow, WINDOW, type BlockMatches, type Query, type RegexWindow } from './search.ts';
+import { BLOCK, blockBounds, blockFinder, BytesFinder, charStart, compile, regexWindow, WINDOW, type BlockMatches, type Query, type RegexWindow } from './search.ts';
 import { RegexWorker } from './search-worker.ts';
 
 /** How long one step searches in this thread before giving the keys a turn. */
 const STEP_MS = 15;
+/** A regex search looks again at a block not yet whole each time it grows, while it is this small... */
+const REGEX_PARTIAL_CHEAP = 64 * 1024;
+/** ...else at most this often (or when it has doubled). */
+const REGEX_PARTIAL_MS = 250;
 
 export class SearchRun {
   readonly matches: Matches;
@@ -24,6 +28,13 @@ export class SearchRun {
   private pending = false;
   /** How long the text was when the block not yet whole was last searched. */
   private partialLength = -1;
+  /** For a regex: how long the text was, and when, at its last look at that block. */
+  private regexPartialLength = 0;
+  private regexPartialAt = 0;
+  /** A literal search's matches in that block so far, and where the next look at it starts (it is searched on, not again). */
+  private partialFound: { block: number; starts: number[]; from: number } | null = null;
+  /** A literal search: finds the matches that start in a range. */
+  private readonly findIn: ((start: number, end: number) => BlockMatches) | null = null;
   private stopped = false;
   private finished = false;
   private readonly find: ((block: number) => BlockMatches) | null = null;
@@ -54,6 +65,10 @@ export class SearchRun {
       this.matches = new Matches(query, text.length, null, blockSize);
     } else {
       this.find = blockFinder(compiled, text, blockSize, window);
+      if (compiled.kind === 'bytes') {
+        const finder = new BytesFinder(compiled.needle, compiled.caseless);
+        this.findIn = (start, end) => finder.find(text, start, end);
+      }
       this.matches = new Matches(query, text.length, compiled.kind === 'bytes' ? this.find : null, blockSize);
     }
     this.margin = compiled.kind === 'bytes' ? compiled.needle.length : window;
@@ -152,8 +167,30 @@ export class SearchRun {
     const block = this.start + this.at;
     if (block >= m.blockCount || block < m.readyCount || this.text.length === this.partialLength) return;
     this.partialLength = this.text.length;
+    if (this.findIn) return this.searchPartialOn(block);
+    // A regex looks at the whole block again each time: once the first match is
+    // shown, only while that is cheap, or when the text has doubled since, or a while after.
+    const from = block * this.matches.blockSize;
+    const now = performance.now();
+    const cheap = this.text.length - from < REGEX_PARTIAL_CHEAP || this.text.length - from >= 2 * (this.regexPartialLength - from);
+    if (this.first !== null && !cheap && now - this.regexPartialAt < REGEX_PARTIAL_MS) return;
+    this.regexPartialLength = this.text.length;
+    this.regexPartialAt = now;
     if (this.worker) return this.ask(block, true);
     this.tookPartial(block, this.find!(block));
+  }
+
+  /** A literal search of the block not yet whole, from where it last looked: the matches that fit in the text read. */
+  private searchPartialOn(block: number): void {
+    const size = this.matches.blockSize;
+    let partial = this.partialFound;
+    if (partial?.block !== block) partial = this.partialFound = { block, starts: [], from: charStart(this.text, block * size) };
+    const end = charStart(this.text, Math.min((block + 1) * size, this.text.length - this.margin + 1));
+    if (end <= partial.from) return;
+    const found = this.findIn!(partial.from, end);
+    for (const start of found.starts) partial.starts.push(start);
+    partial.from = end;
+    this.tookPartial(block, { starts: Float64Array.from(partial.starts), ends: null, length: found.length });
   }
 
   private tookPartial(block: number, found: BlockMatches): void {
