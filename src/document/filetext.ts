@@ -88,7 +88,8 @@ export class FileText extends ChunkedText {
 
   /** Lengthens the last piece, a run to render, by the next `rawLength` bytes of the file. */
   extendRendered(rawLength: number, displayLength: number): void {
-    this.rawLengths.values[this.rawLengths.count - 1] += rawLength;
+    const last = this.rawLengths.count - 1;
+    this.rawLengths.set(last, this.rawLengths.values[last] + rawLength);
     this.length += displayLength;
   }
 
