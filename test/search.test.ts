@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { seeded } from './random.ts';
 import { Document } from '../src/document/document.ts';
 import { MarkupReader } from '../src/document/readers/markup.ts';
-import { compile, searchAll, type Query } from '../src/document/search.ts';
+import { blockBounds, BytesFinder, compile, searchAll, type Query } from '../src/document/search.ts';
 import { SearchRun, searchNow } from '../src/document/searchrun.ts';
 import { Matches } from '../src/document/matches.ts';
 import { matchMessage } from '../src/state/selection.ts';
@@ -50,6 +50,12 @@ describe('literal search', () => {
       const doc = chunked(text, 1 + random(7));
       const caseless = needle === needle.toLowerCase();
       expect({ needle, found: found(doc, query(needle)) }).toEqual({ needle, found: reference(text, needle, caseless) });
+      // Counting a block, with no list, gives the number of matches found in it.
+      const finder = new BytesFinder(Buffer.from(needle), caseless);
+      for (let b = 0; b * 7 < text.length; b++) {
+        const [start, end] = blockBounds(doc.text, b, 7);
+        expect(finder.count(doc.text, start, end)).toBe(finder.find(doc.text, start, end).starts.length);
+      }
     }
   });
 

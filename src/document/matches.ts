@@ -122,6 +122,15 @@ export class Matches {
     return Math.max(0, Math.min(this.blockCount - 1, Math.floor(offset / this.blockSize)));
   }
 
+  /** Takes the number of a block's matches, counted with no list (found again when asked for). */
+  recordCount(block: number, count: number): void {
+    if (this.counts[block] >= 0) return;
+    this.counts[block] = count;
+    this.countedTotal += count;
+    this.uncounted--;
+    if (this.partial?.block === block) this.partial = null;
+  }
+
   /** Takes a block's matches, found by the search or again. */
   record(block: number, found: BlockMatches): void {
     if (this.counts[block] < 0) {

@@ -35,6 +35,8 @@ export class SearchRun {
   private partialFound: { block: number; starts: number[]; from: number } | null = null;
   /** A literal search: finds the matches that start in a range. */
   private readonly findIn: ((start: number, end: number) => BlockMatches) | null = null;
+  /** A literal search: counts a block's matches, keeping no list (once the first match is known, the rest are counted). */
+  private readonly countIn: ((block: number) => number) | null = null;
   private stopped = false;
   private finished = false;
   private readonly find: ((block: number) => BlockMatches) | null = null;
@@ -68,6 +70,7 @@ export class SearchRun {
       if (compiled.kind === 'bytes') {
         const finder = new BytesFinder(compiled.needle, compiled.caseless);
         this.findIn = (start, end) => finder.find(text, start, end);
+        this.countIn = (b) => finder.count(text, ...blockBounds(text, b, blockSize));
       }
       this.matches = new Matches(query, text.length, compiled.kind === 'bytes' ? this.find : null, blockSize);
     }
@@ -149,7 +152,8 @@ export class SearchRun {
       if (block === 'done') return this.finish();
       if (!this.matches.isCounted(block)) {
         if (this.worker) return this.ask(block);
-        this.matches.record(block, this.find!(block));
+        if (this.first !== null && this.countIn) this.matches.recordCount(block, this.countIn(block));
+        else this.matches.record(block, this.find!(block));
       }
       this.searched(block);
       if (performance.now() > until) return;
