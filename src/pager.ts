@@ -11,7 +11,7 @@ import { draw, type Looks } from './view/draw.ts';
 import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
 import { LinkTargets } from './link/targets.ts';
-import { LineIndex } from './document/lines.ts';
+import { LineIndex, sameFromEnd, UnknownLines } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import type { Query } from './document/search.ts';
 import { SearchRun } from './document/searchrun.ts';
@@ -51,6 +51,14 @@ interface FileEntry {
 /** Lines are counted in slices this long, between keys. */
 const LINE_COUNT_SLICE_MS = 8;
 
+/** G shows the file's last bytes, this many, read on their own when more than END_UNREAD is still to read... */
+const END_WINDOW = 128 * 1024;
+const END_UNREAD = 16 * 1024 * 1024;
+/** ...for the kinds whose text from a line's start reads as it does in the whole. */
+const END_KINDS = new Set(['plain', 'markup', 'raw']);
+/** Keys that keep G's window: they move within it (or open the search prompt: the search waits). Any other waits for the whole file, and acts there. */
+const WITHIN_END = new Set(['search', 'scrollLines', 'scrollHalfScreens', 'scrollScreens', 'bottom', 'cycle', 'next', 'follow', 'quit', 'help', 'suspend', 'redraw', 'info']);
+
 /** While loading, redraw at most this often. */
 const LOADING_REDRAW_MS = 50;
 
@@ -66,6 +74,8 @@ export interface Page {
   changeTold?: boolean;
   /** For the raw view (\\): the kind to go back to. */
   kindBeforeRaw?: Kind;
+  /** G's window at the end of a file not yet read: the file's page, and its state when G was pressed. */
+  endOf?: { main: Page; state: State };
 }
 
 
@@ -141,6 +151,7 @@ export class Pager {
   private startLoading(page: Page): void {
     page.loader.start(() => {
       if (this.page === page) this.loaded();
+      else if (this.page.endOf?.main === page) this.endRead();
     });
   }
 
@@ -155,6 +166,7 @@ export class Pager {
   private key(key: string): void {
     if (this.handedOver) return;
     if (key === this.crashKey) throw new Error('crash asked for by LWL_TEST_CRASH_KEY');
+    if (this.page.endOf && this.leavesEnd(key)) return;
     this.apply(press(this.state, key, this.context));
   }
 
@@ -173,9 +185,15 @@ export class Pager {
           this.screen.invalidate();
           break;
         case 'awaitLoad':
+          if (effect.action[0] === 'bottom' && effect.count === null && this.showEnd()) break;
           this.startTask(this.awaitLoad(effect.action, effect.count));
           break;
         case 'search':
+          if (this.page.endOf) {
+            const query = effect.query;
+            this.leaveEnd(() => this.startTask(this.search(query)));
+            break;
+          }
           this.startTask(this.search(effect.query));
           break;
         case 'stop':
@@ -247,8 +265,8 @@ export class Pager {
     if (status === 'more') setImmediate(() => this.tick());
   }
 
-  private readingProgress(): string {
-    const { bytesRead, bytesTotal } = this.page.doc;
+  private readingProgress(doc = this.page.doc): string {
+    const { bytesRead, bytesTotal } = doc;
     const mib = (n: number) => `${Math.round(n / (1024 * 1024))} MiB`;
     const amount = bytesTotal ? `${Math.floor((100 * bytesRead) / bytesTotal)}%` : mib(bytesRead);
     return `Reading... ${amount} (^C to stop)`;
@@ -318,6 +336,81 @@ export class Pager {
     };
     run.wake = schedule;
     schedule();
+  }
+
+  /**
+   * G on a regular file much of which is still to read: its last lines at
+   * once, read on their own from a line's start, while the file is read on
+   * in slices. Line numbers and the percent show ? until then; the file's own
+   * page takes the window's place, at the same line, once it is all read.
+   */
+  private showEnd(): boolean {
+    const main = this.page;
+    const { doc, loader } = main;
+    if (main.isHelp || main.endOf || !END_KINDS.has(doc.kind) || loader.source.size === null) return false;
+    if (loader.source.size - doc.bytesRead < END_UNREAD) return false;
+    const end = loader.readEnd(END_WINDOW);
+    if (!end) return false;
+
+    const endLoader = Loader.fromBytes(doc.name, end.bytes, doc.kind as Kind);
+    endLoader.doc.endWindow = true;
+    const page: Page = { ...makePage(endLoader, this.settings.base), lines: new UnknownLines(endLoader.doc), endOf: { main, state: this.state } };
+    main.loader.want(Infinity);
+    this.show(page, { ...this.state, top: 0, selected: null, matches: null, match: null });
+    this.state = update(this.state, ['bottom'], null, this.context).state;
+    return true;
+  }
+
+  /** More of the file under G's window is read: once it is all, the file's page takes the window's place. */
+  private endRead(): void {
+    if (this.task) return this.tick();
+    if (this.page.endOf?.main.doc.complete) {
+      this.fromEnd();
+      this.render();
+    }
+  }
+
+  /** A key on G's window that needs the whole file: g goes to its top at once; any other waits for it, then acts there. */
+  private leavesEnd(key: string): boolean {
+    const state = this.state;
+    if (state.mode !== 'ground' || state.busy !== null || state.pending !== null || /^[0-9]$/.test(key)) return false;
+    const action = this.settings.bindings.for('ground', key);
+    if (!action || (WITHIN_END.has(action[0]) && !(action[0] === 'bottom' && state.count !== ''))) return false;
+    if (action[0] === 'top' && state.count === '') {
+      const { main, state: before } = this.page.endOf!;
+      this.show(main, { ...before, message: null });
+      this.apply(press(this.state, key, this.context));
+      return true;
+    }
+    this.leaveEnd(() => this.apply(press(this.state, key, this.context)));
+    return true;
+  }
+
+  /** Leaves G's window for the file's page once it is all read (at once if it is), then does `then` there. */
+  private leaveEnd(then: () => void): void {
+    const main = this.page.endOf!.main;
+    main.loader.want(Infinity);
+    if (main.doc.complete) {
+      this.fromEnd();
+      return then();
+    }
+    this.startTask({
+      advance: () => (main.doc.complete ? 'done' : 'wait'),
+      progress: () => this.readingProgress(main.doc),
+      finish: () => {
+        if (this.page.endOf?.main !== main) return;
+        this.fromEnd();
+        then();
+      },
+    });
+  }
+
+  /** The file's page in place of G's window, at the same place (the same line from the end). */
+  private fromEnd(): void {
+    const { main } = this.page.endOf!;
+    const top = sameFromEnd(this.page.doc.text, this.state.top, main.doc.text);
+    this.show(main, { ...this.state, top, selected: null, matches: null, match: null });
+    this.note(['rewrapped']);
   }
 
   /** Follows the input as it grows, showing its end, until ^C (less's F). */
