@@ -84,13 +84,14 @@ export class SpanList implements Spans {
   // maxEnds[i] = the largest end among spans 0..i. It never decreases, so the
   // first span that can reach past an offset is found by binary search even
   // when spans nest (an outer link ends after the inner ones).
-  private maxEnds: NumberArray;
+  // Null while every span ends at or after the one before (no nesting): then
+  // maxEnds is ends itself, and costs nothing.
+  private maxEnds: NumberArray | null = null;
   count = 0;
 
   constructor(capacity = 64) {
     this.starts = new Uint32Array(capacity);
     this.ends = new Uint32Array(capacity);
-    this.maxEnds = new Uint32Array(capacity);
     this.tags = new Uint32Array(capacity);
   }
 
@@ -100,7 +101,7 @@ export class SpanList implements Spans {
     if (this.starts instanceof Uint32Array && !(fitsUint32(start) && fitsUint32(end))) {
       this.starts = widened(this.starts);
       this.ends = widened(this.ends);
-      this.maxEnds = widened(this.maxEnds);
+      if (this.maxEnds) this.maxEnds = widened(this.maxEnds);
     }
     if (this.tags instanceof Uint32Array && !fitsUint32(tag)) this.tags = widened(this.tags);
   }
@@ -114,7 +115,7 @@ export class SpanList implements Spans {
     const size = this.starts.length * 4;
     this.starts = grown(this.starts, size);
     this.ends = grown(this.ends, size);
-    this.maxEnds = grown(this.maxEnds, size);
+    if (this.maxEnds) this.maxEnds = grown(this.maxEnds, size);
     this.tags = grown(this.tags, size);
   }
 
@@ -124,7 +125,7 @@ export class SpanList implements Spans {
     const i = this.count++;
     this.starts[i] = start;
     this.ends[i] = end;
-    this.maxEnds[i] = i > 0 && this.maxEnds[i - 1] > end ? this.maxEnds[i - 1] : end;
+    this.endAdded(i);
   }
 
   /**
@@ -145,11 +146,29 @@ export class SpanList implements Spans {
     this.ends[i] = end;
     this.tags[i] = tag;
     this.count++;
-    for (let k = i; k < this.count; k++) {
-      const before = k > 0 ? this.maxEnds[k - 1] : 0;
-      this.maxEnds[k] = before > this.ends[k] ? before : this.ends[k];
+    if (i < this.count - 1) {
+      const maxEnds = this.nesting();
+      for (let k = i; k < this.count; k++) {
+        const before = k > 0 ? maxEnds[k - 1] : 0;
+        maxEnds[k] = before > this.ends[k] ? before : this.ends[k];
+      }
+    } else {
+      this.endAdded(i);
     }
     return i;
+  }
+
+  /** Span i, the last, was added: its largest end so far. */
+  private endAdded(i: number): void {
+    const end = this.ends[i];
+    if (this.maxEnds) this.maxEnds[i] = i > 0 && this.maxEnds[i - 1] > end ? this.maxEnds[i - 1] : end;
+    else if (i > 0 && this.ends[i - 1] > end) this.nesting()[i] = this.ends[i - 1];
+  }
+
+  /** The largest ends so far, made once a span ends before the one before it: until then they are the ends. */
+  private nesting(): NumberArray {
+    this.maxEnds ??= this.ends.slice();
+    return this.maxEnds;
   }
 
   start(i: number): number {
@@ -174,7 +193,7 @@ export class SpanList implements Spans {
 
   range(start: number, end: number): [number, number] {
     // From the first span whose largest end so far reaches past `start` (offsets are whole numbers).
-    return [lowerBoundIn(this.maxEnds, this.count, Math.floor(start) + 1), this.firstStartingAt(end)];
+    return [lowerBoundIn(this.maxEnds ?? this.ends, this.count, Math.floor(start) + 1), this.firstStartingAt(end)];
   }
 
   overlaps(i: number, start: number, end: number): boolean {
