@@ -33,4 +33,19 @@ describe('numbers kept compact', () => {
     // The outer span reaches past the inner one's end: both overlap a range after it.
     expect(spans.range(2 ** 32 + 35, 2 ** 32 + 36)).toEqual([1, 3]);
   });
+
+  it('keep tags that are their spans’ indices with no array, until one is not', () => {
+    const spans = new SpanList(2);
+    for (let k = 0; k < 5; k++) spans.add(10 * k, 10 * k + 5, k);
+    // An outer span closing after its inner ones: inserted before them, with its own tag.
+    spans.add(12, 30, 5);
+    expect(Array.from({ length: spans.count }, (_, i) => [spans.start(i), spans.tag(i)])).toEqual([
+      [0, 0],
+      [10, 1],
+      [12, 5],
+      [20, 2],
+      [30, 3],
+      [40, 4],
+    ]);
+  });
 });

@@ -80,7 +80,9 @@ export class SpanList implements Spans {
   private starts: NumberArray;
   private ends: NumberArray;
   /** A number carried with each span (for links: the number of its href), moved with it when spans are inserted. */
-  private tags: NumberArray;
+  // Null while every span's tag is its index (links added in the order their
+  // hrefs were numbered: the common case), which then costs nothing.
+  private tags: NumberArray | null = null;
   // maxEnds[i] = the largest end among spans 0..i. It never decreases, so the
   // first span that can reach past an offset is found by binary search even
   // when spans nest (an outer link ends after the inner ones).
@@ -92,7 +94,6 @@ export class SpanList implements Spans {
   constructor(capacity = 64) {
     this.starts = new Uint32Array(capacity);
     this.ends = new Uint32Array(capacity);
-    this.tags = new Uint32Array(capacity);
   }
 
   /** Makes room for a span with these numbers: offsets or a tag beyond 32 bits widen their arrays. */
@@ -104,6 +105,7 @@ export class SpanList implements Spans {
       if (this.maxEnds) this.maxEnds = widened(this.maxEnds);
     }
     if (this.tags instanceof Uint32Array && !fitsUint32(tag)) this.tags = widened(this.tags);
+    else if (!this.tags && !fitsUint32(tag)) this.tags = widened(this.taggedAsIndices());
   }
 
   /**
@@ -116,16 +118,16 @@ export class SpanList implements Spans {
     this.starts = grown(this.starts, size);
     this.ends = grown(this.ends, size);
     if (this.maxEnds) this.maxEnds = grown(this.maxEnds, size);
-    this.tags = grown(this.tags, size);
+    if (this.tags) this.tags = grown(this.tags, size);
   }
 
-  /** Adds a span that starts at or after every other one (search matches): the quick way. */
-  push(start: number, end: number): void {
-    this.fit(start, end, 0);
-    const i = this.count++;
-    this.starts[i] = start;
-    this.ends[i] = end;
-    this.endAdded(i);
+  /** The tags, made once one is not its span's index: until then each is the index. */
+  private taggedAsIndices(): NumberArray {
+    if (!this.tags) {
+      this.tags = new Uint32Array(this.starts.length);
+      for (let k = 0; k < this.count; k++) this.tags[k] = k;
+    }
+    return this.tags;
   }
 
   /**
@@ -140,11 +142,11 @@ export class SpanList implements Spans {
     if (i < this.count) {
       this.starts.copyWithin(i + 1, i, this.count);
       this.ends.copyWithin(i + 1, i, this.count);
-      this.tags.copyWithin(i + 1, i, this.count);
+      this.taggedAsIndices().copyWithin(i + 1, i, this.count);
     }
     this.starts[i] = start;
     this.ends[i] = end;
-    this.tags[i] = tag;
+    if (this.tags || tag !== i || i < this.count) this.taggedAsIndices()[i] = tag;
     this.count++;
     if (i < this.count - 1) {
       const maxEnds = this.nesting();
@@ -180,7 +182,7 @@ export class SpanList implements Spans {
   }
 
   tag(i: number): number {
-    return this.tags[i];
+    return this.tags ? this.tags[i] : i;
   }
 
   firstStartingAt(offset: number): number {
