@@ -155,7 +155,10 @@ export class SearchRun {
         if (this.first !== null && this.countIn) this.matches.recordCount(block, this.countIn(block));
         else this.matches.record(block, this.find!(block));
       }
+      const before = this.first;
       this.searched(block);
+      // The first match is what the user waits for: show it before counting on.
+      if (before === null && this.first !== null) return;
       if (performance.now() > until) return;
     }
   }
