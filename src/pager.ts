@@ -15,6 +15,8 @@ import { LineIndex, sameFromEnd, UnknownLines } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import type { Query } from './document/search.ts';
 import { SearchRun } from './document/searchrun.ts';
+import { RegexWorker } from './document/search-worker.ts';
+import { regexPrefix } from '../keymap.ts';
 import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import type { Theme } from './view/theme.ts';
@@ -173,6 +175,8 @@ export class Pager {
   /** Takes the state function's result: the next state, then its effects, then a frame. */
   private apply({ state, effects }: Result): void {
     this.state = state;
+    // A regular expression being typed: its worker starts now, and has loaded by Enter.
+    if (state.mode === 'search' && state.line.text.startsWith(regexPrefix)) RegexWorker.warm();
     for (const effect of effects) {
       switch (effect.kind) {
         case 'quit':
