@@ -532,6 +532,8 @@ export class Pager {
     this.leave();
     this.file = previous.file;
     this.show(previous.page, { ...previous.state, message: null });
+    // Back on G's window, the file under it read meanwhile: the file's page takes its place.
+    if (this.page.endOf?.main.doc.complete) this.fromEnd();
   }
 
   /** The page shown is left: a file of the list rests (it may be shown again), another document is closed. */
