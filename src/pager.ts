@@ -11,12 +11,14 @@ import { draw, type Looks } from './view/draw.ts';
 import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
 import { LinkTargets } from './link/targets.ts';
-import { LineIndex } from './document/lines.ts';
+import { LineIndex, sameFromEnd, UnknownLines } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import type { Query } from './document/search.ts';
 import { IncrementalSearch, SearchRun } from './document/searchrun.ts';
 import { filterLines, type LineFilter } from './document/linefilter.ts';
 import { withFilter } from './state/filter.ts';
+import { RegexWorker } from './document/search-worker.ts';
+import { regexPrefix } from '../keymap.ts';
 import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import type { Theme } from './view/theme.ts';
@@ -76,6 +78,14 @@ interface FileEntry {
 /** Lines are counted in slices this long, between keys. */
 const LINE_COUNT_SLICE_MS = 8;
 
+/** G shows the file's last bytes, this many, read on their own when more than END_UNREAD is still to read... */
+const END_WINDOW = 128 * 1024;
+const END_UNREAD = 16 * 1024 * 1024;
+/** ...for the kinds whose text from a line's start reads as it does in the whole. */
+const END_KINDS = new Set(['plain', 'markup', 'raw']);
+/** Keys that keep G's window: they move within it (or open the search prompt: the search waits). Any other waits for the whole file, and acts there. */
+const WITHIN_END = new Set(['search', 'scrollLines', 'scrollHalfScreens', 'scrollScreens', 'bottom', 'cycle', 'next', 'follow', 'quit', 'help', 'suspend', 'redraw', 'info']);
+
 /** While loading, redraw at most this often. */
 const LOADING_REDRAW_MS = 50;
 
@@ -98,6 +108,8 @@ export interface Page {
   /** Where the screen goes once the text reaches it (a page loaded again), or the fragment to show (a URL with #name). */
   restoreTop?: number;
   fragment?: string;
+  /** G's window at the end of a file not yet read: the file's page, and its state when G was pressed. */
+  endOf?: { main: Page; state: State };
 }
 
 
@@ -193,6 +205,7 @@ export class Pager {
   private startLoading(page: Page): void {
     page.loader.start(() => {
       if (this.page === page) this.loaded();
+      else if (this.page.endOf?.main === page) this.endRead();
     });
   }
 
@@ -213,12 +226,15 @@ export class Pager {
   private key(key: string): void {
     if (this.handedOver) return;
     if (key === this.crashKey) throw new Error('crash asked for by LWL_TEST_CRASH_KEY');
+    if (this.page.endOf && this.leavesEnd(key)) return;
     this.apply(press(this.state, key, this.context));
   }
 
   /** Takes the state function's result: the next state, then its effects, then a frame. */
   private apply({ state, effects }: Result): void {
     this.state = state;
+    // A regular expression being typed: its worker starts now, and has loaded by Enter.
+    if (state.mode === 'search' && state.line.text.startsWith(regexPrefix)) RegexWorker.warm();
     for (const effect of effects) {
       switch (effect.kind) {
         case 'quit':
@@ -231,9 +247,16 @@ export class Pager {
           this.screen.invalidate();
           break;
         case 'awaitLoad':
+          if (effect.action[0] === 'bottom' && effect.count === null && this.showEnd()) break;
           this.startTask(this.awaitLoad(effect.action, effect.count));
           break;
         case 'search':
+          if (this.page.endOf) {
+            // G's window is left for the whole file: the search starts from the place there.
+            const query = { ...effect.query, caseless: this.caseless };
+            this.leaveEnd(() => this.startTask(this.search(query)));
+            break;
+          }
           this.startTask(this.search({ ...effect.query, caseless: this.caseless }, effect.from));
           break;
         case 'filter':
@@ -331,8 +354,8 @@ export class Pager {
     if (status === 'more') setImmediate(() => this.tick());
   }
 
-  private readingProgress(): string {
-    const { bytesRead, bytesTotal } = this.page.doc;
+  private readingProgress(doc = this.page.doc): string {
+    const { bytesRead, bytesTotal } = doc;
     const mib = (n: number) => `${Math.round(n / (1024 * 1024))} MiB`;
     const amount = bytesTotal ? `${Math.floor((100 * bytesRead) / bytesTotal)}%` : mib(bytesRead);
     return `Reading... ${amount} (^C to stop)`;
@@ -349,55 +372,136 @@ export class Pager {
   }
 
   /**
-   * Searches the input (once it is all read) from the screen on. Keys wait
-   * (^C stops) only until the first match is found; it is shown at once and
-   * the search goes on counting while keys work, until another search (or
-   * none) takes its place.
+   * Searches the input from the screen on, as far as it is read, and on as
+   * the rest is read. Keys wait (^C stops) only until the first match is
+   * found; it is shown at once and the search goes on counting while keys
+   * work, until another search (or none) takes its place.
    */
   private search(query: Query, from?: number): Task {
-    this.page.loader.want(Infinity);
+    const page = this.page;
+    page.loader.want(Infinity);
     // A new search ends the counting of the last.
     this.counting?.stop();
     this.counting = null;
-    let run: SearchRun | null = null;
+    const run = new SearchRun(page.doc.text, query, from ?? this.state.top, { growing: !page.doc.complete });
+    run.wake = () => this.tick();
     return {
       advance: () => {
-        if (!this.page.doc.complete) return 'wait';
-        if (!run) {
-          run = new SearchRun(this.page.doc.text, query, from ?? this.state.top);
-          run.wake = () => this.tick();
-        }
+        run.grow(page.doc.complete);
         run.step();
         if (run.found) return 'done';
-        return run.waiting ? 'wait' : 'more';
+        return run.waiting || run.starved ? 'wait' : 'more';
       },
-      progress: () => (run ? `Searching... ${Math.floor(run.progress * 100)}% (^C to stop)` : this.readingProgress()),
+      progress: () => (page.doc.complete ? `Searching... ${Math.floor(run.progress * 100)}% (^C to stop)` : this.readingProgress()),
       finish: () => {
-        if (!run) return;
         const { matches, first, wrapped } = run;
         this.report(['searchFound', { matches, first, wrapped }]);
-        this.countOn(run);
+        this.countOn(run, page);
       },
-      cancel: () => run?.stop(),
+      cancel: () => run.stop(),
     };
   }
 
-  /** Goes on counting a search's matches while it is the one shown. */
-  private countOn(run: SearchRun): void {
+  /** Goes on counting a search's matches while it is the one shown (and on as the text is read). */
+  private countOn(run: SearchRun, page: Page): void {
     this.counting = run;
+    let scheduled = false;
     const step = () => {
+      scheduled = false;
       // Shown, or to be shown again if the search being typed (incrementally) is given up.
-      if (this.state.matches !== run.matches && this.state.searchOrigin?.matches !== run.matches) return run.stop();
+      const shown = this.state.matches === run.matches || this.state.searchOrigin?.matches === run.matches;
+      if (!shown || this.page !== page) return run.stop();
+      run.grow(page.doc.complete);
       if (run.complete) return;
       run.step();
       this.note(['searchCounted']);
       // The full count shows at once; the counts on the way, at the pace of progress.
       if (run.complete) return this.render();
       this.renderSoon();
-      if (!run.waiting) setImmediate(step);
+      if (!run.waiting && !run.starved) schedule();
     };
-    run.wake = step;
-    setImmediate(step);
+    const schedule = () => {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(step);
+    };
+    run.wake = schedule;
+    schedule();
+  }
+
+  /**
+   * G on a regular file much of which is still to read: its last lines at
+   * once, read on their own from a line's start, while the file is read on
+   * in slices. Line numbers and the percent show ? until then; the file's own
+   * page takes the window's place, at the same line, once it is all read.
+   */
+  private showEnd(): boolean {
+    const main = this.page;
+    const { doc, loader } = main;
+    if (main.isHelp || main.endOf || !END_KINDS.has(doc.kind) || loader.source.size === null) return false;
+    if (loader.source.size - doc.bytesRead < END_UNREAD) return false;
+    const end = loader.readEnd(END_WINDOW);
+    if (!end) return false;
+
+    const endLoader = Loader.fromBytes(doc.name, end.bytes, doc.kind as Kind);
+    endLoader.doc.endWindow = true;
+    const page: Page = { ...makePage(endLoader, this.settings.base), lines: new UnknownLines(endLoader.doc), endOf: { main, state: this.state } };
+    main.loader.want(Infinity);
+    this.show(page, { ...this.state, top: 0, selected: null, matches: null, match: null });
+    this.state = update(this.state, ['bottom'], null, this.context).state;
+    return true;
+  }
+
+  /** More of the file under G's window is read: once it is all, the file's page takes the window's place. */
+  private endRead(): void {
+    if (this.task) return this.tick();
+    if (this.page.endOf?.main.doc.complete) {
+      this.fromEnd();
+      this.render();
+    }
+  }
+
+  /** A key on G's window that needs the whole file: g goes to its top at once; any other waits for it, then acts there. */
+  private leavesEnd(key: string): boolean {
+    const state = this.state;
+    if (state.mode !== 'ground' || state.busy !== null || state.pending !== null || /^[0-9]$/.test(key)) return false;
+    const action = this.settings.bindings.for('ground', key);
+    if (!action || (WITHIN_END.has(action[0]) && !(action[0] === 'bottom' && state.count !== ''))) return false;
+    if (action[0] === 'top' && state.count === '') {
+      const { main, state: before } = this.page.endOf!;
+      this.show(main, { ...before, message: null });
+      this.apply(press(this.state, key, this.context));
+      return true;
+    }
+    this.leaveEnd(() => this.apply(press(this.state, key, this.context)));
+    return true;
+  }
+
+  /** Leaves G's window for the file's page once it is all read (at once if it is), then does `then` there. */
+  private leaveEnd(then: () => void): void {
+    const main = this.page.endOf!.main;
+    main.loader.want(Infinity);
+    if (main.doc.complete) {
+      this.fromEnd();
+      return then();
+    }
+    this.startTask({
+      advance: () => (main.doc.complete ? 'done' : 'wait'),
+      progress: () => this.readingProgress(main.doc),
+      finish: () => {
+        if (this.page.endOf?.main !== main) return;
+        this.fromEnd();
+        then();
+      },
+    });
+  }
+
+  /** The file's page in place of G's window, at the same place (the same line from the end). */
+  private fromEnd(): void {
+    const { main } = this.page.endOf!;
+    const top = sameFromEnd(this.page.doc.text, this.state.top, main.doc.text);
+    this.show(main, { ...this.state, top, selected: null, matches: null, match: null });
+    this.note(['rewrapped']);
   }
 
   /**
@@ -460,6 +564,8 @@ export class Pager {
       this.note(['notice', `Cannot read further: ${error.userMessage}`]);
     }
     this.incremental.poke();
+    // A search counting on as the text is read: more to count.
+    if (this.counting && !this.counting.complete) this.counting.wake();
     if (this.task) return this.tick();
     if (this.page.doc.complete) return this.render();
     this.renderSoon();
@@ -555,6 +661,8 @@ export class Pager {
     this.leave();
     this.file = previous.file;
     this.show(previous.page, { ...previous.state, message: null });
+    // Back on G's window, the file under it read meanwhile: the file's page takes its place.
+    if (this.page.endOf?.main.doc.complete) this.fromEnd();
   }
 
   /** The page shown is left: a file of the list rests (it may be shown again), another document is closed. */

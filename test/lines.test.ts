@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { LineIndex } from '../src/document/lines.ts';
+import { LineIndex, sameFromEnd } from '../src/document/lines.ts';
 import { prng } from './random.ts';
 
 function naiveLineOf(text: string, offset: number): number {
@@ -57,5 +57,21 @@ describe('line index', () => {
     index.countTo(Infinity);
     expect(index.done).toBe(true);
     expect(index.total).toBe(5 * block);
+  });
+});
+
+describe('the same place counted from the end', () => {
+  it('maps a place in the last lines, read on their own, to the whole text: same line from the end, same column', () => {
+    const whole = parseAll(new Document('t'), 'first\nsecond [link](x) here\nthird\n\nfifth line\nlast\n').text;
+    const end = parseAll(new Document('t'), 'third\n\nfifth line\nlast\n').text;
+    const at = (t: typeof whole, s: string) => t.text(0, t.length).indexOf(s);
+    expect(sameFromEnd(end, at(end, 'line'), whole)).toBe(at(whole, 'line'));
+    expect(sameFromEnd(end, 0, whole)).toBe(at(whole, 'third'));
+    expect(sameFromEnd(end, at(end, 'last'), whole)).toBe(at(whole, 'last'));
+    // The empty line: its own start.
+    expect(sameFromEnd(end, at(end, '\nfifth'), whole)).toBe(at(whole, '\nfifth'));
+    // Lines shorter in the whole than in the end (a link ended before the window): the column stops at the line's end.
+    const longer = parseAll(new Document('t'), 'x\nabcdefgh\n').text;
+    expect(sameFromEnd(longer, 7, parseAll(new Document('t'), 'x\n[ab](y)\n').text)).toBe(6); // 'x\n[ab]\n': the newline
   });
 });

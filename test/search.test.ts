@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { seeded } from './random.ts';
 import { Document } from '../src/document/document.ts';
 import { MarkupReader } from '../src/document/readers/markup.ts';
-import { compile, searchAll, type Query } from '../src/document/search.ts';
-import { searchNow } from '../src/document/searchrun.ts';
+import { blockBounds, BytesFinder, compile, searchAll, type Query } from '../src/document/search.ts';
+import { SearchRun, searchNow } from '../src/document/searchrun.ts';
 import { Matches } from '../src/document/matches.ts';
 import { matchMessage } from '../src/state/selection.ts';
 
@@ -50,6 +50,12 @@ describe('literal search', () => {
       const doc = chunked(text, 1 + random(7));
       const caseless = needle === needle.toLowerCase();
       expect({ needle, found: found(doc, query(needle)) }).toEqual({ needle, found: reference(text, needle, caseless) });
+      // Counting a block, with no list, gives the number of matches found in it.
+      const finder = new BytesFinder(Buffer.from(needle), caseless);
+      for (let b = 0; b * 7 < text.length; b++) {
+        const [start, end] = blockBounds(doc.text, b, 7);
+        expect(finder.count(doc.text, start, end)).toBe(finder.find(doc.text, start, end).starts.length);
+      }
     }
   });
 
@@ -169,5 +175,77 @@ describe('a count under way', () => {
     expect(matchMessage(m, 20)).toBe('match 6 of ≥6…');
     m.record(3, find(3));
     expect(matchMessage(m, 20)).toBe('match 6 of 8');
+  });
+});
+
+describe('a search of a text still being read', () => {
+  const text = Array.from({ length: 100 }, (_, i) => `line ${i}${i % 10 === 3 ? ' hit' : ''}\n`).join('');
+  const hits = [...text.matchAll(/hit/g)].map((m) => m.index);
+
+  it.each([false, true])('shows the first match once it is read, counts on as the rest comes, and goes around only at the end (regex: %s)', (regex) => {
+    const doc = new Document('t');
+    const parser = new MarkupReader(doc);
+    const bytes = Buffer.from(text);
+    const half = text.indexOf('line 60');
+    parser.write(Buffer.from(bytes.subarray(0, half)));
+    const top = text.indexOf('line 40');
+    const run = new SearchRun(doc.text, { text: 'hit', regex, backward: false }, top, { blockSize: 16, window: 64, inThread: true, growing: true });
+    run.step();
+    expect(run.first).toBe(hits[4]);
+    expect(run.complete).toBe(false);
+    // It counts on as far as the text is read; then nothing more until more is read: n past what is read is not known yet.
+    for (let k = 0; k < 100 && !run.starved; k++) run.step();
+    expect(run.starved).toBe(true);
+    expect(run.matches.firstAtOrAfter(hits[5] + 1)).toBe(null);
+    const counted = run.matches.total;
+    parser.write(Buffer.from(bytes.subarray(half)));
+    run.grow(false);
+    while (!run.starved) run.step();
+    expect(run.matches.total).toBeGreaterThan(counted);
+    expect(run.matches.firstAtOrAfter(hits[5] + 1)).toBe(hits[6]);
+    parser.end();
+    run.grow(true);
+    while (!run.complete) run.step();
+    expect(run.matches.total).toBe(10);
+    expect(run.matches.indexOf(hits[4])).toBe(4);
+  });
+
+  it('goes around from the top only once the text has ended', () => {
+    const doc = new Document('t');
+    const parser = new MarkupReader(doc);
+    const bytes = Buffer.from(text);
+    const late = text.indexOf('line 94');
+    parser.write(Buffer.from(bytes.subarray(0, late + 8)));
+    const run = new SearchRun(doc.text, { text: 'hit', regex: false, backward: false }, text.indexOf('line 95') - 1, { blockSize: 16, inThread: true, growing: true });
+    run.step();
+    expect(run.found).toBe(false);
+    expect(run.starved).toBe(true);
+    parser.write(Buffer.from(bytes.subarray(late + 8)));
+    parser.end();
+    run.grow(true);
+    while (!run.found) run.step();
+    expect([run.first, run.wrapped]).toEqual([hits[0], true]);
+  });
+
+  it.each([false, true])('searches a block not yet whole as far as it is read: a pipe shorter than a block finds its matches (regex: %s)', (regex) => {
+    const doc = new Document('t');
+    const parser = new MarkupReader(doc);
+    parser.write(Buffer.from('a\nhit one\nb\n'));
+    const run = new SearchRun(doc.text, { text: 'hit', regex, backward: false }, 0, { inThread: true, growing: true });
+    run.step();
+    expect(run.first).toBe(2);
+    expect([run.matches.total, run.complete]).toEqual([1, false]);
+    expect(matchMessage(run.matches, 2)).toBe('match 1 of ≥1…');
+    parser.write(Buffer.from('hit two\n'));
+    run.grow(false);
+    run.step();
+    expect(run.matches.total).toBe(2);
+    expect(run.matches.firstAtOrAfter(3)).toBe(12);
+    expect(run.matches.firstAtOrAfter(13)).toBe(null);
+    parser.end();
+    run.grow(true);
+    while (!run.complete) run.step();
+    expect(matchMessage(run.matches, 12)).toBe('match 2 of 2');
+    expect(run.matches.firstAtOrAfter(13)).toBe(-1);
   });
 });

@@ -25,6 +25,8 @@ export class Document {
   title: string | null = null;
   /** What kind of input this was read as: 'markup' (lwl's [text](href)), 'plain', 'markdown', 'html'. */
   kind = 'markup';
+  /** The last part of a longer text, read on its own (G before the whole file is read): its place in the whole is not known. */
+  endWindow = false;
   /** True once the whole input has been read and parsed. */
   complete = false;
   /** Bytes of input read so far, and the total when known (for progress). */

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import { ChunkedText } from './store.ts';
 import { isUtf8 } from 'node:buffer';
 import { LruCache } from './cache.ts';
-import { float64s } from './numbers.ts';
+import { float64s, Numbers } from './numbers.ts';
 import { entryAt } from './sorted.ts';
 import { addTokensOverlapping, isControl, render, tokenRangesOf, TokenRanges, unitAt } from './tokens.ts';
 import { SPECIAL_IN_UTF8, getScanner } from './scan.ts';
@@ -39,8 +39,8 @@ export class FileText extends ChunkedText {
   private readonly starts = float64s();
   /** Where each piece's bytes are in the file: the offset, or -1 - the offset for a run to render. */
   private readonly sources = float64s();
-  /** For a run to render, its length in the file (0 for the others). */
-  private readonly rawLengths = float64s();
+  /** For a run to render, its length in the file (0 for the others); null until the first such run. */
+  private rawLengths: Numbers | null = null;
   /** Buffers of evicted blocks, to reuse. */
   private readonly spare: Buffer[] = [];
   /** Block index → its bytes. */
@@ -88,14 +88,21 @@ export class FileText extends ChunkedText {
 
   /** Lengthens the last piece, a run to render, by the next `rawLength` bytes of the file. */
   extendRendered(rawLength: number, displayLength: number): void {
-    this.rawLengths.values[this.rawLengths.count - 1] += rawLength;
+    const rawLengths = this.rawLengths!;
+    const last = rawLengths.count - 1;
+    rawLengths.set(last, rawLengths.values[last] + rawLength);
     this.length += displayLength;
   }
 
   private push(source: number, rawLength: number, displayLength: number): void {
     this.starts.push(this.length);
     this.sources.push(source);
-    this.rawLengths.push(rawLength);
+    if (source < 0 && !this.rawLengths) {
+      // The first run to render: from now on every piece has its length in the file (0 for the others).
+      this.rawLengths = new Numbers(this.starts.values.length);
+      this.rawLengths.count = this.starts.count - 1;
+    }
+    this.rawLengths?.push(rawLength);
     this.length += displayLength;
   }
 
@@ -154,7 +161,7 @@ export class FileText extends ChunkedText {
   /** The file range of piece p's bytes. */
   private pieceRaw(p: number): [number, number] {
     const source = this.sources.values[p];
-    if (source < 0) return [-1 - source, -1 - source + this.rawLengths.values[p]];
+    if (source < 0) return [-1 - source, -1 - source + this.rawLengths!.values[p]];
     return [source, source + (this.pieceEnd(p) - this.starts.values[p])];
   }
 
@@ -167,7 +174,7 @@ export class FileText extends ChunkedText {
   /** Where the file bytes piece p needs for the text before `end` end. */
   private rawEnd(p: number, end: number): number {
     const source = this.sources.values[p];
-    return source < 0 ? -1 - source + this.rawLengths.values[p] : source + (Math.min(end, this.pieceEnd(p)) - this.starts.values[p]);
+    return source < 0 ? -1 - source + this.rawLengths!.values[p] : source + (Math.min(end, this.pieceEnd(p)) - this.starts.values[p]);
   }
 
   /**
@@ -212,7 +219,7 @@ export class FileText extends ChunkedText {
     }
     // A run to render: rendered whole, then the part in this block taken.
     const pieceFrom = -1 - source - rawFrom;
-    const pieceTo = pieceFrom + this.rawLengths.values[p];
+    const pieceTo = pieceFrom + this.rawLengths!.values[p];
     const displayLength = this.pieceEnd(p) - pieceStart;
     if (this.rendered.length < 4 * (pieceTo - pieceFrom)) this.rendered = Buffer.allocUnsafe(4 * (pieceTo - pieceFrom));
     const shown = render(raw, pieceFrom, pieceTo, this.rendered);

@@ -104,3 +104,46 @@ export class LineIndex {
     return offset;
   }
 }
+
+/**
+ * The lines of a window at the end of a longer text (what G shows before the
+ * whole file is read): where it is in the whole is not known, so no line has
+ * a number yet.
+ */
+export class UnknownLines extends LineIndex {
+  override get done(): boolean {
+    return true;
+  }
+
+  override countTo(): void {}
+
+  override lineOf(): number | null {
+    return null;
+  }
+
+  override get total(): number | null {
+    return null;
+  }
+
+  override lineStart(): number | null {
+    return null;
+  }
+}
+
+/**
+ * The offset in `whole` of the place at `offset` in `end`, a text that reads
+ * as whole's last lines: the same line counted from the end, the same column
+ * (as far as the line goes).
+ */
+export function sameFromEnd(end: Text, offset: number, whole: Text): number {
+  const lineStart = end.lineStart(offset);
+  // Newlines at or after the line's start: the line is the one that many from the end.
+  let after = 0;
+  end.forEachPiece(lineStart, end.length, (piece) => {
+    for (let i = piece.indexOf(0x0a); i >= 0; i = piece.indexOf(0x0a, i + 1)) after++;
+  });
+  let at = whole.length;
+  for (let k = 0; k <= after && at > 0; k++) at = whole.lastIndexOf(0x0a, at);
+  const start = at < 0 ? 0 : at + 1;
+  return Math.min(start + (offset - lineStart), whole.lineEnd(start) - (whole.byteAt(whole.lineEnd(start) - 1) === 0x0a ? 1 : 0), whole.length);
+}

@@ -34,12 +34,19 @@ function lowerBound(values: Float64Array, value: number): number {
 }
 
 export class Matches {
-  readonly blockCount: number;
-  /** Matches per block; -1 while not yet counted. */
-  private readonly counts: Int32Array;
+  /** Blocks of the text read so far (the last may be partial while it grows). */
+  blockCount: number;
+  /** Matches per block; -1 while not yet counted. Grows with the text. */
+  private counts: Int32Array;
   private uncounted: number;
+  /** Blocks [0, ready) can be searched: whole, or the text has ended. */
+  private ready: number;
+  /** The text has ended: no block comes after blockCount. */
+  private final = true;
   /** Matches in the blocks counted so far. */
-  total = 0;
+  private countedTotal = 0;
+  /** The last block of a text still being read, searched as far as it is: its matches until it is searched whole. */
+  private partial: { block: number; found: BlockMatches } | null = null;
   /** Positions of blocks, the most recently used last. */
   private readonly kept = new Map<number, BlockMatches>();
   /** The matches that overlap a range, for drawing the screen. */
@@ -55,12 +62,51 @@ export class Matches {
     this.blockCount = Math.ceil(textLength / blockSize);
     this.counts = new Int32Array(this.blockCount).fill(-1);
     this.uncounted = this.blockCount;
+    this.ready = this.blockCount;
     this.spans = new ScreenSpans(this);
   }
 
-  /** Every block is counted: `total` is the number of matches. */
+  /**
+   * The text is now `textLength` long; `final`: it has ended. While it grows,
+   * a block is searched once the text reaches `margin` bytes past its end (how
+   * far a match may run out of it), so that a block is counted once, whole.
+   */
+  grow(textLength: number, final: boolean, margin = this.blockSize): void {
+    const count = Math.ceil(textLength / this.blockSize);
+    if (count > this.counts.length) {
+      const bigger = new Int32Array(Math.max(count, this.counts.length * 2)).fill(-1);
+      bigger.set(this.counts.subarray(0, this.blockCount));
+      this.counts = bigger;
+    }
+    this.uncounted += count - this.blockCount;
+    this.blockCount = count;
+    this.final = final;
+    this.ready = final ? count : Math.max(0, Math.floor((textLength - margin) / this.blockSize));
+  }
+
+  /** Matches counted so far, with those of a block searched as far as it is read. */
+  get total(): number {
+    return this.countedTotal + (this.partial?.found.starts.length ?? 0);
+  }
+
+  /** Takes the matches of a block not yet whole (the text is still being read), until it is. */
+  recordPartial(block: number, found: BlockMatches): void {
+    if (this.counts[block] < 0) this.partial = { block, found };
+  }
+
+  /** Every block is counted and the text has ended: `total` is the number of matches. */
   get complete(): boolean {
-    return this.uncounted === 0;
+    return this.uncounted === 0 && this.final;
+  }
+
+  /** Blocks that can be searched now. */
+  get readyCount(): number {
+    return this.ready;
+  }
+
+  /** The text has ended. */
+  get ended(): boolean {
+    return this.final;
   }
 
   /** Blocks counted so far. */
@@ -76,13 +122,23 @@ export class Matches {
     return Math.max(0, Math.min(this.blockCount - 1, Math.floor(offset / this.blockSize)));
   }
 
+  /** Takes the number of a block's matches, counted with no list (found again when asked for). */
+  recordCount(block: number, count: number): void {
+    if (this.counts[block] >= 0) return;
+    this.counts[block] = count;
+    this.countedTotal += count;
+    this.uncounted--;
+    if (this.partial?.block === block) this.partial = null;
+  }
+
   /** Takes a block's matches, found by the search or again. */
   record(block: number, found: BlockMatches): void {
     if (this.counts[block] < 0) {
       this.counts[block] = found.starts.length;
-      this.total += found.starts.length;
+      this.countedTotal += found.starts.length;
       this.uncounted--;
     }
+    if (this.partial?.block === block) this.partial = null;
     if (this.refind === null) {
       if (found.starts.length > 0) this.kept.set(block, found);
       return;
@@ -95,6 +151,8 @@ export class Matches {
   /** A block's matches, found again if need be; null if they are not known yet. */
   positions(block: number): BlockMatches | null {
     if (this.counts[block] === 0) return { starts: new Float64Array(0), ends: null, length: 0 };
+    if (this.partial?.block === block) return this.partial.found;
+    if (block >= this.ready) return null;
     const found = this.kept.get(block);
     if (found) {
       if (this.refind) {
@@ -118,7 +176,7 @@ export class Matches {
       const i = lowerBound(found.starts, offset);
       if (i < found.starts.length) return found.starts[i];
     }
-    return -1;
+    return this.final ? -1 : null;
   }
 
   /** Start of the last match before `offset`: -1 if there is none, null if that is not known yet. */

@@ -6,7 +6,8 @@ import { Worker, parentPort } from 'node:worker_threads';
 import { regexFind, type BlockMatches, type RegexWindow } from './search.ts';
 
 export interface WorkerData {
-  lwlSearch: { source: string; flags: string };
+  /** The pattern; null for a worker started ahead (while the pattern is typed), which gets it as its first message. */
+  lwlSearch: { source: string | null; flags: string | null };
 }
 
 interface Request extends RegexWindow {
@@ -20,9 +21,13 @@ interface Reply {
 
 /** Runs in the worker: answers each window with its matches. */
 export function serveSearches({ lwlSearch }: WorkerData): void {
-  const re = new RegExp(lwlSearch.source, lwlSearch.flags);
-  parentPort!.on('message', (request: Request) => {
-    const found = regexFind(re, request);
+  let re = lwlSearch.source === null ? null : new RegExp(lwlSearch.source, lwlSearch.flags ?? '');
+  parentPort!.on('message', (request: Request | { pattern: { source: string; flags: string } }) => {
+    if ('pattern' in request) {
+      re = new RegExp(request.pattern.source, request.pattern.flags);
+      return;
+    }
+    const found = regexFind(re!, request);
     const transfer = [found.starts.buffer, ...(found.ends ? [found.ends.buffer] : [])];
     parentPort!.postMessage({ id: request.id, found } satisfies Reply, transfer as ArrayBuffer[]);
   });
@@ -40,27 +45,47 @@ function seaScript(): string | null {
   }
 }
 
+/** Starts a search worker, with its pattern or (null) to get it later. */
+function startWorker(source: string | null, flags: string | null): Worker {
+  const workerData = { lwlSearch: { source, flags } } satisfies WorkerData;
+  // The bundle's own code: dist/lwl works wherever it is copied, alone; the
+  // standalone executable carries it as an asset (it has no script file).
+  const sea = seaScript();
+  const worker = sea === null ? new Worker(__filename, { workerData }) : new Worker(sea, { eval: true, workerData });
+  // A worker that fails (out of memory on a huge window) leaves its requests unanswered: the search stays stoppable.
+  worker.on('error', () => {});
+  // Keys and the document keep lwl alive, not an idle search.
+  worker.unref();
+  return worker;
+}
+
+/** A worker started while a regex was being typed: it has loaded by Enter. */
+let ahead: Worker | null = null;
+
 /** The main thread's side: one worker for one pattern, asked a window at a time. */
 export class RegexWorker {
   private readonly worker: Worker;
   private next = 0;
   private readonly waiting = new Map<number, (found: BlockMatches) => void>();
 
+  /** Starts a worker ahead of the search, while its pattern is typed (starting one takes tens of milliseconds). */
+  static warm(): void {
+    ahead ??= startWorker(null, null);
+  }
+
   constructor(source: string, flags: string) {
-    const workerData = { lwlSearch: { source, flags } } satisfies WorkerData;
-    // The bundle's own code: dist/lwl works wherever it is copied, alone; the
-    // standalone executable carries it as an asset (it has no script file).
-    const sea = seaScript();
-    this.worker = sea === null ? new Worker(__filename, { workerData }) : new Worker(sea, { eval: true, workerData });
+    if (ahead) {
+      this.worker = ahead;
+      ahead = null;
+      this.worker.postMessage({ pattern: { source, flags } });
+    } else {
+      this.worker = startWorker(source, flags);
+    }
     this.worker.on('message', ({ id, found }: Reply) => {
       const resolve = this.waiting.get(id);
       this.waiting.delete(id);
       resolve?.(found);
     });
-    // A worker that fails (out of memory on a huge window) leaves its requests unanswered: the search stays stoppable.
-    this.worker.on('error', () => {});
-    // Keys and the document keep lwl alive, not an idle search.
-    this.worker.unref();
   }
 
   find(window: RegexWindow): Promise<BlockMatches> {

@@ -29,8 +29,8 @@ export interface Query {
 /** Whether a query ignores case, by its option and its text. */
 const queryIgnoresCase = (query: Query) => (query.caseless === 'always' ? true : query.caseless === 'never' ? false : ignoresCase(query.text));
 
-/** Bytes per block of a search. */
-export const BLOCK = 1 << 20;
+/** Bytes per block of a search: small enough that finding a block's matches (again) costs a millisecond or two, even for /e. */
+export const BLOCK = 128 * 1024;
 /** How far a regex match may run past its block: the longest regex match. */
 export const WINDOW = 1 << 20;
 /** How far back a block's search may start, to begin at its line's start. */
@@ -113,15 +113,27 @@ function scanFrom(text: Text, start: number): number {
   return nl >= 0 ? nl + 1 : floor === 0 ? 0 : start;
 }
 
-/** A growable list of match positions, turned into a BlockMatches at the end. */
+/** A growable list of match positions, turned into a BlockMatches at the end; or (not `keep`) a count of those from `from` on. */
 class Collector {
   starts = new Float64Array(64);
   ends: Float64Array | null;
   count = 0;
-  constructor(private readonly fixed: number | null) {
-    this.ends = fixed === null ? new Float64Array(64) : null;
+  private from = 0;
+  constructor(
+    private readonly fixed: number | null,
+    private readonly keep = true,
+  ) {
+    this.ends = fixed === null && keep ? new Float64Array(64) : null;
+  }
+  reset(from: number): void {
+    this.count = 0;
+    this.from = from;
   }
   push(start: number, end: number): void {
+    if (!this.keep) {
+      if (start >= this.from) this.count++;
+      return;
+    }
     if (this.count === this.starts.length) {
       const grow = (a: Float64Array) => {
         const b = new Float64Array(a.length * 2);
@@ -151,6 +163,8 @@ export class BytesFinder {
   /** Where the last match ended: the next may not start before. */
   private free = 0;
   private out: Collector | null = null;
+  /** Counts without a list, reused. */
+  private counter: Collector | null = null;
 
   constructor(
     private readonly needle: Buffer,
@@ -167,11 +181,29 @@ export class BytesFinder {
     this.scanner = getScanner()!;
   }
 
+  /** How many matches start in [start, end) of `text`: as find(), with no list kept. */
+  count(text: Text, start: number, end: number): number {
+    const out = (this.counter ??= new Collector(this.needle.length, false));
+    out.reset(start);
+    this.run(out, text, start, end);
+    return out.count;
+  }
+
   /** The matches that start in [start, end) of `text`. */
   find(text: Text, start: number, end: number): BlockMatches {
+    const out = new Collector(this.needle.length);
+    this.run(out, text, start, end);
+    const found = out.result();
+    // Matches found before the block, from its line's start, only placed the chain.
+    let first = 0;
+    while (first < found.starts.length && found.starts[first] < start) first++;
+    return first === 0 ? found : { ...found, starts: found.starts.slice(first) };
+  }
+
+  private run(out: Collector, text: Text, start: number, end: number): void {
     const n = this.needle.length;
-    const out = (this.out = new Collector(n));
-    if (n === 0 || end <= start) return out.result();
+    this.out = out;
+    if (n === 0 || end <= start) return;
     const from = scanFrom(text, start);
     this.free = from;
     text.forEachPiece(from, Math.min(text.length, end + n - 1), (piece, offset) => {
@@ -183,11 +215,6 @@ export class BytesFinder {
       this.searchPiece(piece, offset, offset, end);
     });
     this.out = null;
-    const found = out.result();
-    // Matches found before the block, from its line's start, only placed the chain.
-    let first = 0;
-    while (first < found.starts.length && found.starts[first] < start) first++;
-    return first === 0 ? found : { ...found, starts: found.starts.slice(first) };
   }
 
   /** Finds the matches in `piece` (text from `offset`) that start in [from, before). */

@@ -4,11 +4,15 @@
 // rest while keys work; the first match is what the user waits for.
 import type { Text } from './store.ts';
 import { Matches, type FirstMatch } from './matches.ts';
-import { BLOCK, blockBounds, blockFinder, compile, regexWindow, WINDOW, type BlockMatches, type Query, type RegexWindow } from './search.ts';
+import { BLOCK, blockBounds, blockFinder, BytesFinder, charStart, compile, regexWindow, WINDOW, type BlockMatches, type Query, type RegexWindow } from './search.ts';
 import { RegexWorker } from './search-worker.ts';
 
 /** How long one step searches in this thread before giving the keys a turn. */
 const STEP_MS = 15;
+/** A regex search looks again at a block not yet whole each time it grows, while it is this small... */
+const REGEX_PARTIAL_CHEAP = 64 * 1024;
+/** ...else at most this often (or when it has doubled). */
+const REGEX_PARTIAL_MS = 250;
 
 export class SearchRun {
   readonly matches: Matches;
@@ -17,26 +21,43 @@ export class SearchRun {
   wrapped = false;
   /** Called when a worker's answer arrives: step again. */
   wake: () => void = () => {};
-  private readonly order: number[] = [];
-  /** Blocks in the order before it goes around the other end. */
-  private readonly firstPass: number;
+  /** The screen's block, where the search starts. */
+  private readonly start: number;
+  /** Blocks searched in the order so far: the first pass (from the screen on), then around from the other end. */
   private at = 0;
   private pending = false;
+  /** How long the text was when the block not yet whole was last searched. */
+  private partialLength = -1;
+  /** For a regex: how long the text was, and when, at its last look at that block. */
+  private regexPartialLength = 0;
+  private regexPartialAt = 0;
+  /** A literal search's matches in that block so far, and where the next look at it starts (it is searched on, not again). */
+  private partialFound: { block: number; starts: number[]; from: number } | null = null;
+  /** A literal search: finds the matches that start in a range. */
+  private readonly findIn: ((start: number, end: number) => BlockMatches) | null = null;
+  /** A literal search: counts a block's matches, keeping no list (once the first match is known, the rest are counted). */
+  private readonly countIn: ((block: number) => number) | null = null;
   private stopped = false;
   private finished = false;
   private readonly find: ((block: number) => BlockMatches) | null = null;
   private readonly worker: RegexWorker | null = null;
+  /** How far past a block's end a match may run: the text must reach that far before the block is searched. */
+  private readonly margin: number;
   /** The bytes a regex search of a block reads (with a worker). */
   private readonly window: (block: number) => RegexWindow = () => {
     throw new Error('not a regex search');
   };
 
-  /** `top`: where the screen starts. `inThread`: run a regex in this thread (the tests: no bundle to start a worker from). */
+  /**
+   * `top`: where the screen starts. `inThread`: run a regex in this thread (the
+   * tests: no bundle to start a worker from). `growing`: the text is still
+   * being read; grow() tells the search of more, and that it has ended.
+   */
   constructor(
     private readonly text: Text,
     readonly query: Query,
     private readonly top: number,
-    { blockSize = BLOCK, window = WINDOW, inThread = false } = {},
+    { blockSize = BLOCK, window = WINDOW, inThread = false, growing = false } = {},
   ) {
     const compiled = compile(query);
     if (!compiled.ok) throw new Error(compiled.error);
@@ -46,17 +67,23 @@ export class SearchRun {
       this.matches = new Matches(query, text.length, null, blockSize);
     } else {
       this.find = blockFinder(compiled, text, blockSize, window);
+      if (compiled.kind === 'bytes') {
+        const finder = new BytesFinder(compiled.needle, compiled.caseless);
+        this.findIn = (start, end) => finder.find(text, start, end);
+        this.countIn = (b) => finder.count(text, ...blockBounds(text, b, blockSize));
+      }
       this.matches = new Matches(query, text.length, compiled.kind === 'bytes' ? this.find : null, blockSize);
     }
-    const n = this.matches.blockCount;
-    const start = query.backward ? this.matches.blockOf(top - 1) : this.matches.blockOf(top);
-    if (n > 0) {
-      if (query.backward) for (let b = start; b >= 0; b--) this.order.push(b);
-      else for (let b = start; b < n; b++) this.order.push(b);
-    }
-    this.firstPass = this.order.length;
-    if (query.backward) for (let b = n - 1; b > start; b--) this.order.push(b);
-    else for (let b = 0; b < start; b++) this.order.push(b);
+    this.margin = compiled.kind === 'bytes' ? compiled.needle.length : window;
+    this.grow(!growing);
+    this.start = query.backward ? this.matches.blockOf(top - 1) : this.matches.blockOf(top);
+  }
+
+  /** The text grew (or ended: `ended`): more blocks to search. */
+  grow(ended: boolean): void {
+    // A finished search covers the text as it was (a followed file may grow on).
+    if (this.finished) return;
+    this.matches.grow(this.text.length, ended, this.margin);
   }
 
   /** The first match is known, or that there is none. */
@@ -73,47 +100,140 @@ export class SearchRun {
     return this.pending;
   }
 
+  /** Waiting for more of the text to be read. */
+  get starved(): boolean {
+    return !this.pending && !this.stopped && this.nextBlock() === 'wait';
+  }
+
   /** Fraction of the text searched. */
   get progress(): number {
     return this.matches.blockCount === 0 ? 1 : this.matches.counted / this.matches.blockCount;
+  }
+
+  /** Blocks in the first pass: from the screen to the end (or the top, for ?). Null while the text still grows. */
+  private get firstPass(): number | null {
+    if (this.query.backward) return this.start + 1;
+    return this.matches.ended ? Math.max(0, this.matches.blockCount - this.start) : null;
+  }
+
+  /** The block at position `at` of the order, 'wait' if it is not read yet, 'done' past the end. */
+  private nextBlock(): number | 'wait' | 'done' {
+    const m = this.matches;
+    const n = m.blockCount;
+    if (n === 0) return m.ended ? 'done' : 'wait';
+    const first = this.firstPass;
+    let block: number;
+    if (first === null || this.at < first) {
+      block = this.query.backward ? this.start - this.at : this.start + this.at;
+    } else {
+      // Around from the other end: needs the whole text.
+      if (!m.ended) return 'wait';
+      const k = this.at - first;
+      if (this.query.backward ? k >= n - 1 - this.start : k >= this.start) return 'done';
+      block = this.query.backward ? n - 1 - k : k;
+    }
+    if (block >= n) return m.ended ? 'done' : 'wait';
+    return block < m.readyCount ? block : 'wait';
+  }
+
+  /** Whether position `at` (searched) was in the first pass. */
+  private inFirstPass(at: number): boolean {
+    const first = this.firstPass;
+    return first === null || at < first;
   }
 
   /** Searches for a while (in this thread), or asks the worker for the next block. */
   step(): void {
     if (this.stopped || this.pending) return;
     const until = performance.now() + STEP_MS;
-    while (this.at < this.order.length) {
-      const block = this.order[this.at];
+    for (;;) {
+      const block = this.nextBlock();
+      if (block === 'wait') return this.searchPartial();
+      if (block === 'done') return this.finish();
       if (!this.matches.isCounted(block)) {
         if (this.worker) return this.ask(block);
-        this.matches.record(block, this.find!(block));
+        if (this.first !== null && this.countIn) this.matches.recordCount(block, this.countIn(block));
+        else this.matches.record(block, this.find!(block));
       }
+      const before = this.first;
       this.searched(block);
+      // The first match is what the user waits for: show it before counting on.
+      if (before === null && this.first !== null) return;
       if (performance.now() > until) return;
     }
-    this.finish();
   }
 
-  private ask(block: number): void {
+  /**
+   * Going down a text still being read, the block the search waits for is
+   * searched as far as it is read (again as more comes): its first match
+   * shows, and n reaches its matches, before the block is whole.
+   */
+  private searchPartial(): void {
+    const m = this.matches;
+    if (m.ended || this.firstPass !== null || this.query.backward) return;
+    const block = this.start + this.at;
+    if (block >= m.blockCount || block < m.readyCount || this.text.length === this.partialLength) return;
+    this.partialLength = this.text.length;
+    if (this.findIn) return this.searchPartialOn(block);
+    // A regex looks at the whole block again each time: once the first match is
+    // shown, only while that is cheap, or when the text has doubled since, or a while after.
+    const from = block * this.matches.blockSize;
+    const now = performance.now();
+    const cheap = this.text.length - from < REGEX_PARTIAL_CHEAP || this.text.length - from >= 2 * (this.regexPartialLength - from);
+    if (this.first !== null && !cheap && now - this.regexPartialAt < REGEX_PARTIAL_MS) return;
+    this.regexPartialLength = this.text.length;
+    this.regexPartialAt = now;
+    if (this.worker) return this.ask(block, true);
+    this.tookPartial(block, this.find!(block));
+  }
+
+  /** A literal search of the block not yet whole, from where it last looked: the matches that fit in the text read. */
+  private searchPartialOn(block: number): void {
+    const size = this.matches.blockSize;
+    let partial = this.partialFound;
+    if (partial?.block !== block) partial = this.partialFound = { block, starts: [], from: charStart(this.text, block * size) };
+    const end = charStart(this.text, Math.min((block + 1) * size, this.text.length - this.margin + 1));
+    if (end <= partial.from) return;
+    const found = this.findIn!(partial.from, end);
+    for (const start of found.starts) partial.starts.push(start);
+    partial.from = end;
+    this.tookPartial(block, { starts: Float64Array.from(partial.starts), ends: null, length: found.length });
+  }
+
+  private tookPartial(block: number, found: BlockMatches): void {
+    this.matches.recordPartial(block, found);
+    if (this.first === null) this.consider(found.starts, true);
+  }
+
+  private ask(block: number, partial = false): void {
     this.pending = true;
     void this.worker!.find(this.window(block)).then((found) => {
       this.pending = false;
       if (this.stopped) return;
+      if (partial) {
+        this.tookPartial(block, found);
+        return this.wake();
+      }
       this.matches.record(block, found);
       this.searched(block);
-      if (this.at >= this.order.length) this.finish();
+      if (this.nextBlock() === 'done') this.finish();
       this.wake();
     });
   }
 
   /** The block in the order has been searched: is the first match in it? */
   private searched(block: number): void {
+    const firstPass = this.inFirstPass(this.at);
     this.at++;
     if (this.first !== null) return;
     const found = this.matches.positions(block);
-    if (!found || found.starts.length === 0) return;
-    const starts = found.starts;
-    if (this.at <= this.firstPass) {
+    if (found) this.consider(found.starts, firstPass);
+  }
+
+  /** The matches of a block in the order: is the first match among them? */
+  private consider(starts: Float64Array, firstPass: boolean): void {
+    if (starts.length === 0) return;
+    if (firstPass) {
       // The screen's own block: only matches past (or before, for ?) the screen's top.
       if (this.query.backward) {
         let i = starts.length - 1;

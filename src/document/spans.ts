@@ -1,7 +1,7 @@
 // Sorted spans {start, end} over the display text, in growable typed arrays:
 // no object per span, so a million search matches cost 16 MiB, and the spans
 // on screen are found by binary search.
-import { grown } from './numbers.ts';
+import { fitsUint32, grown, widened, type NumberArray } from './numbers.ts';
 import { lowerBound, lowerBoundIn } from './sorted.ts';
 import type { Text } from './store.ts';
 
@@ -71,22 +71,41 @@ export class FixedSpans implements Spans {
   }
 }
 
+/**
+ * Spans in any order of arrival, kept sorted, each with a tag. Offsets take
+ * 4 bytes while they fit in 32 bits (the first that does not widens them to
+ * 8), so 3.5 million links cost 56 MB, not 112.
+ */
 export class SpanList implements Spans {
-  private starts: Float64Array;
-  private ends: Float64Array;
+  private starts: NumberArray;
+  private ends: NumberArray;
   /** A number carried with each span (for links: the number of its href), moved with it when spans are inserted. */
-  private tags: Float64Array;
+  // Null while every span's tag is its index (links added in the order their
+  // hrefs were numbered: the common case), which then costs nothing.
+  private tags: NumberArray | null = null;
   // maxEnds[i] = the largest end among spans 0..i. It never decreases, so the
   // first span that can reach past an offset is found by binary search even
   // when spans nest (an outer link ends after the inner ones).
-  private maxEnds: Float64Array;
+  // Null while every span ends at or after the one before (no nesting): then
+  // maxEnds is ends itself, and costs nothing.
+  private maxEnds: NumberArray | null = null;
   count = 0;
 
   constructor(capacity = 64) {
-    this.starts = new Float64Array(capacity);
-    this.ends = new Float64Array(capacity);
-    this.maxEnds = new Float64Array(capacity);
-    this.tags = new Float64Array(capacity);
+    this.starts = new Uint32Array(capacity);
+    this.ends = new Uint32Array(capacity);
+  }
+
+  /** Makes room for a span with these numbers: offsets or a tag beyond 32 bits widen their arrays. */
+  private fit(start: number, end: number, tag: number): void {
+    if (this.count === this.starts.length) this.grow();
+    if (this.starts instanceof Uint32Array && !(fitsUint32(start) && fitsUint32(end))) {
+      this.starts = widened(this.starts);
+      this.ends = widened(this.ends);
+      if (this.maxEnds) this.maxEnds = widened(this.maxEnds);
+    }
+    if (this.tags instanceof Uint32Array && !fitsUint32(tag)) this.tags = widened(this.tags);
+    else if (!this.tags && !fitsUint32(tag)) this.tags = widened(this.taggedAsIndices());
   }
 
   /**
@@ -98,17 +117,17 @@ export class SpanList implements Spans {
     const size = this.starts.length * 4;
     this.starts = grown(this.starts, size);
     this.ends = grown(this.ends, size);
-    this.maxEnds = grown(this.maxEnds, size);
-    this.tags = grown(this.tags, size);
+    if (this.maxEnds) this.maxEnds = grown(this.maxEnds, size);
+    if (this.tags) this.tags = grown(this.tags, size);
   }
 
-  /** Adds a span that starts at or after every other one (search matches): the quick way. */
-  push(start: number, end: number): void {
-    if (this.count === this.starts.length) this.grow();
-    const i = this.count++;
-    this.starts[i] = start;
-    this.ends[i] = end;
-    this.maxEnds[i] = i > 0 && this.maxEnds[i - 1] > end ? this.maxEnds[i - 1] : end;
+  /** The tags, made once one is not its span's index: until then each is the index. */
+  private taggedAsIndices(): NumberArray {
+    if (!this.tags) {
+      this.tags = new Uint32Array(this.starts.length);
+      for (let k = 0; k < this.count; k++) this.tags[k] = k;
+    }
+    return this.tags;
   }
 
   /**
@@ -117,23 +136,41 @@ export class SpanList implements Spans {
    * point is found by walking back a few places. Returns its index.
    */
   add(start: number, end: number, tag = 0): number {
-    if (this.count === this.starts.length) this.grow();
+    this.fit(start, end, tag);
     let i = this.count;
     while (i > 0 && this.starts[i - 1] > start) i--;
     if (i < this.count) {
       this.starts.copyWithin(i + 1, i, this.count);
       this.ends.copyWithin(i + 1, i, this.count);
-      this.tags.copyWithin(i + 1, i, this.count);
+      this.taggedAsIndices().copyWithin(i + 1, i, this.count);
     }
     this.starts[i] = start;
     this.ends[i] = end;
-    this.tags[i] = tag;
+    if (this.tags || tag !== i || i < this.count) this.taggedAsIndices()[i] = tag;
     this.count++;
-    for (let k = i; k < this.count; k++) {
-      const before = k > 0 ? this.maxEnds[k - 1] : 0;
-      this.maxEnds[k] = before > this.ends[k] ? before : this.ends[k];
+    if (i < this.count - 1) {
+      const maxEnds = this.nesting();
+      for (let k = i; k < this.count; k++) {
+        const before = k > 0 ? maxEnds[k - 1] : 0;
+        maxEnds[k] = before > this.ends[k] ? before : this.ends[k];
+      }
+    } else {
+      this.endAdded(i);
     }
     return i;
+  }
+
+  /** Span i, the last, was added: its largest end so far. */
+  private endAdded(i: number): void {
+    const end = this.ends[i];
+    if (this.maxEnds) this.maxEnds[i] = i > 0 && this.maxEnds[i - 1] > end ? this.maxEnds[i - 1] : end;
+    else if (i > 0 && this.ends[i - 1] > end) this.nesting()[i] = this.ends[i - 1];
+  }
+
+  /** The largest ends so far, made once a span ends before the one before it: until then they are the ends. */
+  private nesting(): NumberArray {
+    this.maxEnds ??= this.ends.slice();
+    return this.maxEnds;
   }
 
   start(i: number): number {
@@ -145,7 +182,7 @@ export class SpanList implements Spans {
   }
 
   tag(i: number): number {
-    return this.tags[i];
+    return this.tags ? this.tags[i] : i;
   }
 
   firstStartingAt(offset: number): number {
@@ -158,7 +195,7 @@ export class SpanList implements Spans {
 
   range(start: number, end: number): [number, number] {
     // From the first span whose largest end so far reaches past `start` (offsets are whole numbers).
-    return [lowerBoundIn(this.maxEnds, this.count, Math.floor(start) + 1), this.firstStartingAt(end)];
+    return [lowerBoundIn(this.maxEnds ?? this.ends, this.count, Math.floor(start) + 1), this.firstStartingAt(end)];
   }
 
   overlaps(i: number, start: number, end: number): boolean {

@@ -229,6 +229,34 @@ export class Loader {
     return loader;
   }
 
+  /** A document of bytes already read (the window at a file's end that G shows first), whole from the start. */
+  static fromBytes(name: string, bytes: Buffer, kind: Kind): Loader {
+    const loader = new Loader({ name, fd: -1, isFile: false, size: null }, kind);
+    loader.received(bytes);
+    loader.ended();
+    return loader;
+  }
+
+  /**
+   * The last `window` bytes of a regular file, or a little less: from the
+   * start of a line, so that they read as the whole file's end reads. Null if
+   * the file is not regular, or there is no line start in the window.
+   */
+  readEnd(window: number): { bytes: Buffer; fileStart: number } | null {
+    const { fd, size, isFile, stream } = this.source;
+    if (!isFile || stream || size === null || fd < 0 || size <= window) return null;
+    const buf = Buffer.allocUnsafe(window);
+    let n: number;
+    try {
+      n = fs.readSync(fd, buf, 0, window, size - window);
+    } catch {
+      return null;
+    }
+    const nl = buf.subarray(0, n).indexOf(0x0a);
+    if (nl < 0 || nl + 1 >= n) return null;
+    return { bytes: Buffer.from(buf.subarray(nl + 1, n)), fileStart: size - window + nl + 1 };
+  }
+
   /** Reads the first piece synchronously (regular files only); throws OpenError if the file cannot be read. */
   readFirst(): void {
     if (this.source.isFile) this.readChunk(FIRST_READ);

@@ -33,7 +33,7 @@ export function shortPlaceText(place: Place): string {
 
 /** Where the screen is, from the line index: lines of its first and last rows, the total, how far down. */
 export function placeOf(doc: Document, lines: LineIndex, top: number, end: number): Place {
-  const total = doc.complete ? doc.text.length : null;
+  const total = doc.complete && !doc.endWindow ? doc.text.length : null;
   const atEnd = doc.complete && end >= doc.text.length;
   return {
     first: lines.lineOf(top),

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session, lwl, lwlIsScript } from './session.ts';
+import { Session, lwl, lwlIsScript, lwlShell } from './session.ts';
 
 function tempFile(name: string, text: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-search-'));
@@ -84,5 +84,24 @@ describe('the first match', () => {
     expect(s.rows()).toContain('line 499999');
     await s.keys('N');
     expect(s.status()).toBe('No more');
+  });
+});
+
+describe('a search of input still arriving', () => {
+  it('shows the first match and counts what has come, without waiting for the end', async () => {
+    // The pipe stays open: a search that waited for the whole input would never answer.
+    const s = Session.shell(`(printf 'one\\ntwo hit\\nthree\\nfour hit\\n'; sleep 30) | ${lwlShell}`);
+    await s.waitForText('four hit');
+    await s.keys('/', 'hit', '\r');
+    await s.waitFor((x) => x.status() === 'match 1 of ≥2…', 'the first match, the count so far');
+    expect(s.cell(1, 4).isInverse()).toBeTruthy();
+    await s.keys('n');
+    expect(s.status()).toBe('match 2 of ≥2…');
+    expect(s.cell(3, 5).isInverse()).toBeTruthy();
+    // Past what has come: not known yet, rather than "No more".
+    await s.keys('n');
+    expect(s.status()).toBe('Still searching there: try again in a moment');
+    await s.keys('q');
+    await s.waitFor((x) => !x.onAlternateScreen, 'the main screen');
   });
 });
