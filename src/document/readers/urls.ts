@@ -104,3 +104,42 @@ export function trimUrl(buf: Uint8Array, start: number, stop: number, minEnd: nu
   }
   return end >= minEnd ? end : -1;
 }
+
+const COLON_SLASHES = Buffer.from('://');
+const MAILTO = Buffer.from('mailto:');
+const WWW = Buffer.from('www.');
+
+/**
+ * Where bare URLs may be in a buffer, for a reader whose scanner does not stop
+ * at every `:` and `.` (markup.ts): the `:` of each `://` and `mailto:`, and the
+ * `.` of each `www.`, found with indexOf (memchr speed) as the reader gets to them.
+ */
+export class UrlPlaces {
+  private buf: Buffer = Buffer.alloc(0);
+  private end = 0;
+  /** The next `:` of `://`, of `mailto:`, and `.` of `www.`: past `end` for none. */
+  private slashes = 0;
+  private mailto = 0;
+  private www = 0;
+
+  /** Starts on buf[0, end). */
+  reset(buf: Buffer, end: number): void {
+    this.buf = buf;
+    this.end = end;
+    this.slashes = this.mailto = this.www = -1;
+  }
+
+  /** The first place at or after `i` to look for a URL from (the `:` or `.`), or `end`. */
+  next(i: number): number {
+    if (this.slashes < i) this.slashes = this.find(COLON_SLASHES, i, 0);
+    if (this.mailto < i) this.mailto = this.find(MAILTO, i, 6);
+    if (this.www < i) this.www = this.find(WWW, i, 3);
+    return Math.min(this.slashes, this.mailto, this.www);
+  }
+
+  /** Where the `needle` at or after `i` has its `:` or `.` (at `at` in it); `end` if there is none before it. */
+  private find(needle: Buffer, i: number, at: number): number {
+    const found = this.buf.indexOf(needle, Math.max(0, i - at));
+    return found < 0 || found + at >= this.end ? this.end : found + at;
+  }
+}
