@@ -1,0 +1,137 @@
+// Program output too large for one run (issue 16): a coloured log of many
+// 32 KiB runs, from a file and from a pipe, its colours right at the top, at the
+// end and where a colour set long before goes on; real git in colour as $PAGER;
+// bare URLs in a bro page. Screen text and cell attributes, in the real pty.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import type { IBufferCell } from '@xterm/headless';
+import { Session, lwlShell } from './session.ts';
+
+const ESC = '\x1b';
+
+/** The cell where `text` starts on the screen (the first row holding it). */
+function cellAt(s: Session, text: string, offset = 0): IBufferCell {
+  const rows = s.rows();
+  const row = rows.findIndex((r) => r.includes(text));
+  if (row < 0) throw new Error(`${JSON.stringify(text)} is not on the screen:\n${s.screen()}`);
+  return s.cell(row, rows[row].indexOf(text) + offset);
+}
+
+/** The palette colour of a cell's foreground (-1 if it has the default colour). */
+const fg = (c: IBufferCell) => (c.isFgDefault() ? -1 : c.getFgColor());
+
+/** A log of about 400 KB: coloured lines, a yellow stretch of 100 KB set by one SGR, coloured CR LF lines, a last coloured line. */
+function colouredLog(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-runs-'));
+  const file = path.join(dir, 'coloured.log');
+  let text = '';
+  for (let n = 1; n <= 3000; n++) text += `${ESC}[2m12:00:${String(n % 60).padStart(2, '0')}${ESC}[m ${ESC}[32mINFO${ESC}[m ${ESC}[36mload${ESC}[m: line ${n} of the log\n`;
+  text += `${ESC}[33m`;
+  for (let n = 1; n <= 4000; n++) text += `yellow line ${n} goes on and on\n`;
+  text += `${ESC}[m`;
+  for (let n = 1; n <= 30; n++) text += `${ESC}[31mred ${n}${ESC}[m tail\r\n`;
+  text += `${ESC}[1;35mthe last commit${ESC}[m\n`;
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+describe('a coloured log of many runs', () => {
+  const file = colouredLog();
+
+  for (const [how, start] of [
+    ['from a file', (f: string) => Session.lwl([f])],
+    ['from a pipe', (f: string) => Session.shell(`cat ${f} | ${lwlShell}`)],
+  ] as const) {
+    it(`shows its colours at the top, at the end and where a colour goes on across runs, ${how}`, async () => {
+      const s = start(file);
+      await s.waitForText('line 1 of the log');
+      expect(s.rows()[0]).toBe('12:00:01 INFO load: line 1 of the log');
+      expect(s.cell(0, 0).isDim()).toBeTruthy();
+      expect(fg(cellAt(s, 'INFO'))).toBe(2);
+      expect(fg(cellAt(s, 'load'))).toBe(6);
+      expect(fg(cellAt(s, 'line 1 of'))).toBe(-1);
+      // 100 KB after the SGR that set it, in another run.
+      await s.keys('/', 'yellow line 3500 ', '\r');
+      expect(fg(cellAt(s, 'goes on', 0))).toBe(3);
+      await s.keys('G');
+      expect(s.rows()[22]).toBe('the last commit');
+      const last = s.cell(22, 0);
+      expect(last.isBold()).toBeTruthy();
+      expect(fg(last)).toBe(5);
+      expect(s.rows()[21]).toBe('red 30 tail');
+      expect(fg(cellAt(s, 'red 30'))).toBe(1);
+      expect(fg(cellAt(s, 'tail'))).toBe(-1);
+      expect(s.screen()).not.toContain('<0d>');
+      expect(s.screen()).not.toContain('<1b>');
+    });
+  }
+
+  it('finds a coloured word as shown, and nothing in the SGR bytes', async () => {
+    const s = Session.lwl([file]);
+    await s.waitForText('line 1 of the log');
+    await s.keys('/', 'commit', '\r');
+    const found = cellAt(s, 'commit');
+    expect(found.isInverse()).toBeTruthy(); // the current match, in a bold magenta line
+    await s.keys('g', '/', '[32m', '\r');
+    expect(s.status()).toMatch(/not found|No match/i);
+  });
+});
+
+describe('real git in colour as $PAGER', () => {
+  it('shows git log -p and git diff of a repository in their colours', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-git-'));
+    const env = { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.org', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.org' };
+    const git = (...args: string[]) => execFileSync('git', ['-C', dir, ...args], { env });
+    git('init', '-q');
+    fs.writeFileSync(path.join(dir, 'a.txt'), 'kept\nold line\n');
+    git('add', 'a.txt');
+    git('commit', '-q', '-m', 'First');
+    fs.writeFileSync(path.join(dir, 'a.txt'), 'kept\nnew line\n');
+    git('commit', '-q', '-am', 'Second');
+    const log = Session.shell(`git -C ${dir} -c color.ui=always log -p`, { env: { PAGER: lwlShell, LESS: '' } });
+    await log.waitForText('Second');
+    expect(log.screen()).not.toContain('<1b>');
+    expect(fg(cellAt(log, 'commit'))).toBe(3);
+    expect(cellAt(log, 'diff --git').isBold()).toBeTruthy();
+    expect(fg(cellAt(log, '-old line'))).toBe(1);
+    expect(fg(cellAt(log, '+new line'))).toBe(2);
+    expect(fg(cellAt(log, ' kept'))).toBe(-1);
+
+    fs.writeFileSync(path.join(dir, 'a.txt'), 'kept\nnewer line\n');
+    const diff = Session.shell(`git -C ${dir} -c color.ui=always diff`, { env: { PAGER: lwlShell, LESS: '' } });
+    await diff.waitForText('newer line');
+    expect(fg(cellAt(diff, '-new line'))).toBe(1);
+    expect(fg(cellAt(diff, '+newer line'))).toBe(2);
+    expect(fg(cellAt(diff, '@@'))).toBe(6);
+  });
+});
+
+describe('bare URLs in a bro page', () => {
+  it('are links as in plain text, but none in the text of a link', async () => {
+    const page = [
+      'Retrieved from [https://example.org/](https://example.org/) on 2026-11-30.',
+      'See https://bare.example.org/x. for more,',
+      'and [the text https://inner.example/ of a link](https://target.example/).',
+    ].join('\n');
+    const s = Session.shell(`printf '%s\\n' '${page}' | ${lwlShell}`);
+    await s.waitForText('Retrieved from');
+    expect(s.rows().slice(0, 3)).toEqual([
+      'Retrieved from [https://example.org/] on 2026-11-30.',
+      'See https://bare.example.org/x. for more,',
+      'and [the text https://inner.example/ of a link].',
+    ]);
+    expect(fg(cellAt(s, 'https://bare'))).toBe(fg(cellAt(s, '[https://example.org/]')));
+    expect(fg(cellAt(s, 'https://bare'))).not.toBe(-1);
+    expect(fg(cellAt(s, '. for more'))).toBe(-1);
+    await s.keys('n', 'n');
+    expect(s.status()).toContain('https://bare.example.org/x');
+    expect(cellAt(s, 'https://bare.example.org/x').isInverse()).toBeTruthy();
+    await s.keys('n');
+    expect(s.status()).toContain('https://target.example/');
+    await s.keys('n');
+    expect(s.status()).not.toContain('inner.example');
+  });
+});
