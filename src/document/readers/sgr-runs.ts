@@ -69,11 +69,21 @@ const nothing = () => {};
 /** Runs of plain text read with SGR: what the plain reader's text renders with. */
 export const SGR_RUNS: RunRender = {
   render(input: Uint8Array, from: number, to: number, out: Uint8Array): number {
+    const source = new DataView(input.buffer, input.byteOffset, input.byteLength);
+    const target = new DataView(out.buffer, out.byteOffset, out.byteLength);
     let w = 0;
     let i = from;
     while (i < to) {
+      // Four printable ASCII bytes at a time (none >= 0x80, < 0x20 or 0x7f): most of a log.
+      while (i + 4 <= to) {
+        const x = source.getUint32(i, true);
+        if (((x - 0x20202020) | x | ((x ^ 0x7f7f7f7f) - 0x01010101)) & 0x80808080) break;
+        target.setUint32(w, x, true);
+        i += 4;
+        w += 4;
+      }
+      if (i === to) break;
       const b = input[i];
-      // Printable ASCII, tab and newline: most bytes, copied with no more checks.
       if ((b >= 0x20 && b < DEL) || b === LF || b === TAB) {
         out[w++] = b;
         i++;

@@ -179,7 +179,7 @@ export const PLAIN_STYLE = -1;
 /** What SgrStyles.move gives for an SGR lwl does not take. */
 export const REFUSED = -2;
 /** Moves remembered in SgrStyles' direct-mapped cache. */
-const MOVE_SLOTS = 1024;
+const MOVE_SLOTS = 4096;
 
 /**
  * The SGR states of one document, numbered as its StyleTable numbers their
@@ -193,7 +193,9 @@ export class SgrStyles {
   private readonly numbers = new Map<number | string, number>();
   /** The SGR state each style number stands for (at n + 1). */
   private readonly states: Array<[SgrState['fg'], SgrState['bg'], number]> = [[undefined, undefined, 0]];
-  /** The moves met lately: from a style, a sequence's packed parameters, and the style after. */
+  /** Every move worked out: from style n (at n + 1), packed parameters → the style after. */
+  private readonly moves: Array<Map<number, number>> = [];
+  /** The moves met lately, looked up with no hashing of a Map: from a style, a sequence's packed parameters, and the style after. */
   private readonly moveFrom = new Float64Array(MOVE_SLOTS).fill(NaN);
   private readonly moveKey = new Float64Array(MOVE_SLOTS);
   private readonly moveTo = new Float64Array(MOVE_SLOTS);
@@ -232,9 +234,14 @@ export class SgrStyles {
       if (b < 0x30 || b > 0x3b) return REFUSED;
       key = key * 16 + (b - 0x2f);
     }
-    const slot = ((key % 1021) * 31 + base + 1) & (MOVE_SLOTS - 1);
+    const slot = ((key % 4093) * 31 + base + 1) & (MOVE_SLOTS - 1);
     if (this.moveFrom[slot] === base && this.moveKey[slot] === key) return this.moveTo[slot];
-    const after = this.apply(buf, from, to, base);
+    const known = (this.moves[base + 1] ??= new Map());
+    let after = known.get(key);
+    if (after === undefined) {
+      after = this.apply(buf, from, to, base);
+      if (known.size < 4096) known.set(key, after);
+    }
     this.moveFrom[slot] = base;
     this.moveKey[slot] = key;
     this.moveTo[slot] = after;
