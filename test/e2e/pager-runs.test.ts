@@ -1,7 +1,8 @@
-// Program output too large for one run (issue 16): a coloured log of many
-// 32 KiB runs, from a file and from a pipe, its colours right at the top, at the
-// end and where a colour set long before goes on; real git in colour as $PAGER;
-// bare URLs in a bro page. Screen text and cell attributes, in the real pty.
+// Program output as a pager meets it (issue 16): a coloured log of many 32 KiB
+// runs, from a file and from a pipe, its colours right at the top, at the end
+// and where a colour set long before goes on; real git and ls in colour;
+// compressed coloured logs; bare URLs in a bro page. Screen text and cell
+// attributes, in the real pty.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -133,5 +134,52 @@ describe('bare URLs in a bro page', () => {
     expect(s.status()).toContain('https://target.example/');
     await s.keys('n');
     expect(s.status()).not.toContain('inner.example');
+  });
+});
+
+describe('compressed program output', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-gzlog-'));
+  const log = fs.readFileSync('test/e2e/fixtures/git-log-p.txt');
+  const gz = path.join(dir, 'git-log.txt.gz');
+  fs.writeFileSync(gz, execFileSync('gzip', ['-c'], { input: log }));
+  for (const [name, command] of [['bzip2', 'bz2'], ['xz', 'xz']] as const) fs.writeFileSync(path.join(dir, `git-log.txt.${command}`), execFileSync(name, ['-c'], { input: log }));
+
+  /** git log -p's colours: the commit line yellow, the hunk header cyan, an addition green, no escape shown. */
+  async function expectColours(s: Session): Promise<void> {
+    await s.waitForText('commit bf0ea47');
+    expect(s.screen()).not.toContain('<1b>');
+    expect(fg(s.cell(0, 0))).toBe(3);
+    expect(cellAt(s, 'diff --git').isBold()).toBeTruthy();
+    expect(fg(cellAt(s, '@@ '))).toBe(6);
+    expect(fg(cellAt(s, '+// How pieces'))).toBe(2);
+  }
+
+  it('shows a gzipped log in its colours, from a .gz file and from a gzipped pipe', async () => {
+    await expectColours(Session.lwl([gz]));
+    await expectColours(Session.shell(`cat ${gz} | ${lwlShell}`));
+  });
+
+  it('shows bzip2 and xz logs in their colours', async () => {
+    await expectColours(Session.lwl([path.join(dir, 'git-log.txt.bz2')]));
+    await expectColours(Session.lwl([path.join(dir, 'git-log.txt.xz')]));
+  });
+});
+
+describe('real ls --color=always', () => {
+  it('shows a directory, a link and a program in the colours ls chose', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-ls-'));
+    fs.mkdirSync(path.join(dir, 'adir'));
+    fs.writeFileSync(path.join(dir, 'prog'), '#!/bin/sh\n', { mode: 0o755 });
+    fs.writeFileSync(path.join(dir, 'plain.txt'), 'x\n');
+    fs.symlinkSync('plain.txt', path.join(dir, 'alink'));
+    const s = Session.shell(`ls --color=always -1 ${dir} | ${lwlShell}`, { env: { LS_COLORS: 'di=01;34:ln=01;36:ex=01;32' } });
+    await s.waitForText('plain.txt');
+    expect(s.rows().slice(0, 4)).toEqual(['adir', 'alink', 'plain.txt', 'prog']);
+    expect(fg(cellAt(s, 'adir'))).toBe(4);
+    expect(cellAt(s, 'adir').isBold()).toBeTruthy();
+    expect(fg(cellAt(s, 'alink'))).toBe(6);
+    expect(fg(cellAt(s, 'prog'))).toBe(2);
+    expect(fg(cellAt(s, 'plain.txt'))).toBe(-1);
+    expect(cellAt(s, 'plain.txt').isBold()).toBeFalsy();
   });
 });
