@@ -183,3 +183,46 @@ describe('real ls --color=always', () => {
     expect(cellAt(s, 'plain.txt').isBold()).toBeFalsy();
   });
 });
+
+describe('links in program output, followed', () => {
+  it('an OSC 8 link: N, Tab, the preview, $LINK and the browser, as any link', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-osc8-'));
+    const out = path.join(dir, 'link.txt');
+    const s = Session.lwl(['test/e2e/fixtures/osc8.txt'], { cwd: process.cwd(), env: { LWL_BROWSER: `printf 'opened %%s\\n' %s > ${path.join(dir, 'opened.txt')}` } });
+    await s.waitForText('link one');
+    await s.keys('N');
+    expect(s.status()).toContain('https://example.org/cve'); // the last link: a bare URL in the tokens of the CVE shape
+    await s.keys('N');
+    expect(s.status()).toContain('https://example.org/bel');
+    expect(cellAt(s, 'link two').isInverse()).toBeTruthy();
+    await s.keys('\t');
+    expect(s.status()).toContain('https://example.org/cve'); // the next link on the screen
+    await s.keys('N', 'N');
+    expect(s.status()).toContain('https://example.org/osc');
+    await s.keys('v');
+    expect(s.rows()[0]).toBe('Link text: link one');
+    expect(s.screen()).toContain('Goes to:   https://example.org/osc');
+    await s.keys('x', '>', `echo "$LINK" > ${out}`, '\r');
+    await s.waitFor(() => fs.existsSync(out) && fs.readFileSync(out, 'utf8').length > 0, 'the command to run');
+    expect(fs.readFileSync(out, 'utf8')).toBe('https://example.org/osc\n');
+    await s.waitForText('[process terminated]');
+    await s.keys(' ', '\r');
+    const opened = path.join(dir, 'opened.txt');
+    await s.waitFor(() => fs.existsSync(opened) && fs.readFileSync(opened, 'utf8').length > 0, 'the browser to run');
+    expect(fs.readFileSync(opened, 'utf8')).toBe('opened https://example.org/osc\n');
+  });
+
+  it('a bare URL cut across rows by the wrap is one link', async () => {
+    const url = 'https://example.org/a/long/path/that/does/not/fit/on/one/row/of/forty/columns';
+    const s = Session.shell(`printf '\\033[2mlog:\\033[m see ${url} now\\n' | ${lwlShell}`, { cols: 40 });
+    await s.waitForText('see https');
+    await s.keys('n');
+    expect(s.status()).toContain(url.slice(0, 30));
+    const start = s.rows().findIndex((r) => r.includes('https'));
+    expect(s.cell(start, s.column(start, 'https')).isInverse()).toBeTruthy();
+    expect(s.cell(start + 1, 0).isInverse()).toBeTruthy(); // the same link, on the next row
+    expect(cellAt(s, 'now').isInverse()).toBeFalsy();
+    await s.keys('n');
+    expect(s.status()).toBe('No more'); // one link, not one a row
+  });
+});
