@@ -4,8 +4,8 @@
 //
 // Markup: `[text](href)` is a link; the span is `[text]` with its brackets and
 // `(href)` is hidden. `\[ \] \( \)` show the bare character. Brackets that do
-// not form a link stay as text. Links nest. A bare URL (urls.ts) is a link too,
-// but not in the text of a link. Where an href ends is found by
+// not form a link stay as text. Links nest. A bare URL with a scheme (urls.ts)
+// is a link too, but not in the text of a link. Where an href ends is found by
 // HrefEnds (hrefs.ts), in one pass: reading is linear on any input.
 //
 // Speed (bench/parse.ts): the bytes that need a look are found by a scanner
@@ -19,7 +19,7 @@ import { Cursor } from '../sink.ts';
 import { SPECIAL, SPECIAL_IN_UTF8, getScanner, type Scanner } from '../scan.ts';
 import { isContinuation, utf8SequenceLength } from '../utf8.ts';
 import { HrefEnds, isEscapable, MAX_HREF_BYTES, MORE, NO_LINK } from './hrefs.ts';
-import { schemeBefore, trimUrl, urlEnd, UrlPlaces, wwwBefore } from './urls.ts';
+import { schemeBefore, trimUrl, urlEnd, UrlPlaces } from './urls.ts';
 import { SinkReader } from './sink-reader.ts';
 import { readWhole } from '../reader.ts';
 
@@ -30,7 +30,6 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const OPEN_PAREN = 0x28;
 const COLON = 0x3a;
-const HTTP = Buffer.from('http://');
 
 /** Unclosed `[` kept; beyond this the oldest is forgotten. */
 const MAX_OPEN_BRACKETS = 256;
@@ -197,8 +196,8 @@ export class MarkupReader extends SinkReader {
         if (i === to && i !== url) continue;
       }
       if (i === url) {
-        // A bare URL, if one ends at this `:` or `.`: its text is text, and a link.
-        const found = buf[i] === COLON ? schemeBefore(buf, run, i) : wwwBefore(buf, run, i);
+        // A bare URL, if one's scheme ends at this `:`: its text is text, and a link.
+        const found = schemeBefore(buf, run, i);
         if (!found) {
           i++;
           continue;
@@ -221,7 +220,7 @@ export class MarkupReader extends SinkReader {
           i++;
           continue;
         }
-        const href = buf[i] === COLON ? sink.href(found.start, urlLast) : this.doc.hrefs.addBytes(Buffer.concat([HTTP, buf.subarray(found.start, urlLast)]), 0, HTTP.length + urlLast - found.start);
+        const href = sink.href(found.start, urlLast);
         const start = sink.offset + (found.start - run);
         const link: [number, number, number] = [start, start + (urlLast - found.start), href];
         if (opens.length > 0) this.pendingUrls.push(link);
@@ -315,16 +314,16 @@ export class MarkupReader extends SinkReader {
   }
 }
 
-/** A byte that may be in the start of a bare URL, up to its `:` or `.`. */
-const inHead = (b: number) => (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || b === COLON || b === 0x2f || b === 0x2e;
+/** A byte that may be in the start of a bare URL, up to its `://`. */
+const inHead = (b: number) => (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || b === COLON || b === 0x2f;
 const isLetter = (b: number) => (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a);
-/** The start of a bare URL is `mailto:`, `https://` or `www.` at most. */
+/** The start of a bare URL is `mailto:` or `https://` at most. */
 const HEAD = 9;
 
 /**
  * Where a read that may stop at `stopAt` stops instead so as not to cut the
- * start of a bare URL before its `://`, `mailto:` or `www.` is whole: back to
- * before a scheme or `www` that ends the input (its `:` or `.` still to come),
+ * start of a bare URL before its `://` or `mailto:` is whole: back to before
+ * a scheme that ends the input (its `:` still to come),
  * or on past the next few bytes when more follow.
  */
 function notInUrlHead(buf: Buffer, from: number, stopAt: number, end: number): number {

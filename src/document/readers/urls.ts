@@ -105,41 +105,36 @@ export function trimUrl(buf: Uint8Array, start: number, stop: number, minEnd: nu
   return end >= minEnd ? end : -1;
 }
 
-const COLON_SLASHES = Buffer.from('://');
-const MAILTO = Buffer.from('mailto:');
-const WWW = Buffer.from('www.');
-
 /**
- * Where bare URLs may be in a buffer, for a reader whose scanner does not stop
- * at every `:` and `.` (markup.ts): the `:` of each `://` and `mailto:`, and the
- * `.` of each `www.`, found with indexOf (memchr speed) as the reader gets to them.
+ * Where bare URLs with a scheme may be in a buffer, for a reader whose scanner
+ * does not stop at every `:` (markup.ts): the colons, found with indexOf
+ * (memchr speed) as the reader gets to them; schemeBefore says which are URLs.
+ * A `www.` host is not looked for: that would be a second pass over the text
+ * at memmem speed (a `w` every few dozen bytes), for a form bro does not write.
  */
 export class UrlPlaces {
   private buf: Buffer = Buffer.alloc(0);
   private end = 0;
-  /** The next `:` of `://`, of `mailto:`, and `.` of `www.`: past `end` for none. */
-  private slashes = 0;
-  private mailto = 0;
-  private www = 0;
+  /** The next colon: `end` for none. */
+  private colon = 0;
 
   /** Starts on buf[0, end). */
   reset(buf: Buffer, end: number): void {
     this.buf = buf;
     this.end = end;
-    this.slashes = this.mailto = this.www = -1;
+    this.colon = -1;
   }
 
-  /** The first place at or after `i` to look for a URL from (the `:` or `.`), or `end`. */
+  /** The first colon at or after `i` that may end a URL's scheme (`://` or `mailto:`), or `end`. */
   next(i: number): number {
-    if (this.slashes < i) this.slashes = this.find(COLON_SLASHES, i, 0);
-    if (this.mailto < i) this.mailto = this.find(MAILTO, i, 6);
-    if (this.www < i) this.www = this.find(WWW, i, 3);
-    return Math.min(this.slashes, this.mailto, this.www);
-  }
-
-  /** Where the `needle` at or after `i` has its `:` or `.` (at `at` in it); `end` if there is none before it. */
-  private find(needle: Buffer, i: number, at: number): number {
-    const found = this.buf.indexOf(needle, Math.max(0, i - at));
-    return found < 0 || found + at >= this.end ? this.end : found + at;
+    const { buf, end } = this;
+    if (this.colon >= i) return this.colon;
+    let at = i;
+    for (;;) {
+      const found = buf.indexOf(0x3a, at);
+      if (found < 0 || found >= end) return (this.colon = end);
+      if ((buf[found + 1] === 0x2f && buf[found + 2] === 0x2f) || (found >= 6 && buf[found - 1] === 0x6f && buf[found - 6] === 0x6d)) return (this.colon = found);
+      at = found + 1;
+    }
   }
 }
