@@ -89,6 +89,26 @@ export const SGR_RUNS: RunRender = {
         i++;
         continue;
       }
+      if (b === ESC && i + 2 < to && input[i + 1] === 0x5b) {
+        // The common SGR, dropped here with no call: up to 4 parameters of 1 or 2 digits (none 38, 48, 58).
+        let j = i + 2;
+        let value = 0;
+        let digits = 0;
+        let c = 0;
+        for (; j < to && j - i < 14; j++) {
+          c = input[j];
+          if (c >= 0x30 && c <= 0x39) {
+            value = value * 10 + (c - 0x30);
+            digits++;
+          } else if (c === 0x3b && digits < 3 && value !== 38 && value !== 48 && value !== 58) {
+            value = digits = 0;
+          } else break;
+        }
+        if (c === FINAL_M && j < to && digits < 3 && value !== 38 && value !== 48 && value !== 58) {
+          i = j + 1;
+          continue;
+        }
+      }
       const n = dropped(input, i, to);
       if (n > 0) {
         i += n;
