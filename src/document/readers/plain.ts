@@ -1,9 +1,12 @@
 // The reader for plain text and program output (reader.ts): what `git log -p`,
 // `man`, `ls --color` and `grep --color` write for a terminal, read as less -R
 // reads it, and no byte of it passed on:
-// - SGR (`ESC [ … m`) becomes style spans (sgr.ts); one lwl cannot trust is
-//   shown as tokens. `ESC [ K` (erase to the end of the line, which grep writes
-//   after each colour) means nothing in a pager and is dropped.
+// - SGR (`ESC [ … m`) becomes styles (sgr.ts); one lwl cannot trust is shown
+//   as tokens. `ESC [ K` (erase to the end of the line, which grep writes
+//   after each colour) means nothing in a pager and is dropped. Neither is cut
+//   out here: a coloured stretch is handed to the sink whole, as a run the text
+//   renders when read, and its styles are found when the screen asks
+//   (sgr-runs.ts). So a colour change costs a few steps, not a piece and a span.
 // - Backspace overstrike, as man pages are written: `X\bX` bold, `_\bX`
 //   underline, `_\bX\bX` both (one or two backspaces for a wide character).
 // - OSC 8 hyperlinks (`ESC ] 8 ; params ; URI ST text ESC ] 8 ; ; ST`) become
