@@ -185,6 +185,7 @@ export class FileText extends ChunkedText {
     const starts = this.starts.values;
     const count = this.starts.count;
     const first = entryAt(starts, count, start);
+    let asIs = false;
     let last = first;
     while (last + 1 < count && starts[last + 1] < end) last++;
     for (let p = first; p <= last; ) {
@@ -197,9 +198,13 @@ export class FileText extends ChunkedText {
         rawTo = to;
       }
       const raw = this.read(rawFrom, rawTo);
-      for (; p < next; p++) this.place(p, raw, rawFrom, out, start);
+      for (; p < next; p++) {
+        if (this.sources.values[p] >= 0) asIs = true;
+        this.place(p, raw, rawFrom, out, start);
+      }
     }
-    if (!this.changed && !isClean(out)) this.changed = true;
+    // Runs are rendered clean, and checked as they are (place): only the file's bytes as they are need a look.
+    if (asIs && !this.changed && !isClean(out)) this.changed = true;
   }
 
   /** Puts piece p's part of the block at `start` into `out`, from `raw`, the file's bytes at `rawFrom`. */
