@@ -288,7 +288,7 @@ export class FileText extends ChunkedText {
     for (let p = entryAt(starts, count, Math.max(0, start)); p < count && starts[p] < end; p++) {
       if (this.sources.values[p] >= 0) continue;
       const [from, to] = this.pieceRaw(p);
-      visit(this.read(from, to), 0, to - from, starts[p], this.pieceEnd(p), this.tags.values[p]);
+      visit(starts[p], this.pieceEnd(p), this.tags.values[p], () => this.read(from, to).subarray(0, to - from));
     }
   }
 }

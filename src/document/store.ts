@@ -26,8 +26,8 @@ export interface RunRender {
 /** Runs that hold tokens and text only. */
 export const TOKEN_RUNS: RunRender = { render: (input, from, to, out) => render(input, from, to, out), tokens: tokenRangesOf };
 
-/** Visits a run to render: its raw bytes raw[from, to), where it is in the text, and the tag the reader gave it. */
-export type RunVisit = (raw: Buffer, from: number, to: number, start: number, end: number, tag: number) => void;
+/** Visits a run to render: where it is in the text, the tag the reader gave it, and a way to read its raw bytes (valid only during the call). */
+export type RunVisit = (start: number, end: number, tag: number, raw: () => Buffer) => void;
 
 /** The display text, whichever way it is held. */
 export interface Text {
@@ -250,7 +250,7 @@ export class MemoryText extends ChunkedText {
     if (end <= start || this.length === 0) return;
     for (let i = this.chunkAt(Math.max(0, start)); i < this.chunks.length && this.chunkStart(i) < end; i++) {
       const tag = this.raw.get(i);
-      if (tag !== undefined) visit(this.chunks[i], 0, this.chunks[i].length, this.chunkStart(i), this.chunkEnd(i), tag);
+      if (tag !== undefined) visit(this.chunkStart(i), this.chunkEnd(i), tag, () => this.chunks[i]);
     }
   }
 }

@@ -159,10 +159,12 @@ export class RunStyles {
   /** The style spans that overlap [start, end), in order. */
   within(start: number, end: number): StyleSpan[] {
     const out: StyleSpan[] = [];
-    this.text.runs(start, end, (raw, from, to, runStart, runEnd, tag) => {
+    // A run's spans are worked out once, while it stays in the cache: its bytes are read only then.
+    this.text.runs(start, end, (runStart, runEnd, tag, raw) => {
       let known = this.cache.get(runStart);
       if (!known || known.end !== runEnd) {
-        known = { end: runEnd, spans: this.spansOf(raw, from, to, tag) };
+        const bytes = raw();
+        known = { end: runEnd, spans: this.spansOf(bytes, 0, bytes.length, tag) };
         this.cache.set(runStart, known);
       }
       const spans = known.spans;
