@@ -25,9 +25,9 @@ function dropped(input: Uint8Array, i: number, to: number): number {
 }
 
 /**
- * Walks a run as it is shown: `shown` is told each stretch of bytes shown as
- * they are, `token` each token, `drop` each sequence dropped, with the display
- * offset (from 0) where each falls. Returns the display length.
+ * Walks a run as it is shown, as render() does: `token` is told each token and
+ * `drop` each sequence dropped, with the display offset (from 0) where each
+ * falls and where it is in the input. Returns the display length.
  */
 function walk(
   input: Uint8Array,
