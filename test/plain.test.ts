@@ -6,6 +6,8 @@ import { PlainReader, readPlain } from '../src/document/readers/plain.ts';
 import { kindOf, readerFor } from '../src/document/readers/kinds.ts';
 import type { TextStyle } from '../src/document/styles.ts';
 import fs from 'node:fs';
+import { searchAll } from '../src/document/search.ts';
+import { seeded } from './random.ts';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,7 +22,9 @@ const shown = (doc: Document) => doc.text.text(0, doc.text.length);
 /** Each style span as [text, style]. */
 function styled(doc: Document): Array<[string, TextStyle]> {
   const out: Array<[string, TextStyle]> = [];
-  for (let k = 0; k < doc.styles.count; k++) out.push([doc.text.text(doc.styles.start(k), doc.styles.end(k)), doc.styleTable.get(doc.styles.tag(k))]);
+  const spans = doc.styleSpans;
+  const [from, to] = spans.range(0, doc.text.length);
+  for (let k = from; k < to; k++) out.push([doc.text.text(spans.start(k), spans.end(k)), doc.styleTable.get(spans.tag(k))]);
   return out;
 }
 
@@ -60,7 +64,7 @@ describe('SGR', () => {
     expect(text.startsWith('<1b>[38;5;999mA <1b>[1;1;')).toBe(true);
     expect(text).toContain(`B <1b>[${'9'.repeat(40)}mC <1b>[38;2;1;2mD`);
     expect(text).not.toContain(ESC);
-    expect(doc.styles.count).toBe(0);
+    expect(styled(doc)).toEqual([]);
   });
 
   it('keeps other sequences as tokens, and drops erase-to-end-of-line', () => {
@@ -224,6 +228,93 @@ describe('kinds', () => {
     expect(doc.kind).toBe('raw');
     expect(shown(doc)).toBe('<1b>[33mhttps://a.org<1b>[m N<08>N <1b>]8;;http://b/<07>l');
     expect(doc.links.count).toBe(0);
-    expect(doc.styles.count).toBe(0);
+    expect(styled(doc)).toEqual([]);
+  });
+});
+
+describe('coloured runs', () => {
+  /** What a document shows, as one string: text, tokens, styles and links. */
+  function everything(doc: Document): string {
+    const tokens = doc.tokens.within(0, doc.text.length).map(([s, e]) => `${s}-${e}`);
+    return JSON.stringify({ text: shown(doc), tokens, styles: styled(doc), links: links(doc) });
+  }
+
+  /** Reads `input` from a file, in chunks of `size`, as the pager does a regular file. */
+  function fromFile(input: Buffer, size: number): { doc: Document; pieces: number; close: () => void } {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-runs-'));
+    const file = path.join(dir, 'log');
+    fs.writeFileSync(file, input);
+    const fd = fs.openSync(file, 'r');
+    const doc = new Document(file, new FileText(fd));
+    const reader = new PlainReader(doc);
+    for (let at = 0; at < input.length; at += size) reader.write(input.subarray(at, at + size));
+    reader.end();
+    const pieces = (doc.text as unknown as { starts: { count: number } }).starts.count;
+    return { doc, pieces, close: () => (fs.closeSync(fd), fs.rmSync(dir, { recursive: true })) };
+  }
+
+  it('keeps a coloured log as a piece per 32 KiB, not one per colour, with its styles found when asked', () => {
+    const line = `${ESC}[2m12:00:01${ESC}[m ${ESC}[1;31mERROR${ESC}[m ${ESC}[36mload${ESC}[m: a ${ESC}[38;5;208mcommit${ESC}[39m failed\n`;
+    const input = Buffer.from(line.repeat(5000));
+    const { doc, pieces, close } = fromFile(input, 65536);
+    expect(shown(doc)).toBe('12:00:01 ERROR load: a commit failed\n'.repeat(5000));
+    expect(pieces).toBeLessThanOrEqual(Math.ceil(input.length / 32768) + 1);
+    expect(doc.styles.count).toBe(0); // none stored: all found in the runs
+    const spans = doc.styleSpans;
+    const last = doc.text.length - 37;
+    const [from, to] = spans.range(last, doc.text.length);
+    const seen = [];
+    for (let k = from; k < to; k++) seen.push([doc.text.text(spans.start(k), spans.end(k)), doc.styleTable.get(spans.tag(k))]);
+    expect(seen).toEqual([
+      ['12:00:01', { dim: true }],
+      ['ERROR', { fg: 1, bold: true }],
+      ['load', { fg: 6 }],
+      ['commit', { fg: 208 }],
+    ]);
+    expect((doc.text as FileText).changed).toBe(false);
+    close();
+  });
+
+  it('carries a colour on from one run into the next', () => {
+    const input = Buffer.from(`${ESC}[33m` + 'yellow words\n'.repeat(10000) + `${ESC}[m` + 'plain\n');
+    const { doc, close } = fromFile(input, 4096);
+    const spans = styled(doc);
+    expect(spans).toEqual([['yellow words\n'.repeat(10000), { fg: 3 }]]);
+    close();
+  });
+
+  it('shows and styles any mix of sequences alike from a file and from a pipe, however cut, and reads back what it parsed', () => {
+    const random = seeded(16);
+    const parts = [
+      `${ESC}[31m`, `${ESC}[m`, `${ESC}[1;4m`, `${ESC}[38;5;12m`, `${ESC}[48;2;1;2;3m`, `${ESC}[38:2::9:8:7m`, `${ESC}[K`, `${ESC}[0K`,
+      `${ESC}[38;5;999m`, `${ESC}[${'1;'.repeat(40)}1m`, `${ESC}[1234m`, `${ESC}[2J`, `${ESC}[?25l`, `${ESC}`, `${ESC}[`, `${ESC}[31`,
+      '\r\n', '\r', '\b', 'N\bN', '_\bx', '\x00', '\x7f', '\u009b', 'é', '中', '\n', ' ', 'text', 'https://example.org/a.', 'www.x.org',
+      `${ESC}]8;;http://h/\x07`, `${ESC}]8;;\x07`, `${ESC}]8;;http://h/${ESC}[2J\x07`,
+    ];
+    for (let round = 0; round < 12; round++) {
+      let text = '';
+      for (let k = 0; k < 400; k++) text += parts[random(parts.length)];
+      const input = Buffer.concat([Buffer.from(text), Buffer.from([0xff, 0xc3])]);
+      for (const size of [7, 100, 4096]) {
+        const pipe = new Document('t');
+        const reader = new PlainReader(pipe);
+        for (let at = 0; at < input.length; at += size) reader.write(input.subarray(at, at + size));
+        reader.end();
+        const { doc, close } = fromFile(input, size);
+        expect(everything(doc)).toBe(everything(pipe));
+        expect((doc.text as FileText).changed).toBe(false);
+        close();
+      }
+      expect(shown(read(input))).not.toContain(ESC);
+    }
+  });
+
+  it('finds a coloured word as shown, and never a match that runs into an SGR', () => {
+    const doc = read(`${ESC}[33mcommit${ESC}[m 0def ${ESC}[1mco${ESC}[22mmmit\n`);
+    expect(searchAll(doc.text, { text: 'commit', regex: false, backward: false })).toEqual([
+      [0, 6],
+      [12, 18],
+    ]);
+    expect(searchAll(doc.text, { text: '[33m', regex: false, backward: false })).toEqual([]);
   });
 });

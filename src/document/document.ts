@@ -4,6 +4,7 @@ import { SpanList, TextTokens } from './spans.ts';
 import { Hrefs } from './hrefs.ts';
 import { FileText } from './filetext.ts';
 import { StyleTable, type TextStyle } from './styles.ts';
+import { StyleSpans, type StyleSource } from './stylespans.ts';
 
 export class Document {
   /** The text as displayed: link hrefs removed, escapes resolved, controls as tokens. */
@@ -14,9 +15,13 @@ export class Document {
   readonly hrefs: Hrefs;
   /** Hex tokens standing for bytes that must not reach the terminal: found in the text when asked. */
   readonly tokens: TextTokens;
-  /** Styled runs of the text (SGR in program output, roles in markup): the tag is the style's number in styleTable. */
+  /** Styled runs of the text that readers add (roles in markup, overstrike): the tag is the style's number in styleTable. */
   readonly styles = new SpanList();
   readonly styleTable = new StyleTable();
+  /** Styles found in the text when asked (SGR in program output's runs), if the reader keeps them there. */
+  styleSource: StyleSource | null = null;
+  /** All the style spans, as the screen asks for them: `styles` and those of styleSource. */
+  readonly styleSpans = new StyleSpans(this.styles, () => this.styleSource);
   /** Places the document names (HTML id and name, markdown heading slugs): fragment targets for Enter. */
   readonly anchors = new Map<string, number>();
   /** An HTML document's first <base href>, as written, from its parsed tree. */

@@ -1,8 +1,8 @@
 // Display text that stays in its file. The parser records the text as pieces:
 // a run of the file's own bytes (most of it: everything but hidden hrefs,
 // escapes' backslashes and CRs of CRLF), or a run of the file's bytes that
-// holds hex tokens, rendered when read (tokens.ts). Blocks of the text are read
-// back from the file when asked for, and a few are kept. So a file of any size
+// holds hex tokens (in program output, SGR too), rendered when read (the
+// text's runRender). Blocks of the text are read back from the file when asked for, and a few are kept. So a file of any size
 // costs a few bytes per piece, and reading it through costs no new memory:
 // memory first touched is slow (on some machines slower than the disk cache),
 // and reused memory is not.
@@ -12,12 +12,12 @@
 // `changed` is set and every block read is made safe (controls become spaces),
 // so bytes never parsed are never shown as if they were.
 import fs from 'node:fs';
-import { ChunkedText } from './store.ts';
+import { ChunkedText, type RunVisit } from './store.ts';
 import { isUtf8 } from 'node:buffer';
 import { LruCache } from './cache.ts';
 import { float64s, Numbers } from './numbers.ts';
 import { entryAt } from './sorted.ts';
-import { addTokensOverlapping, isControl, render, tokenRangesOf, TokenRanges, unitAt } from './tokens.ts';
+import { addTokensOverlapping, isControl, TokenRanges, unitAt } from './tokens.ts';
 import { SPECIAL_IN_UTF8, getScanner } from './scan.ts';
 import { isContinuation, utf8SequenceLength } from './utf8.ts';
 
@@ -41,18 +41,22 @@ export class FileText extends ChunkedText {
   private readonly sources = float64s();
   /** For a run to render, its length in the file (0 for the others); null until the first such run. */
   private rawLengths: Numbers | null = null;
+  /** For a run to render, the tag the reader gave it (for runs()); null until the first such run. */
+  private tags: Numbers | null = null;
   /** Buffers of evicted blocks, to reuse. */
   private readonly spare: Buffer[] = [];
   /** Block index → its bytes. */
   private readonly cache = new LruCache<number, Buffer>(CACHED, (block) => this.spare.push(block));
   /** Raw bytes read from the file for a block, reused. */
   private scratch = Buffer.alloc(BLOCK);
-  /** A rendered run, reused. */
+  /** A rendered run, reused: piece renderedPiece, of renderedRaw bytes in the file. */
   private rendered = Buffer.alloc(0);
+  private renderedPiece = -1;
+  private renderedRaw = 0;
   /** The input's byte at every SAMPLE_EVERY-th offset, as parsed. */
   private readonly samples = float64s(256);
-  /** The tokens of the runs to render lately asked about: piece index → pairs (tokens.ts). */
-  private readonly tokenCache = new LruCache<number, Float64Array>(16);
+  /** The tokens of the runs to render lately asked about: piece index → its length in the file then, and pairs (tokens.ts). */
+  private readonly tokenCache = new LruCache<number, { raw: number; pairs: Float64Array }>(16);
   /** True once a block read back was not what was parsed: the file changed under us. */
   changed = false;
 
@@ -81,9 +85,9 @@ export class FileText extends ChunkedText {
     this.push(offset, 0, length);
   }
 
-  /** Appends the file's bytes [offset, offset + rawLength), holding tokens: `displayLength` bytes once rendered. */
-  appendRendered(offset: number, rawLength: number, displayLength: number): void {
-    this.push(-1 - offset, rawLength, displayLength);
+  /** Appends the file's bytes [offset, offset + rawLength), to render: `displayLength` bytes once rendered; `tag`: the reader's, for runs(). */
+  appendRendered(offset: number, rawLength: number, displayLength: number, tag = -1): void {
+    this.push(-1 - offset, rawLength, displayLength, tag);
   }
 
   /** Lengthens the last piece, a run to render, by the next `rawLength` bytes of the file. */
@@ -94,15 +98,18 @@ export class FileText extends ChunkedText {
     this.length += displayLength;
   }
 
-  private push(source: number, rawLength: number, displayLength: number): void {
+  private push(source: number, rawLength: number, displayLength: number, tag = -1): void {
     this.starts.push(this.length);
     this.sources.push(source);
     if (source < 0 && !this.rawLengths) {
-      // The first run to render: from now on every piece has its length in the file (0 for the others).
+      // The first run to render: from now on every piece has its length in the file and a tag (0 for the others).
       this.rawLengths = new Numbers(this.starts.values.length);
       this.rawLengths.count = this.starts.count - 1;
+      this.tags = new Numbers(this.starts.values.length);
+      this.tags.count = this.starts.count - 1;
     }
     this.rawLengths?.push(rawLength);
+    this.tags?.push(tag);
     this.length += displayLength;
   }
 
@@ -187,6 +194,7 @@ export class FileText extends ChunkedText {
     const starts = this.starts.values;
     const count = this.starts.count;
     const first = entryAt(starts, count, start);
+    let asIs = false;
     let last = first;
     while (last + 1 < count && starts[last + 1] < end) last++;
     for (let p = first; p <= last; ) {
@@ -199,9 +207,13 @@ export class FileText extends ChunkedText {
         rawTo = to;
       }
       const raw = this.read(rawFrom, rawTo);
-      for (; p < next; p++) this.place(p, raw, rawFrom, out, start);
+      for (; p < next; p++) {
+        if (this.sources.values[p] >= 0) asIs = true;
+        this.place(p, raw, rawFrom, out, start);
+      }
     }
-    if (!this.changed && !isClean(out)) this.changed = true;
+    // Runs are rendered clean, and checked as they are (place): only the file's bytes as they are need a look.
+    if (asIs && !this.changed && !isClean(out)) this.changed = true;
   }
 
   /** Puts piece p's part of the block at `start` into `out`, from `raw`, the file's bytes at `rawFrom`. */
@@ -217,15 +229,19 @@ export class FileText extends ChunkedText {
       else for (let k = 0, o = from - start; k < n; k++) out[o + k] = raw[at + k];
       return;
     }
-    // A run to render: rendered whole, then the part in this block taken.
-    const pieceFrom = -1 - source - rawFrom;
-    const pieceTo = pieceFrom + this.rawLengths!.values[p];
+    // A run to render: rendered whole (once, for the blocks it spans), then the part in this block taken.
+    const rawLength = this.rawLengths!.values[p];
     const displayLength = this.pieceEnd(p) - pieceStart;
-    if (this.rendered.length < 4 * (pieceTo - pieceFrom)) this.rendered = Buffer.allocUnsafe(4 * (pieceTo - pieceFrom));
-    const shown = render(raw, pieceFrom, pieceTo, this.rendered);
-    if (shown !== displayLength) {
-      this.changed = true;
-      this.rendered.fill(SPACE, Math.min(shown, displayLength), displayLength);
+    if (p !== this.renderedPiece || rawLength !== this.renderedRaw) {
+      const pieceFrom = -1 - source - rawFrom;
+      if (this.rendered.length < 4 * rawLength) this.rendered = Buffer.allocUnsafe(4 * rawLength);
+      const shown = this.runRender.render(raw, pieceFrom, pieceFrom + rawLength, this.rendered);
+      if (shown !== displayLength) {
+        this.changed = true;
+        this.rendered.fill(SPACE, Math.min(shown, displayLength), displayLength);
+      }
+      this.renderedPiece = p;
+      this.renderedRaw = rawLength;
     }
     this.rendered.copy(out, from - start, from - pieceStart, to - pieceStart);
   }
@@ -261,15 +277,28 @@ export class FileText extends ChunkedText {
     if (end <= start || count === 0 || this.changed) return found.found;
     for (let p = entryAt(starts, count, Math.max(0, start)); p < count && starts[p] < end; p++) {
       if (this.sources.values[p] >= 0) continue;
-      let pairs = this.tokenCache.get(p);
-      if (!pairs) {
-        const [from, to] = this.pieceRaw(p);
-        pairs = tokenRangesOf(this.read(from, to), 0, to - from);
-        this.tokenCache.set(p, pairs);
+      const [from, to] = this.pieceRaw(p);
+      let known = this.tokenCache.get(p);
+      // The last piece grows as the file is read: its tokens then are not all of them.
+      if (!known || known.raw !== to - from) {
+        known = { raw: to - from, pairs: this.runRender.tokens(this.read(from, to), 0, to - from) };
+        this.tokenCache.set(p, known);
       }
-      addTokensOverlapping(found, pairs, starts[p], start, end);
+      addTokensOverlapping(found, known.pairs, starts[p], start, end);
     }
     return found.found;
+  }
+
+  runs(start: number, end: number, visit: RunVisit): void {
+    const starts = this.starts.values;
+    const count = this.starts.count;
+    // Where the file changed, its runs are not what was parsed: none are read.
+    if (end <= start || count === 0 || this.changed) return;
+    for (let p = entryAt(starts, count, Math.max(0, start)); p < count && starts[p] < end; p++) {
+      if (this.sources.values[p] >= 0) continue;
+      const [from, to] = this.pieceRaw(p);
+      visit(starts[p], this.pieceEnd(p), this.tags!.values[p], () => this.read(from, to).subarray(0, to - from));
+    }
   }
 }
 

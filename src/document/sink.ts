@@ -8,6 +8,7 @@
 //   memory is needed, and keeps it.
 // Tokens are not written out: a run of input holding them is kept as raw bytes
 // and rendered when read (tokens.ts), so a run of them costs its input bytes.
+// The plain reader hands over whole runs, SGR and all (readers/sgr-runs.ts).
 import type { Document } from './document.ts';
 import { FileText } from './filetext.ts';
 import type { MemoryText } from './store.ts';
@@ -49,6 +50,14 @@ export interface Sink {
   text(from: number, to: number): void;
   /** The input buf[at, at + n) is shown as a hex token. */
   token(at: number, n: number): void;
+  /**
+   * The input buf[from, to) is a run to render, `displayLength` bytes once
+   * rendered (by the text's runRender); `tag` is kept with it if it starts a
+   * run, for the text's runs(). It joins the run before it if that ends where it starts.
+   */
+  run(from: number, to: number, displayLength: number, tag: number): void;
+  /** What comes next starts a piece of its own: it does not join the run before it. */
+  breakRun(): void;
   /** The input buf[from, to) is an href: its number in the document's hrefs. */
   href(from: number, to: number): number;
   /** Output of the cursor's buffer ends (before its bytes are reused). */
@@ -88,6 +97,8 @@ abstract class RunSink implements Sink {
   protected abstract addText(from: number, to: number, continues: boolean): void;
   /** A token: `continues` if it joins the run to render before it, else it starts one. */
   protected abstract addToken(at: number, n: number, continues: boolean): void;
+  /** A run to render: `continues` if it joins the run before it, else it starts one, tagged `tag`. */
+  protected abstract addRun(from: number, to: number, displayLength: number, tag: number, continues: boolean): void;
 
   text(from: number, to: number): void {
     if (to <= from) return;
@@ -107,6 +118,19 @@ abstract class RunSink implements Sink {
     this.runLength = continues ? this.runLength + n : n;
     this.runEnd = source + n;
     this.addToken(at, n, continues);
+  }
+
+  run(from: number, to: number, displayLength: number, tag: number): void {
+    if (to <= from) return;
+    const source = this.cursor.source + from;
+    const continues = source === this.runEnd && this.runLength + (to - from) <= RUN_MAX;
+    this.runLength = continues ? this.runLength + (to - from) : to - from;
+    this.runEnd = source + (to - from);
+    this.addRun(from, to, displayLength, tag, continues);
+  }
+
+  breakRun(): void {
+    this.runEnd = -1;
   }
 }
 
@@ -138,6 +162,11 @@ class FileSink extends RunSink {
     else this.file.appendRendered(this.cursor.source + at, n, tokenLength(n));
   }
 
+  protected addRun(from: number, to: number, displayLength: number, tag: number, continues: boolean): void {
+    if (continues) this.file.extendRendered(to - from, displayLength);
+    else this.file.appendRendered(this.cursor.source + from, to - from, displayLength, tag);
+  }
+
   href(from: number, to: number): number {
     return this.doc.hrefs.addFromFile(this.cursor.source + from, to - from);
   }
@@ -153,14 +182,16 @@ class MemorySink extends RunSink {
   /** Display offset of the buffer's output. */
   private base = 0;
   private shown = 0;
-  /** The output's parts before the current one: where each ends in the buffer, its display length, whether it is raw (to render). */
+  /** The output's parts before the current one: where each ends in the buffer, its display length, whether it is raw (to render), its tag. */
   private readonly ends: number[] = [];
   private readonly lengths: number[] = [];
   private readonly raw: boolean[] = [];
-  /** The current part: where it starts in the buffer and in the display, and whether it is raw. */
+  private readonly tags: number[] = [];
+  /** The current part: where it starts in the buffer and in the display, whether it is raw, its tag. */
   private partStart = 0;
   private partShown = 0;
   private partRaw = false;
+  private partTag = -1;
 
   constructor(
     private readonly doc: Document,
@@ -192,15 +223,17 @@ class MemorySink extends RunSink {
   }
 
   /** Ends the current part (if it holds anything) and starts one of the kind given. */
-  private startPart(raw: boolean): void {
+  private startPart(raw: boolean, tag = -1): void {
     if (this.o > this.partStart) {
       this.ends.push(this.o);
       this.lengths.push(this.shown - this.partShown);
       this.raw.push(this.partRaw);
+      this.tags.push(this.partTag);
     }
     this.partStart = this.o;
     this.partShown = this.shown;
     this.partRaw = raw;
+    this.partTag = tag;
   }
 
   protected addText(from: number, to: number, continues: boolean): void {
@@ -213,6 +246,13 @@ class MemorySink extends RunSink {
     if (!this.partRaw || !continues) this.startPart(true);
     this.move(at, at + n);
     this.shown += tokenLength(n);
+  }
+
+  protected addRun(from: number, to: number, displayLength: number, tag: number, continues: boolean): void {
+    // A run that goes on from the last buffer starts a part here: the reader's tag is for this point too.
+    if (!this.partRaw || !continues) this.startPart(true, tag);
+    this.move(from, to);
+    this.shown += displayLength;
   }
 
   /** Copies the href: the text is about to be written over it. */
@@ -228,11 +268,11 @@ class MemorySink extends RunSink {
     let start = 0;
     for (let k = 0; k < this.raw.length; k++) {
       const part = out.subarray(start, this.ends[k]);
-      if (this.raw[k]) this.memory.appendRendered(part, this.lengths[k]);
+      if (this.raw[k]) this.memory.appendRendered(part, this.lengths[k], this.tags[k]);
       else this.memory.append(part);
       start = this.ends[k];
     }
-    this.ends.length = this.lengths.length = this.raw.length = 0;
+    this.ends.length = this.lengths.length = this.raw.length = this.tags.length = 0;
     this.o = 0;
   }
 }

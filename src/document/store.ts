@@ -6,13 +6,28 @@
 // read again); FileText (filetext.ts) holds only where each piece of the text
 // is in the file, and reads blocks of it back when asked, as less does.
 // Either keeps a run of input holding hex tokens as its raw bytes, rendered
-// when read (tokens.ts).
+// when read (tokens.ts); in program output, a run may hold SGR too, dropped
+// when read (readers/sgr-runs.ts): the reader says how runs render.
 import { LruCache } from './cache.ts';
 import { float64s } from './numbers.ts';
 import { entryAt } from './sorted.ts';
 import { addTokensOverlapping, render, tokenRangesOf, TokenRanges } from './tokens.ts';
 
 const NEWLINE = 0x0a;
+
+/** How a run to render is shown: tokens for what needs them, and, in program output, its SGR dropped. */
+export interface RunRender {
+  /** Renders input[from, to) into out from 0; returns the display length. */
+  render(input: Uint8Array, from: number, to: number, out: Uint8Array): number;
+  /** The display ranges of the tokens of input[from, to) rendered, from 0: [start, end] pairs, adjacent ones joined. */
+  tokens(input: Uint8Array, from: number, to: number): Float64Array;
+}
+
+/** Runs that hold tokens and text only. */
+export const TOKEN_RUNS: RunRender = { render: (input, from, to, out) => render(input, from, to, out), tokens: tokenRangesOf };
+
+/** Visits a run to render: where it is in the text, the tag the reader gave it, and a way to read its raw bytes (valid only during the call). */
+export type RunVisit = (start: number, end: number, tag: number, raw: () => Buffer) => void;
 
 /** The display text, whichever way it is held. */
 export interface Text {
@@ -37,11 +52,16 @@ export interface Text {
   scan(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void;
   /** The display ranges of the hex tokens that overlap [start, end), adjacent ones joined. */
   tokens(start: number, end: number): Array<[number, number]>;
+  /** How runs render: set by the reader before it writes any. */
+  runRender: RunRender;
+  /** Calls `visit` with each run to render that overlaps [start, end), in order; its bytes are valid only during the call. */
+  runs(start: number, end: number, visit: RunVisit): void;
 }
 
 /** The text's operations, over chunks that subclasses provide. */
 export abstract class ChunkedText implements Text {
   abstract readonly length: number;
+  runRender: RunRender = TOKEN_RUNS;
   protected abstract get chunkCount(): number;
   /** Offset of chunk i's first byte. */
   protected abstract chunkStart(i: number): number;
@@ -123,6 +143,7 @@ export abstract class ChunkedText implements Text {
   }
 
   abstract tokens(start: number, end: number): Array<[number, number]>;
+  abstract runs(start: number, end: number, visit: RunVisit): void;
 
   scan(start: number, end: number, visit: (piece: Buffer, offset: number) => void): void {
     this.forEachPiece(start, end, visit);
@@ -153,9 +174,10 @@ export class MemoryText extends ChunkedText {
   private readonly chunks: Buffer[] = [];
   /** Display offset of each chunk. */
   private readonly starts = float64s();
-  /** Indices of the chunks that hold raw bytes to render. */
-  private readonly raw = new Set<number>();
+  /** The chunks that hold raw bytes to render: index → the tag the reader gave the run. */
+  private readonly raw = new Map<number, number>();
   private readonly renderedCache = new LruCache<number, Buffer>(RENDERED_CACHED);
+  private renderBuffer = Buffer.alloc(0);
   /** The tokens of the raw chunks lately asked about: chunk index → pairs (tokens.ts). */
   private readonly tokenCache = new LruCache<number, Float64Array>(RENDERED_CACHED);
   length = 0;
@@ -168,10 +190,10 @@ export class MemoryText extends ChunkedText {
     this.length += bytes.length;
   }
 
-  /** Appends raw input holding tokens (rendered, it is `displayLength` bytes long). */
-  appendRendered(raw: Buffer, displayLength: number): void {
+  /** Appends raw input to render (rendered, it is `displayLength` bytes long); `tag`: the reader's, for runs(). */
+  appendRendered(raw: Buffer, displayLength: number, tag = -1): void {
     if (raw.length === 0) return;
-    this.raw.add(this.chunks.length);
+    this.raw.set(this.chunks.length, tag);
     this.chunks.push(raw);
     this.starts.push(this.length);
     this.length += displayLength;
@@ -190,8 +212,12 @@ export class MemoryText extends ChunkedText {
     let shown = this.renderedCache.get(i);
     if (!shown) {
       const raw = this.chunks[i];
+      // Rendered in a buffer large enough for any run (a token is at most 4 bytes a byte), then kept at its length.
+      if (this.renderBuffer.length < 4 * raw.length) this.renderBuffer = Buffer.allocUnsafe(4 * raw.length);
+      const rendered = this.runRender.render(raw, 0, raw.length, this.renderBuffer);
       shown = Buffer.allocUnsafe(this.chunkEnd(i) - this.chunkStart(i));
-      render(raw, 0, raw.length, shown);
+      this.renderBuffer.copy(shown, 0, 0, Math.min(rendered, shown.length));
+      if (rendered < shown.length) shown.fill(0x20, rendered);
       this.renderedCache.set(i, shown);
     }
     return shown;
@@ -212,11 +238,19 @@ export class MemoryText extends ChunkedText {
       if (!this.raw.has(i)) continue;
       let pairs = this.tokenCache.get(i);
       if (!pairs) {
-        pairs = tokenRangesOf(this.chunks[i], 0, this.chunks[i].length);
+        pairs = this.runRender.tokens(this.chunks[i], 0, this.chunks[i].length);
         this.tokenCache.set(i, pairs);
       }
       addTokensOverlapping(found, pairs, this.chunkStart(i), start, end);
     }
     return found.found;
+  }
+
+  runs(start: number, end: number, visit: RunVisit): void {
+    if (end <= start || this.length === 0) return;
+    for (let i = this.chunkAt(Math.max(0, start)); i < this.chunks.length && this.chunkStart(i) < end; i++) {
+      const tag = this.raw.get(i);
+      if (tag !== undefined) visit(this.chunkStart(i), this.chunkEnd(i), tag, () => this.chunks[i]);
+    }
   }
 }

@@ -105,10 +105,10 @@ function linkFinder(doc: Document, start: number, end: number): (offset: number)
 
 /** The style number at each offset of a row (-1 for none). */
 function styleFinder(doc: Document, start: number, end: number): (offset: number) => number {
-  const styles = spansIn(doc.styles, start, end);
+  const styles = spansIn(doc.styleSpans, start, end);
   if (styles.length === 0) return () => -1;
   return (offset) => {
-    for (const found of styles) if (found[0] <= offset && offset < found[1]) return doc.styles.tag(found[2]);
+    for (const found of styles) if (found[0] <= offset && offset < found[1]) return doc.styleSpans.tag(found[2]);
     return -1;
   };
 }
@@ -328,7 +328,7 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       matches: state.matches?.spans ?? null,
       current: state.match,
       isBroken: (i) => !links.get(i).ok,
-      looks: doc.styles.count > 0 ? lookOf(doc, theme, look.color) : null,
+      looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
       hyperlink: look.hyperlinks ? (i) => hyperlinkFor(links, i) : null,
     };
     const rows = wrap.visibleRows(state.top, height);

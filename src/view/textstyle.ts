@@ -58,12 +58,14 @@ export class StyleLooks {
 export function printStyled(doc: Document, theme: Theme, color: boolean, write: (part: string) => void): void {
   const looks = new StyleLooks(theme, color);
   const text = doc.text;
+  const spans = doc.styleSpans;
+  const [from, to] = spans.range(0, text.length);
   let at = 0;
-  for (let k = 0; k < doc.styles.count; k++) {
-    const start = doc.styles.start(k);
-    const end = doc.styles.end(k);
+  for (let k = from; k < to; k++) {
+    const start = spans.start(k);
+    const end = spans.end(k);
     if (start < at) continue; // inside a span already written (nested roles)
-    const attrs = looks.get(doc.styleTable, doc.styles.tag(k));
+    const attrs = looks.get(doc.styleTable, spans.tag(k));
     write(text.text(at, start));
     write(isPlain(attrs) ? text.text(start, end) : sgr(attrs) + text.text(start, end) + RESET);
     at = end;

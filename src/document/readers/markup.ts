@@ -4,7 +4,8 @@
 //
 // Markup: `[text](href)` is a link; the span is `[text]` with its brackets and
 // `(href)` is hidden. `\[ \] \( \)` show the bare character. Brackets that do
-// not form a link stay as text. Links nest. Where an href ends is found by
+// not form a link stay as text. Links nest. A bare URL with a scheme (urls.ts)
+// is a link too, but not in the text of a link. Where an href ends is found by
 // HrefEnds (hrefs.ts), in one pass: reading is linear on any input.
 //
 // Speed (bench/parse.ts): the bytes that need a look are found by a scanner
@@ -18,6 +19,7 @@ import { Cursor } from '../sink.ts';
 import { SPECIAL, SPECIAL_IN_UTF8, getScanner, type Scanner } from '../scan.ts';
 import { isContinuation, utf8SequenceLength } from '../utf8.ts';
 import { HrefEnds, isEscapable, MAX_HREF_BYTES, MORE, NO_LINK } from './hrefs.ts';
+import { schemeBefore, trimUrl, urlEnd, UrlPlaces } from './urls.ts';
 import { SinkReader } from './sink-reader.ts';
 import { readWhole } from '../reader.ts';
 
@@ -27,6 +29,7 @@ const BACKSLASH = 0x5c;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const OPEN_PAREN = 0x28;
+const COLON = 0x3a;
 
 /** Unclosed `[` kept; beyond this the oldest is forgotten. */
 const MAX_OPEN_BRACKETS = 256;
@@ -72,6 +75,9 @@ export class MarkupReader extends SinkReader {
   /** Holds the carry and the start of the next chunk. */
   private bridge = EMPTY;
   private readonly cursor = new Cursor();
+  private readonly urlPlaces = new UrlPlaces();
+  /** Bare URLs found inside brackets not yet closed, as [start, end, href]: links once the brackets turn out to be no link. */
+  private readonly pendingUrls: Array<[number, number, number]> = [];
 
   /** `scanner` is for tests, which compare them. */
   constructor(doc: Document, scanner?: Scanner) {
@@ -160,28 +166,67 @@ export class MarkupReader extends SinkReader {
     const specialInUtf8 = SPECIAL_IN_UTF8.table;
     scanner.forget();
     sink.begin(cursor);
+    const urlPlaces = this.urlPlaces;
+    urlPlaces.reset(buf, end);
+    if (!final) stopAt = notInUrlHead(buf, from, stopAt, end);
     let run = from; // start of the input not yet passed on
     let i = from;
     let checked = valid; // the input before `checked` has been checked for UTF-8
-    while (i < stopAt) {
+    let url = urlPlaces.next(i); // the next place a bare URL may be
+    scan: while (i < stopAt) {
       // Find the next byte to look at: in valid UTF-8, few are.
       if (i >= checked) {
         checked = blockEnd(buf, i, end, final);
         valid = isUtf8(buf.subarray(i, checked)) ? checked : i;
       }
+      if (url < i) url = urlPlaces.next(i);
+      const limit = url < stopAt ? url : stopAt;
       if (i < valid) {
         if (!specialInUtf8[buf[i]]) {
-          const to = valid < stopAt ? valid : stopAt;
+          const to = valid < limit ? valid : limit;
           i = scanner.find(buf, i, to, SPECIAL_IN_UTF8);
-          if (i === to) {
+          if (i === to && i !== url) {
             while (i < valid && isContinuation(buf[i])) i++; // stop between characters
             continue;
           }
         }
       } else if (!special[buf[i]]) {
-        const to = checked < stopAt ? checked : stopAt;
+        const to = checked < limit ? checked : limit;
         i = scanner.find(buf, i, to, SPECIAL);
-        if (i === to) continue;
+        if (i === to && i !== url) continue;
+      }
+      if (i === url) {
+        // A bare URL, if one's scheme ends at this `:`: its text is text, and a link.
+        const found = schemeBefore(buf, run, i);
+        if (!found) {
+          i++;
+          continue;
+        }
+        const stop = urlEnd(buf, i + 1, end);
+        if (stop === end && !final) {
+          i = found.start;
+          break scan;
+        }
+        const last = trimUrl(buf, found.start, stop, found.minEnd);
+        if (last < 0) {
+          i++;
+          continue;
+        }
+        // A `[`, `]` or `\\` in it is read as markup: the URL ends there.
+        let urlStop = found.start;
+        while (urlStop < last && buf[urlStop] !== OPEN_BRACKET && buf[urlStop] !== CLOSE_BRACKET && buf[urlStop] !== BACKSLASH) urlStop++;
+        const urlLast = urlStop === last ? last : trimUrl(buf, found.start, urlStop, found.minEnd);
+        if (urlLast < 0) {
+          i++;
+          continue;
+        }
+        const href = sink.href(found.start, urlLast);
+        const start = sink.offset + (found.start - run);
+        const link: [number, number, number] = [start, start + (urlLast - found.start), href];
+        if (opens.length > 0) this.pendingUrls.push(link);
+        else this.doc.addLink(...link);
+        i = urlLast;
+        continue;
       }
       const b = buf[i];
       const hasNext = i + 1 < end;
@@ -198,7 +243,10 @@ export class MarkupReader extends SinkReader {
           if (close !== NO_LINK) {
             sink.text(run, i + 1);
             // bro writes "(No href)" for a link the page gave no address: plain text, not a link.
-            if (!isNoHref(buf, i + 2, close - source)) this.doc.addLink(open, sink.offset, sink.href(i + 2, close - source));
+            if (!isNoHref(buf, i + 2, close - source)) {
+              this.doc.addLink(open, sink.offset, sink.href(i + 2, close - source));
+              this.dropUrlsFrom(open);
+            }
             run = i = close - source + 1;
           } else {
             i++;
@@ -207,6 +255,7 @@ export class MarkupReader extends SinkReader {
           opens.pop();
           i++;
         }
+        if (opens.length === 0) this.addPendingUrls();
       } else if (b === BACKSLASH) {
         if (!hasNext && !final) break;
         if (hasNext && isEscapable(buf[i + 1])) {
@@ -247,9 +296,49 @@ export class MarkupReader extends SinkReader {
     }
     const stop = Math.min(i, end);
     sink.text(run, stop);
+    if (final && stop === end) this.addPendingUrls();
     sink.finish();
     return stop;
   }
+
+  /** The bare URLs found in the text of a link that starts at `open` are no links. */
+  private dropUrlsFrom(open: number): void {
+    const pending = this.pendingUrls;
+    while (pending.length > 0 && pending[pending.length - 1][0] >= open) pending.pop();
+  }
+
+  /** The bare URLs found inside brackets that formed no link are links. */
+  private addPendingUrls(): void {
+    for (const link of this.pendingUrls) this.doc.addLink(...link);
+    this.pendingUrls.length = 0;
+  }
+}
+
+/** A byte that may be in the start of a bare URL, up to its `://`. */
+const inHead = (b: number) => (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || b === COLON || b === 0x2f;
+const isLetter = (b: number) => (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a);
+/** The start of a bare URL is `mailto:` or `https://` at most. */
+const HEAD = 9;
+
+/**
+ * Where a read that may stop at `stopAt` stops instead so as not to cut the
+ * start of a bare URL before its `://` or `mailto:` is whole: back to before
+ * a scheme that ends the input (its `:` still to come),
+ * or on past the next few bytes when more follow.
+ */
+function notInUrlHead(buf: Buffer, from: number, stopAt: number, end: number): number {
+  if (stopAt <= from || !inHead(buf[stopAt - 1])) return stopAt;
+  if (stopAt < end) {
+    let k = stopAt;
+    while (k < end && k - stopAt < HEAD && inHead(buf[k])) k++;
+    return k;
+  }
+  let k = stopAt;
+  if (k - 2 >= from && buf[k - 1] === 0x2f && buf[k - 2] === COLON) k -= 2;
+  else if (buf[k - 1] === COLON) k--;
+  const tail = k;
+  while (k > from && tail - k < 6 && isLetter(buf[k - 1])) k--;
+  return k < tail ? k : stopAt;
 }
 
 /** Parses a whole buffer into a document (for tests and small inputs). */

@@ -1,9 +1,12 @@
 // The reader for plain text and program output (reader.ts): what `git log -p`,
 // `man`, `ls --color` and `grep --color` write for a terminal, read as less -R
 // reads it, and no byte of it passed on:
-// - SGR (`ESC [ … m`) becomes style spans (sgr.ts); one lwl cannot trust is
-//   shown as tokens. `ESC [ K` (erase to the end of the line, which grep writes
-//   after each colour) means nothing in a pager and is dropped.
+// - SGR (`ESC [ … m`) becomes styles (sgr.ts); one lwl cannot trust is shown
+//   as tokens. `ESC [ K` (erase to the end of the line, which grep writes
+//   after each colour) means nothing in a pager and is dropped. Neither is cut
+//   out here: a coloured stretch is handed to the sink whole, as a run the text
+//   renders when read, and its styles are found when the screen asks
+//   (sgr-runs.ts). So a colour change costs a few steps, not a piece and a span.
 // - Backspace overstrike, as man pages are written: `X\bX` bold, `_\bX`
 //   underline, `_\bX\bX` both (one or two backspaces for a wide character).
 // - OSC 8 hyperlinks (`ESC ] 8 ; params ; URI ST text ESC ] 8 ; ; ST`) become
@@ -20,7 +23,9 @@ import { Cursor } from '../sink.ts';
 import { PLAIN_SPECIAL, PLAIN_SPECIAL_IN_UTF8, getScanner, type Scanner } from '../scan.ts';
 import { isContinuation, utf8SequenceLength } from '../utf8.ts';
 import { blockEnd } from './markup.ts';
-import { applySgr, BOLD, SgrState, UNDERLINE } from './sgr.ts';
+import { BOLD, MAX_CSI, PLAIN_STYLE, REFUSED, SgrState, SgrStyles, UNDERLINE } from './sgr.ts';
+import { RunStyles, SGR_RUNS } from './sgr-runs.ts';
+import { tokenLength } from '../tokens.ts';
 import { MAX_HREF_BYTES } from './hrefs.ts';
 import { schemeBefore, trimUrl, urlEnd, wwwBefore } from './urls.ts';
 import { SinkReader } from './sink-reader.ts';
@@ -38,13 +43,15 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const BACKSLASH = 0x5c;
 
-/** A CSI longer than this is not read as one (its ESC is a token). */
-const MAX_CSI = 256;
+const FINAL_M = 0x6d;
+const FINAL_K = 0x4b;
+/** Bytes looked at one by one for the next special byte before the scanner is called. */
+const NEAR = 16;
+/** Input bytes a region holds at most, but for a long line: its run is rendered whole when read. */
+const REGION_MAX = 32 * 1024;
 /** The most a chunk holds back, waiting for its line's end. */
 const HOLD = 64 * 1024;
 const HTTP = Buffer.from('http://');
-/** An SGR lwl does not take. */
-const REFUSED = -2;
 
 /** Whether buf[from, to) may be an OSC 8 parameter or URI: no control byte (C0, DEL, C1), valid UTF-8. */
 function cleanOsc(buf: Buffer, from: number, to: number): boolean {
@@ -60,20 +67,26 @@ export class PlainReader extends SinkReader {
   private readonly cursor = new Cursor();
   private carry: Buffer | null = null;
   private atStart = true;
-  /** Colours and attributes in force. */
-  private readonly sgr = new SgrState();
-  /** Style number of the text being written (-1: none), and where its span began. */
-  private spanStyle = -1;
+  /** The document's SGR states, numbered as styles. */
+  private readonly styles: SgrStyles;
+  /** The style in force (-1: plain). */
+  private base = PLAIN_STYLE;
+  /** The style of the spans the reader adds (overstrike; -1: none), and where the current one began. */
+  private spanStyle = PLAIN_STYLE;
   private spanStart = 0;
-  /** The SGR state each style number stands for (at n + 1: -1 is plain). */
-  private readonly states: Array<[SgrState['fg'], SgrState['bg'], number]> = [];
-  /** SGR moves worked out: from style number n (at n + 1), packed parameters → the style number after. */
-  private readonly moves: Array<Map<number, number>> = [];
-  /** Style numbers by SgrState.key. */
-  private readonly styleNumbers = new Map<number | string, number>();
   /** The OSC 8 link open: its href number (-1: none) and where its text began. */
   private linkHref = -1;
   private linkStart = 0;
+  // The input not yet given to the sink: a region read(), from its `run`, hands
+  // over whole (sink.run) when it ends. It holds text, and tokens and SGR that
+  // are rendered when read, so that a colour change costs nothing here.
+  /** The style where the region starts. */
+  private regionTag = PLAIN_STYLE;
+  /** Input bytes of the region less its display bytes (SGR and CRs dropped, less the bytes tokens add). */
+  private shrink = 0;
+  /** The region holds a token or a dropped sequence: it must be rendered when read. */
+  private mixed = false;
+  private readonly overstruck = new SgrState();
 
   /** `raw`: the raw text, as lwl's view source shows it: every escape and backspace a token, no links. */
   constructor(
@@ -83,7 +96,12 @@ export class PlainReader extends SinkReader {
   ) {
     super(doc);
     this.scanner = scanner ?? getScanner()!;
+    this.styles = new SgrStyles(doc.styleTable);
     doc.kind = raw ? 'raw' : 'plain';
+    if (!raw) {
+      doc.text.runRender = SGR_RUNS;
+      doc.styleSource = new RunStyles(doc.text, this.styles);
+    }
   }
 
   protected feed(chunk: Buffer, final: boolean, owned: boolean): void {
@@ -114,54 +132,20 @@ export class PlainReader extends SinkReader {
       // Up to the last line break; a line longer than HOLD is read on, but for its last bytes.
       const lf = chunk.lastIndexOf(LF, end - 1);
       stopAt = lf >= from ? lf + 1 : from;
-      if (end - stopAt > HOLD || lf < from) stopAt = Math.max(from, end - 64);
+      if (end - stopAt > HOLD || lf < from) {
+        stopAt = Math.max(from, end - 64);
+        // At a space if there is one: not in a URL, nor between a character and the backspace that strikes over it.
+        const space = chunk.lastIndexOf(0x20, stopAt);
+        if (space > from) stopAt = space;
+        while (stopAt > from && chunk[stopAt] === BS) stopAt = Math.min(stopAt - 1, this.charStartBefore(chunk, from, stopAt));
+      }
     }
     const cursor = this.cursor.set(chunk, source, end, final, owned);
     const stop = this.read(cursor, from, stopAt);
     if (stop < end) this.carry = Buffer.from(chunk.subarray(stop, end));
   }
 
-  /** The style number for the state with `extra` attributes; -1 for plain text. */
-  private styleNumber(extra = 0): number {
-    const key = this.sgr.key(extra);
-    let n = this.styleNumbers.get(key);
-    if (n === undefined) {
-      const style = this.sgr.style(extra);
-      n = style ? this.doc.styleTable.add(style) : -1;
-      this.styleNumbers.set(key, n);
-    }
-    if (extra === 0 && !this.states[n + 1]) this.states[n + 1] = [this.sgr.fg, this.sgr.bg, this.sgr.attrs];
-    return n;
-  }
-
-  /**
-   * The SGR with parameters buf[from, to) from the style numbered `base`: the
-   * style number after it, or REFUSED. The same few sequences come again and
-   * again from the same few styles: each move is worked out once.
-   */
-  private sgrMove(buf: Buffer, from: number, to: number, base: number): number {
-    if (to - from > 13) return applySgr(buf, from, to, this.sgr) ? this.styleNumber() : REFUSED;
-    let key = 1;
-    for (let k = from; k < to; k++) {
-      const b = buf[k];
-      if (b < 0x30 || b > 0x3b) return REFUSED;
-      key = key * 16 + (b - 0x2f);
-    }
-    const moves = (this.moves[base + 1] ??= new Map());
-    let after = moves.get(key);
-    if (after === undefined) {
-      after = applySgr(buf, from, to, this.sgr) ? this.styleNumber() : REFUSED;
-      moves.set(key, after);
-    } else if (after !== REFUSED) {
-      const [fg, bg, attrs] = this.states[after + 1];
-      this.sgr.fg = fg;
-      this.sgr.bg = bg;
-      this.sgr.attrs = attrs;
-    }
-    return after;
-  }
-
-  /** Ends the current style span here (it goes on if `style` is the same). */
+  /** Ends the reader's current span here (it goes on if `style` is the same). */
   private switchStyle(style: number): void {
     if (style === this.spanStyle) return;
     const at = this.sink.offset;
@@ -170,15 +154,32 @@ export class PlainReader extends SinkReader {
     this.spanStart = at;
   }
 
-  /** Writes input buf[from, to) as text in `style`. */
-  private text(from: number, to: number, style: number): void {
-    if (to <= from) return;
-    this.switchStyle(style);
-    this.sink.text(from, to);
+  /** Starts a region: the style in force is where its runs' styles start from. */
+  private beginRegion(): void {
+    this.regionTag = this.base;
+    this.shrink = 0;
+    this.mixed = false;
   }
 
-  private closeLink(): void {
-    const at = this.sink.offset;
+  /** Hands the region buf[run, to) to the sink, and starts the next. */
+  private flush(run: number, to: number): void {
+    if (to > run) {
+      this.switchStyle(PLAIN_STYLE);
+      // Plain text in no colour is a piece of the input as it is; the rest a run to render.
+      if (this.mixed || this.regionTag !== PLAIN_STYLE) this.sink.run(run, to, to - run - this.shrink, this.regionTag);
+      else this.sink.text(run, to);
+    }
+    this.beginRegion();
+  }
+
+  /** A token in the region: buf[at, at + n). */
+  private token(n: number): void {
+    this.mixed = true;
+    this.shrink -= tokenLength(n) - n;
+  }
+
+  /** Ends the OSC 8 link open, at display offset `at`. */
+  private closeLink(at: number): void {
     if (this.linkHref >= 0 && at > this.linkStart) this.doc.addLink(this.linkStart, at, this.linkHref);
     this.linkHref = -1;
   }
@@ -193,10 +194,13 @@ export class PlainReader extends SinkReader {
     const scanner = this.scanner;
     const special = PLAIN_SPECIAL.table;
     const specialInUtf8 = PLAIN_SPECIAL_IN_UTF8.table;
+    const raw = this.raw;
     scanner.forget();
     sink.begin(cursor);
-    let base = this.styleNumber();
+    this.beginRegion();
+    // The region starts at `run`; the text since the last token or dropped sequence at `seg`.
     let run = from;
+    let seg = from;
     let i = from;
     let checked = from;
     let valid = from;
@@ -208,7 +212,10 @@ export class PlainReader extends SinkReader {
       if (i < valid) {
         if (!specialInUtf8[buf[i]]) {
           const to = valid < stopAt ? valid : stopAt;
-          i = scanner.find(buf, i, to, PLAIN_SPECIAL_IN_UTF8);
+          // The next special byte is often near (a colour every dozen bytes): a look here is cheaper than a call.
+          const near = i + NEAR < to ? i + NEAR : to;
+          while (++i < near && !specialInUtf8[buf[i]]);
+          if (i === near) i = scanner.find(buf, i, to, PLAIN_SPECIAL_IN_UTF8);
           if (i === to) {
             while (i < valid && isContinuation(buf[i])) i++;
             continue;
@@ -220,16 +227,15 @@ export class PlainReader extends SinkReader {
         if (i === to) continue;
       }
       const b = buf[i];
-      if (this.raw && (b === ESC || b === BS)) {
-        this.text(run, i, base);
-        this.token(i, 1);
-        run = ++i;
+      if (raw && (b === ESC || b === BS)) {
+        this.token(1);
+        seg = ++i;
       } else if (b === COLON || b === DOT) {
-        if (this.linkHref >= 0 || this.raw) {
+        if (this.linkHref >= 0 || raw) {
           i++;
           continue;
         }
-        const found = b === COLON ? schemeBefore(buf, run, i) : wwwBefore(buf, run, i);
+        const found = b === COLON ? schemeBefore(buf, seg, i) : wwwBefore(buf, seg, i);
         if (!found) {
           i++;
           continue;
@@ -245,14 +251,16 @@ export class PlainReader extends SinkReader {
           i++;
           continue;
         }
-        this.text(run, start, base);
         const href = b === COLON ? sink.href(start, last) : this.doc.hrefs.addBytes(Buffer.concat([HTTP, buf.subarray(start, last)]), 0, HTTP.length + last - start);
-        const linkStart = sink.offset;
-        this.text(start, last, base);
-        this.doc.addLink(linkStart, sink.offset, href);
-        run = i = last;
+        const linkStart = sink.offset + (start - run) - this.shrink;
+        this.doc.addLink(linkStart, linkStart + (last - start), href);
+        seg = i = last;
       } else if (b === ESC) {
         if (i + 1 >= end && !final) break;
+        if (i - run >= REGION_MAX) {
+          this.flush(run, i);
+          run = i;
+        }
         const next = i + 1 < end ? buf[i + 1] : 0;
         if (next === OPEN_BRACKET) {
           // CSI: parameters 0x30-0x3f, intermediates 0x20-0x2f, a final byte 0x40-0x7e.
@@ -263,95 +271,92 @@ export class PlainReader extends SinkReader {
           while (j < limit && buf[j] >= 0x20 && buf[j] <= 0x2f) j++;
           if (j === limit && limit === end && !final && end - i < MAX_CSI) break;
           const fin = j < limit ? buf[j] : 0;
-          const after = fin === 0x6d && paramsEnd === j ? this.sgrMove(buf, i + 2, paramsEnd, base) : REFUSED;
+          let after = REFUSED;
+          if (fin === FINAL_M && paramsEnd === j) after = this.styles.move(buf, i + 2, paramsEnd, this.base);
+          // Erase to the end of the line (grep writes it after each colour) means nothing in a pager.
+          else if (fin === FINAL_K && paramsEnd === j && (j === i + 2 || (j === i + 3 && buf[i + 2] === 0x30))) after = this.base;
           if (after !== REFUSED) {
-            this.text(run, i, base);
-            base = after;
-            run = i = j + 1;
-            continue;
-          }
-          const el = fin === 0x4b && paramsEnd === j && (j === i + 2 || (j === i + 3 && buf[i + 2] === 0x30));
-          if (el) {
-            this.text(run, i, base);
-            run = i = j + 1;
+            // Dropped when the region is read (sgr-runs.ts decides alike).
+            this.mixed = true;
+            this.shrink += j + 1 - i;
+            this.base = after;
+            seg = i = j + 1;
             continue;
           }
         } else if (next === CLOSE_BRACKET && (i + 3 >= end || (buf[i + 2] === 0x38 && buf[i + 3] === 0x3b))) {
           if (i + 3 >= end && !final) break;
-          const osc = this.osc8(buf, run, i, end, final, base);
+          const osc = this.osc8(buf, run, i, end, final);
           if (osc === -2) break;
           if (osc >= 0) {
-            run = i = osc;
+            run = seg = i = osc;
             continue;
           }
         }
-        this.text(run, i, base);
-        this.token(i, 1);
-        run = ++i;
+        this.token(1);
+        seg = ++i;
       } else if (b === BS) {
-        const after = this.overstrike(buf, run, i, end, final, base);
+        const after = this.overstrike(buf, run, seg, i, end, final);
         if (after === -2) {
-          i = this.charStartBefore(buf, run, i);
+          i = this.charStartBefore(buf, seg, i);
           break;
         }
         if (after >= 0) {
-          run = i = after;
+          run = seg = i = after;
           continue;
         }
-        this.text(run, i, base);
-        this.token(i, 1);
-        run = ++i;
+        this.token(1);
+        seg = ++i;
       } else if (b === LF) {
-        if (this.linkHref >= 0) {
-          this.text(run, i, base);
-          run = i;
-          this.closeLink();
-        }
+        if (this.linkHref >= 0) this.closeLink(sink.offset + (i - run) - this.shrink);
         i++;
+        if (i - run >= REGION_MAX) {
+          this.flush(run, i);
+          run = seg = i;
+        }
       } else if (b === CR) {
         if (i + 1 >= end && !final) break;
-        this.text(run, i, base);
         if (i + 1 < end && buf[i + 1] === LF) {
-          run = ++i;
+          // The CR of CR LF is dropped: in a region when it is read, in the raw text by leaving it out.
+          if (this.linkHref >= 0) this.closeLink(sink.offset + (i - run) - this.shrink);
+          if (raw) {
+            this.flush(run, i);
+            run = i + 1;
+          } else {
+            this.mixed = true;
+            this.shrink++;
+          }
+          seg = i += 2;
         } else {
-          this.token(i, 1);
-          run = ++i;
+          this.token(1);
+          seg = ++i;
         }
       } else if (b < 0x80) {
-        this.text(run, i, base);
-        this.token(i, 1);
-        run = ++i;
+        this.token(1);
+        seg = ++i;
       } else {
         const len = utf8SequenceLength(buf, i, end);
         if (len < 0 && !final) break;
         if (len <= 0) {
-          this.text(run, i, base);
-          this.token(i, 1);
-          run = ++i;
+          this.token(1);
+          seg = ++i;
         } else if (b === 0xc2 && buf[i + 1] < 0xa0) {
-          this.text(run, i, base);
-          this.token(i, 2);
-          run = i += 2;
+          this.token(2);
+          seg = i += 2;
         } else {
           i += len;
         }
       }
     }
     const stop = Math.min(i, end);
-    this.text(run, stop, base);
-    if (final && stop === end) this.closeLink();
+    this.flush(run, stop);
+    if (final && stop === end) this.closeLink(sink.offset);
     // Spans and links so far are in the document while the rest loads.
     const style = this.spanStyle;
-    this.switchStyle(-1);
+    this.switchStyle(PLAIN_STYLE);
     this.spanStyle = style;
     this.spanStart = sink.offset;
     sink.finish();
     return stop;
-  }
-
-  private token(at: number, n: number): void {
-    this.switchStyle(-1);
-    this.sink.token(at, n);
   }
 
   /** Where the character that ends before `i` starts; `i` if it is not whole in buf[run, i). */
@@ -362,11 +367,12 @@ export class PlainReader extends SinkReader {
   }
 
   /**
-   * An overstrike at the backspace buf[i]: writes the character it shows and
-   * returns where it ends; -1 if there is none, -2 if more input must tell.
+   * An overstrike at the backspace buf[i], struck over a character of the
+   * text buf[seg, i): ends the region at it, writes the character it shows in
+   * a span, and returns where it ends; -1 if there is none, -2 if more input must tell.
    */
-  private overstrike(buf: Buffer, run: number, i: number, end: number, final: boolean, base: number): number {
-    const p = this.charStartBefore(buf, run, i);
+  private overstrike(buf: Buffer, run: number, seg: number, i: number, end: number, final: boolean): number {
+    const p = this.charStartBefore(buf, seg, i);
     if (p === i) return -1;
     const firstLen = i - p;
     const first = buf[p];
@@ -414,8 +420,12 @@ export class PlainReader extends SinkReader {
       j = k + len;
     }
     if (j === i) return -1;
-    this.text(run, p, base);
-    this.text(shown, shown + shownLen, this.styleNumber((bold ? BOLD : 0) | (underline ? UNDERLINE : 0)));
+    this.flush(run, p);
+    const styles = this.styles;
+    this.switchStyle(styles.number(styles.stateOf(this.base, this.overstruck), (bold ? BOLD : 0) | (underline ? UNDERLINE : 0)));
+    // A piece of its own, whose style is the span's: no run's SGR says it.
+    this.sink.breakRun();
+    this.sink.text(shown, shown + shownLen);
     return j;
   }
 
@@ -423,7 +433,7 @@ export class PlainReader extends SinkReader {
    * An OSC 8 at buf[i] (ESC ] 8 ;): opens or closes a link and returns where it
    * ends; -1 if it is not one lwl takes (shown as tokens), -2 if more input must tell.
    */
-  private osc8(buf: Buffer, run: number, i: number, end: number, final: boolean, base: number): number {
+  private osc8(buf: Buffer, run: number, i: number, end: number, final: boolean): number {
     const paramsAt = i + 4;
     const limit = Math.min(end, i + MAX_HREF_BYTES);
     let semi = -1;
@@ -442,8 +452,8 @@ export class PlainReader extends SinkReader {
       after = j + 2;
     } else return -1;
     if (semi < 0 || !cleanOsc(buf, paramsAt, j)) return -1;
-    this.text(run, i, base);
-    if (this.linkHref >= 0) this.closeLink();
+    this.flush(run, i);
+    if (this.linkHref >= 0) this.closeLink(this.sink.offset);
     if (j > semi + 1) {
       this.linkHref = this.sink.href(semi + 1, j);
       this.linkStart = this.sink.offset;

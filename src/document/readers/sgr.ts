@@ -173,3 +173,151 @@ export function applySgr(buf: Uint8Array, from: number, to: number, state: SgrSt
   state.attrs = attrs;
   return true;
 }
+
+/** A style number for the plain state: no span. */
+export const PLAIN_STYLE = -1;
+/** What SgrStyles.move gives for an SGR lwl does not take. */
+export const REFUSED = -2;
+/** Moves remembered in SgrStyles' direct-mapped cache. */
+const MOVE_SLOTS = 4096;
+
+/**
+ * The SGR states of one document, numbered as its StyleTable numbers their
+ * styles (-1 is plain), and the moves between them: the reader follows the SGR
+ * as it reads, and the text's runs (sgr-runs.ts) again when their styles are
+ * asked for. A log has a few states and a few sequences, met millions of times:
+ * each move is worked out once.
+ */
+export class SgrStyles {
+  /** Style numbers by SgrState.key. */
+  private readonly numbers = new Map<number | string, number>();
+  /** The SGR state each style number stands for (at n + 1). */
+  private readonly states: Array<[SgrState['fg'], SgrState['bg'], number]> = [[undefined, undefined, 0]];
+  /** Every move worked out: from style n (at n + 1), packed parameters → the style after. */
+  private readonly moves: Array<Map<number, number>> = [];
+  /** The moves met lately, looked up with no hashing of a Map: from a style, a sequence's packed parameters, and the style after. */
+  private readonly moveFrom = new Float64Array(MOVE_SLOTS).fill(NaN);
+  private readonly moveKey = new Float64Array(MOVE_SLOTS);
+  private readonly moveTo = new Float64Array(MOVE_SLOTS);
+  private readonly state = new SgrState();
+
+  constructor(private readonly table: { add(style: TextStyle): number }) {}
+
+  /** The style number of `state` with `extra` attributes; -1 for plain text. */
+  number(state: SgrState, extra = 0): number {
+    const key = state.key(extra);
+    let n = this.numbers.get(key);
+    if (n === undefined) {
+      const style = state.style(extra);
+      n = style ? this.table.add(style) : PLAIN_STYLE;
+      this.numbers.set(key, n);
+    }
+    if (extra === 0 && !this.states[n + 1]) this.states[n + 1] = [state.fg, state.bg, state.attrs];
+    return n;
+  }
+
+  /** Sets `into` to the state style `n` stands for (n from number(), with no extra). */
+  stateOf(n: number, into: SgrState): SgrState {
+    const [fg, bg, attrs] = this.states[n + 1];
+    into.fg = fg;
+    into.bg = bg;
+    into.attrs = attrs;
+    return into;
+  }
+
+  /** The style after the SGR with parameters buf[from, to) from style `base`; REFUSED if lwl does not take it. */
+  move(buf: Uint8Array, from: number, to: number, base: number): number {
+    if (to - from > PACKABLE) return this.apply(buf, from, to, base);
+    let key = 1;
+    for (let k = from; k < to; k++) {
+      const b = buf[k];
+      if (b < 0x30 || b > 0x3b) return REFUSED;
+      key = key * 16 + (b - 0x2f);
+    }
+    const slot = ((key % 4093) * 31 + base + 1) & (MOVE_SLOTS - 1);
+    if (this.moveFrom[slot] === base && this.moveKey[slot] === key) return this.moveTo[slot];
+    const known = (this.moves[base + 1] ??= new Map());
+    let after = known.get(key);
+    if (after === undefined) {
+      after = this.apply(buf, from, to, base);
+      if (known.size < 4096) known.set(key, after);
+    }
+    this.moveFrom[slot] = base;
+    this.moveKey[slot] = key;
+    this.moveTo[slot] = after;
+    return after;
+  }
+
+  private apply(buf: Uint8Array, from: number, to: number, base: number): number {
+    const state = this.stateOf(base, this.state);
+    return applySgr(buf, from, to, state) ? this.number(state) : REFUSED;
+  }
+}
+
+/** A CSI longer than this is not read as one (its ESC is a token). */
+export const MAX_CSI = 256;
+
+const OPEN_BRACKET = 0x5b;
+const FINAL_M = 0x6d;
+const FINAL_K = 0x4b;
+const scratch = new SgrState();
+/** Whether lwl takes an SGR, by its parameters packed as in paramsOf: the same few come again and again. */
+const taken = new Map<number, boolean>();
+
+/** Whether lwl takes the SGR whose parameters are buf[from, to). */
+function sgrTaken(buf: Uint8Array, from: number, to: number): boolean {
+  let key = 1;
+  if (to - from <= PACKABLE) {
+    for (let k = from; k < to; k++) {
+      const b = buf[k];
+      if (b < 0x30 || b > 0x3b) return false;
+      key = key * 16 + (b - 0x2f);
+    }
+    const known = taken.get(key);
+    if (known !== undefined) return known;
+  }
+  scratch.reset();
+  const ok = applySgr(buf, from, to, scratch);
+  if (to - from <= PACKABLE && taken.size < 4096) taken.set(key, ok);
+  return ok;
+}
+
+/**
+ * How many bytes at buf[i] (an ESC) form a sequence that plain text drops: an
+ * SGR lwl takes (it becomes a style), or erase to the end of the line (grep
+ * writes it after each colour; it means nothing in a pager). 0 if there is
+ * none in buf[i, to): the ESC is a token. The reader and the text's runs
+ * (sgr-runs.ts) both decide with this, so that what a run shows when read is
+ * what the reader saw.
+ */
+export function droppedLength(buf: Uint8Array, i: number, to: number): number {
+  if (i + 2 >= to || buf[i + 1] !== OPEN_BRACKET) return 0;
+  const limit = to < i + MAX_CSI ? to : i + MAX_CSI;
+  // The common case, digits and `;` with no extended colour, needs no more look.
+  let j = i + 2;
+  let digits = 0;
+  let value = 0;
+  let count = 1;
+  let simple = true;
+  for (; j < limit; j++) {
+    const b = buf[j];
+    if (b >= 0x30 && b <= 0x39) {
+      value = value * 10 + (b - 0x30);
+      if (++digits > MAX_DIGITS) simple = false;
+    } else if (b === 0x3b) {
+      if (value === 38 || value === 48 || value === 58) simple = false;
+      value = digits = 0;
+      count++;
+    } else break;
+  }
+  if (j < limit && buf[j] === FINAL_M && simple && count <= MAX_SGR_PARAMS && value !== 38 && value !== 48 && value !== 58) return j + 1 - i;
+  // CSI: parameters 0x30-0x3f, intermediates 0x20-0x2f, a final byte 0x40-0x7e.
+  j = i + 2;
+  while (j < limit && buf[j] >= 0x30 && buf[j] <= 0x3f) j++;
+  const paramsEnd = j;
+  while (j < limit && buf[j] >= 0x20 && buf[j] <= 0x2f) j++;
+  if (j >= limit || paramsEnd !== j) return 0;
+  if (buf[j] === FINAL_M) return sgrTaken(buf, i + 2, j) ? j + 1 - i : 0;
+  if (buf[j] === FINAL_K && (j === i + 2 || (j === i + 3 && buf[i + 2] === 0x30))) return j + 1 - i;
+  return 0;
+}
