@@ -21,8 +21,6 @@ export function textStyle(style: Style): TextStyle {
       return { role: 'tableRule' };
     case 'term':
       return { role: 'strong' };
-    case 'adjacentLink':
-      return { italic: true }; // the second of two touching links: told apart with or without colour
     default:
       if (style.startsWith('heading')) return { role: 'heading', level: Number(style.slice(7)) };
       return { role: style as TextStyle['role'] };
