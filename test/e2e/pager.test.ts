@@ -33,7 +33,7 @@ describe('opening a document', () => {
     expect(rows[10]).toBe('Try it here');
     expect(rows[12]).toBe('keys      │ what they do');
     expect(rows[14]).toBe('j / k     │ one line down / up (or the arrow keys)');
-    expect(s.status()).toBe(': samples/tour.md  lines 1-19 of 63 (31%)');
+    await s.waitFor((x) => x.status() === ': samples/tour.md  lines 1-19 of 63 (31%)', 'the status line, the whole tour rendered');
     expect(s.onAlternateScreen).toBe(true);
   });
 

@@ -62,6 +62,8 @@ export function scanDefinitions(source: string, into = new Map<string, Definitio
       }
     }
   };
+  // Groups parsed already that defined nothing new: the same text again (a repeated block) need not be parsed again.
+  const parsed = new Set<string>();
   for (let m = starts.exec(source); m; m = starts.exec(source)) {
     // A label defined already needs no parse: the first definition wins.
     if (into.has(definitionKey(m[1]))) continue;
@@ -69,7 +71,11 @@ export function scanDefinitions(source: string, into = new Map<string, Definitio
     blank.lastIndex = lineStart;
     const end = blank.exec(source);
     const groupEnd = end ? end.index : source.length;
-    collect(parse(source.slice(lineStart, groupEnd)).children);
+    const group = source.slice(lineStart, groupEnd);
+    if (!parsed.has(group)) {
+      parsed.add(group);
+      collect(parse(group).children);
+    }
     starts.lastIndex = Math.max(groupEnd, lineStart + 1);
   }
   return into;
@@ -92,6 +98,8 @@ const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
  * their text; 16 KiB still parses in a few milliseconds for the first screen.
  */
 const SLICE = 16 * 1024;
+/** The first blocks are cut small (at every blank line that can be cut, up to this much text), so the first screen parses little. */
+const FIRST_BLOCKS = 16 * 1024;
 /** A block bigger than this is cut at the next blank line whatever comes after it. */
 const MAX_BLOCK = 256 * 1024;
 
@@ -115,6 +123,8 @@ export class MarkdownBlocks {
   /** The last line at the margin started a list item: a marker after a blank line may go on with that list. */
   private inList = false;
   private readonly ready: string[] = [];
+  /** Text cut into blocks so far (the first FIRST_BLOCKS of it in small blocks). */
+  private cutSoFar = 0;
 
   write(chunk: string): void {
     this.buffer += chunk;
@@ -152,7 +162,9 @@ export class MarkdownBlocks {
       } else if (blank) {
         this.afterBlank = true;
       } else {
-        if (this.afterBlank && at - this.blockStart >= Math.max(1, this.slice) && this.canCutBefore(line, at - this.blockStart)) {
+        const least = this.cutSoFar < FIRST_BLOCKS ? 1 : Math.max(1, this.slice);
+        if (this.afterBlank && at - this.blockStart >= least && this.canCutBefore(line, at - this.blockStart)) {
+          this.cutSoFar += at - this.blockStart;
           this.ready.push(buf.slice(this.blockStart, at));
           this.blockStart = at;
         }

@@ -1,0 +1,11 @@
+import fs from 'node:fs';
+import '../test/setup-readers.ts';
+import { Loader, openFile } from '../src/input/load.ts';
+const readmes = fs.readdirSync('samples/readmes').filter((f) => f.endsWith('README.md')).map((f) => fs.readFileSync('samples/readmes/' + f, 'utf8')).join('\n\n');
+fs.writeFileSync('/tmp/md-big5.md', readmes.repeat(Math.ceil(5e6 / readmes.length)));
+let t = performance.now();
+const l = new Loader(openFile('/tmp/md-big5.md'));
+console.log('constructor', (performance.now() - t).toFixed(0));
+t = performance.now();
+await l.readStart();
+console.log('readStart', (performance.now() - t).toFixed(0), l.doc.text.length);
