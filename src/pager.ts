@@ -6,7 +6,7 @@ import type { Terminal, Size } from '../term/tty.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, endRunningCommand, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
-import type { Kind } from './document/readers/kinds.ts';
+import { kindOf, type Kind } from './document/readers/kinds.ts';
 import { draw, type Looks } from './view/draw.ts';
 import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
@@ -391,7 +391,9 @@ export class Pager {
     if (!source.isFile || source.fd === 0 || this.page.isHelp) {
       return this.note(['notice', `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${doc.kind}`]);
     }
-    const kind: Kind = as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? 'markup' : 'plain';
+    // From plain, K reads the document as its name and start say (Markdown, HTML), or as lwl's markup.
+    const guessed = kindOf(source.name, this.page.loader.head);
+    const kind: Kind = as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? (guessed === 'plain' ? 'markup' : guessed) : 'plain';
     let loader: Loader;
     try {
       loader = new Loader(openFile(source.name), kind);

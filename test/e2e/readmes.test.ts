@@ -82,11 +82,22 @@ describe('a README with every link form', () => {
     await s.keys('\\');
     await s.waitForText('[image: npm version]');
   });
+
+  it('K reads it as plain text, and K again as Markdown', async () => {
+    const s = Session.lwl([obug]);
+    await s.waitForText('[image: npm version]');
+    await s.keys('K');
+    await s.waitForText('[![npm version][npm-version-src]][npm-version-href]');
+    expect(s.status()).toContain('read as plain');
+    await s.keys('K');
+    await s.waitForText('[image: npm version]');
+    expect(s.status()).toContain('read as markdown');
+  });
 });
 
 describe('two links that touch', () => {
   it('draws the second of each touching pair underlined in colour, bold without colour', async () => {
-    for (const env of [{}, { NO_COLOR: '1' }]) {
+    for (const env of [{}, { NO_COLOR: '1' }] as Array<Record<string, string>>) {
       const s = Session.lwl(['samples/tour.md'], { env });
       await s.waitForText('Welcome');
       await s.keys('/', 'touch,', '\r');
