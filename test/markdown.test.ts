@@ -131,6 +131,11 @@ describe('links', () => {
     expect(doc.links.map((l) => [l.start, l.end])).toEqual([[0, 1], [1, 4], [4, 5], [6, 7]]);
   });
 
+  it('flows a paragraph: soft breaks and runs of spaces are one space, hard breaks stay', () => {
+    const doc = render('This module contains  **header-only C++**\nwrappers  \nand more.\n');
+    expect(doc.textContent).toBe('This module contains header-only C++ wrappers\nand more.\n');
+  });
+
   it('shows an image as [image: alt], a link to the image', () => {
     const doc = render('![Node-API v1 Badge](https://x.example/v1.svg)\n');
     expect(doc.linkTexts()).toEqual([{ text: '[image: Node-API v1 Badge]', href: 'https://x.example/v1.svg' }]);

@@ -412,7 +412,8 @@ export class MarkdownRenderer {
     const w = this.w;
     switch (node.type) {
       case 'text':
-        w.write(node.value.replace(/[ \t]*\n[ \t]*/g, ' ')); // soft breaks: the paragraph flows
+        // Soft breaks: the paragraph flows; runs of spaces are one, as a browser shows a README.
+        w.write(node.value.replace(/[ \t]*\n[ \t]*|[ \t]{2,}/g, ' '));
         return;
       case 'emphasis':
       case 'strong':
