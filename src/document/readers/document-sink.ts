@@ -86,11 +86,12 @@ export class DocumentSink implements RenderSink {
 
 /**
  * Text rendered at least this far on the first write, before any is held
- * back: more than a screen, so the first screen never waits for the rest.
+ * back: two screens of 80x24, so the first screen waits for little else (a
+ * bigger screen is filled a moment later, by the loader's first slice of work).
  */
 const EAGER_TEXT = 4 * 1024;
 /** HTML is fed to its parser in pieces of this size, one piece a turn of work. */
-const HTML_PIECE = 64 * 1024;
+const HTML_PIECE = 16 * 1024;
 
 /**
  * A reader whose rendering is paced: the input is cut into pieces as it comes,
