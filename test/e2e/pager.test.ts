@@ -1,4 +1,7 @@
 // The ground-mode pager as a user sees it, in a real pty.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Session, lwlShell } from './session.ts';
 
@@ -166,9 +169,13 @@ describe('leaving', () => {
 
   for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT', 'SIGQUIT']) {
     it(`restores the terminal when killed by ${signal}`, async () => {
-      const s = Session.shell(`${lwlShell} samples/tour.md & pid=$!; sleep 1; kill -${signal.slice(3)} $pid; wait $pid; echo "status $?"; stty -a`);
+      // Killed once its first screen is drawn: the pid comes through a file.
+      const pidFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-signal-')), 'pid');
+      const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${pidFile}'; wait $!; echo "status $?"; stty -a`);
       await s.waitForText('Welcome');
+      process.kill(Number(fs.readFileSync(pidFile, 'utf8')), signal as NodeJS.Signals);
       await s.waitExit();
+      fs.rmSync(path.dirname(pidFile), { recursive: true, force: true });
       expect(s.onAlternateScreen).toBe(false);
       expect(s.output).toMatch(/[^-]icanon/);
       expect(s.output.lastIndexOf('\x1b[?25h')).toBeGreaterThan(s.output.lastIndexOf('\x1b[?25l'));
