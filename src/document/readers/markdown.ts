@@ -226,6 +226,21 @@ function plainText(node: md.Nodes): string {
   return '';
 }
 
+const ALERT = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i;
+
+/** The title of a GitHub alert (`> [!NOTE]` on the quote's first line), taken out of the quote's text; null for a plain quote. */
+function alertOf(quote: md.Blockquote): string | null {
+  const first = quote.children[0];
+  if (first?.type !== 'paragraph') return null;
+  const text = first.children[0];
+  if (text?.type !== 'text') return null;
+  const m = ALERT.exec(text.value);
+  if (!m) return null;
+  text.value = text.value.slice(m[0].length);
+  if (text.value === '' && first.children.length === 1) quote.children.shift();
+  return m[1][0].toUpperCase() + m[1].slice(1).toLowerCase();
+}
+
 /** Labels in brackets that a block may use as references. */
 const BRACKETED = /\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]/g;
 
@@ -305,13 +320,22 @@ export class MarkdownRenderer {
         w.closeStyle();
         w.block();
         return;
-      case 'blockquote':
+      case 'blockquote': {
         w.block();
         w.pushIndent('│ ', 'quote');
+        const alert = alertOf(node);
+        if (alert) {
+          // GitHub's alert, `> [!NOTE]`: its kind as a title line, as GitHub shows it.
+          w.openStyle('strong');
+          w.write(alert);
+          w.closeStyle();
+          w.lineBreak();
+        }
         this.blocks(node.children, false);
         w.popIndent();
         w.block();
         return;
+      }
       case 'list':
         this.list(node);
         return;
@@ -359,8 +383,10 @@ export class MarkdownRenderer {
     w.block(!(this.tight || (tight && this.listDepth > 0)));
     this.listDepth++;
     let number = list.start ?? 1;
+    // Numbers right-aligned, as a browser shows them: " 9." above "10.".
+    const digits = String(number + list.children.length - 1).length;
     for (const item of list.children) {
-      let marker = list.ordered ? `${number++}.` : ['•', '◦', '▪'][(this.listDepth - 1) % 3];
+      let marker = list.ordered ? `${String(number++).padStart(digits)}.` : ['•', '◦', '▪'][(this.listDepth - 1) % 3];
       if (item.checked === true) marker += ' [x]';
       else if (item.checked === false) marker += ' [ ]';
       w.block(!tight);
