@@ -51,7 +51,7 @@ describe('opening a document', () => {
     const code = s.column(7, '[text](href)');
     expect(s.cell(7, code).getFgColor()).toBe(6);
     await s.keys('/', 'escaped', '\r');
-    expect(s.screen()).toContain('and [escaped](brackets) show the bare characters.');
+    await s.waitForText('and [escaped](brackets) show the bare characters.');
   });
 
   for (const env of [{ NO_COLOR: "1" }, { TERM: "vt100" }] as Array<Record<string, string>>) {

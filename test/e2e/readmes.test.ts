@@ -50,6 +50,7 @@ describe('a README with every link form', () => {
     const s = Session.lwl([addon], { cols: 100 });
     await s.waitForText('node-addon-api module');
     await s.keys('/', 'API Documentation', '\r');
+    await s.waitFor((x) => x.status().startsWith('match 1 of'), 'the search');
     for (let i = 0; i < 20 && !s.status().endsWith('#setup'); i++) await s.keys('\t');
     expect(s.status()).toBe(`: file://${root}/${addon}#setup`);
     await s.keys('\r');
@@ -64,12 +65,14 @@ describe('a README with every link form', () => {
     const s = Session.lwl([tools], { cols: 120 });
     await s.waitForText('Migration Script');
     await s.keys('/', 'Major Reconstructions', '\r');
+    await s.waitFor((x) => x.status().startsWith('match 1 of'), 'the search');
     await s.keys('1', '0', 'j');
     await s.waitForText('[ClassName](const Napi::CallbackInfo& info);');
     const row = s.rows().indexOf('[ClassName](const Napi::CallbackInfo& info);');
     expect(row).toBeGreaterThan(0);
     expect(s.cell(row, 0).getFgColor()).toBe(6); // code, not a link
     await s.keys('/', 'info) : Napi', '\r');
+    await s.waitFor((x) => x.status().startsWith('match 1 of'), 'the search');
     expect(s.rows()).toContain('[ClassName]::[ClassName](const Napi::CallbackInfo& info) : Napi::ObjectWrap<[ClassName]>(info){');
     expect(links(tools).some((l) => l.includes('ClassName'))).toBe(false);
   });
@@ -95,12 +98,26 @@ describe('a README with every link form', () => {
   });
 });
 
+describe('heading anchors', () => {
+  it("jumps to a heading by GitHub's slug", async () => {
+    const s = Session.lwl(['samples/tour.md']);
+    await s.waitForText('Welcome');
+    await s.keys('/', 'Headings are places', '\r');
+    await s.waitFor((x) => x.status().startsWith('match 1 of'), 'the search');
+    for (let i = 0; i < 20 && !s.status().endsWith('#try-it-here'); i++) await s.keys('\t');
+    expect(s.status()).toBe(`: file://${root}/samples/tour.md#try-it-here`);
+    await s.keys('\r');
+    expect(s.rows()[0]).toBe('Try it here');
+  });
+});
+
 describe('two links that touch', () => {
   it('draws the second of each touching pair underlined in colour, bold without colour', async () => {
     for (const env of [{}, { NO_COLOR: '1' }] as Array<Record<string, string>>) {
       const s = Session.lwl(['samples/tour.md'], { env });
       await s.waitForText('Welcome');
       await s.keys('/', 'touch,', '\r');
+      await s.waitForText('Section 1.11.21.3');
       const row = s.rows().findIndex((r) => r.includes('Section 1.11.21.3'));
       const col = s.column(row, 'Section 1.11.21.3');
       const at = (i: number) => s.cell(row, col + i);
