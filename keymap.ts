@@ -35,7 +35,11 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['m'], action: ['mark'], help: 'm and a letter: mark this place' },
   { keys: ["'"], action: ['goToMark'], help: "' and a letter: back to that mark; '': back to where the last jump started" },
   { keys: ['=', '<C-g>'], action: ['info'], help: 'where you are: file, kind, lines, bytes, links, search' },
-  { keys: ['h', 'H', '<F1>'], action: ['help'], help: 'this help: every key of every mode' },
+  { keys: ['H', '<F1>'], action: ['help'], help: 'this help: every key of every mode' },
+  { keys: ['h'], action: ['leftOrHelp'], help: 'with long lines chopped (-S): half a screen left; else this help' },
+  { keys: ['l', '<Right>'], action: ['sideways', 1], help: 'with long lines chopped (-S): half a screen right (a count: that many columns, now and later)' },
+  { keys: ['<Left>'], action: ['sideways', -1], help: 'with long lines chopped (-S): half a screen left (a count: that many columns, now and later)' },
+  { keys: ['-'], action: ['option'], help: '- and a letter: -N line numbers, -S chop long lines, -i / -I case in searches, on or off' },
   { keys: [':'], action: ['colon'], help: ':n / :p the next / previous file, :x the first, :e open a file, :d drop this one' },
   { keys: ['F'], action: ['tail'], help: 'follow the input as it grows; ^C stops' },
   { keys: ['<C-l>'], action: ['redraw'], help: 'redraw the screen' },
@@ -53,8 +57,9 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['<Backspace>'], action: ['back'], help: 'back: to the link a jump in this document left, or the previous document' },
 
   // typing modes
-  { keys: ['/'], action: ['search', 'forward'], help: 'search forward' },
+  { keys: ['/'], action: ['search', 'forward'], help: 'search forward (the screen follows the first match as it is typed)' },
   { keys: ['?'], action: ['search', 'backward'], help: 'search backward' },
+  { keys: ['&'], action: ['filter'], help: 'show only the lines that match a pattern (& alone: all again)' },
   { keys: ['>'], action: ['fork'], help: 'run a command with $LINK, then come back' },
   { keys: ['!'], action: ['exec'], help: 'run a command with $LINK, and end lwl with its status' },
 ];
@@ -62,7 +67,7 @@ const ground: Binding<GroundAction>[] = [
 /** Editing the typed line, shared by the typing modes. */
 const lineEditing: Binding<LineAction>[] = [
   { keys: ['<Enter>'], action: ['submit'], help: 'act on the line' },
-  { keys: ['<C-c>', '<Escape>'], action: ['cancel'], help: 'leave the mode' },
+  { keys: ['<C-c>', '<Escape>'], action: ['cancel'], help: 'leave the mode (a search: back to where it began)' },
   { keys: ['<Backspace>'], action: ['deleteBack'], help: 'delete a character (on an empty line: leave)' },
   { keys: ['<Delete>'], action: ['deleteForward'], help: 'delete the character under the cursor' },
   { keys: ['<C-u>'], action: ['clearLine'], help: 'clear the line' },
@@ -93,6 +98,7 @@ const busy: Binding<BusyAction>[] = [
 export const keymap = {
   ground,
   search,
+  filter: search,
   fork: lineEditing,
   exec: lineEditing,
   examine: lineEditing,

@@ -52,8 +52,9 @@ const log = (line: string) => process.stderr.write(line + '\n');
 const lwl: Pager = {
   name: 'lwl',
   command: process.execPath,
-  args: (file) => [lwlBin, file],
-  missMessage: 'No matches found',
+  // As less runs (its incremental search is off unless asked for): the search is timed from Enter.
+  args: (file) => [lwlBin, '--no-incsearch', file],
+  missMessage: 'Pattern not found',
   afterMiss: '',
   cancelPrompt: '\x1b',
   hitStatus: /^match 1 of /,

@@ -170,10 +170,10 @@ async function printPlain(loader: Loader): Promise<void> {
  * -F: whether the whole text fits above the status line. Reads on (a pipe is
  * waited for) until the input ends or fills the screen, as less does.
  */
-async function fitsOnOneScreen(loader: Loader, size: Size): Promise<boolean> {
+async function fitsOnOneScreen(loader: Loader, size: Size, chop: boolean): Promise<boolean> {
   const height = size.rows - 1;
   for (;;) {
-    const rows = new Wrap(loader.doc, size.cols).visibleRows(0, height + 1).length;
+    const rows = new Wrap(loader.doc, size.cols, chop).visibleRows(0, height + 1).length;
     if (rows > height) return false;
     if (loader.doc.complete) return true;
     await loader.readMore();
@@ -245,7 +245,7 @@ export async function main(args: string[]): Promise<number> {
       await printPlain(loader);
       return 0;
     }
-    if (opts.quitIfOneScreen && (await fitsOnOneScreen(loader, size))) {
+    if (opts.quitIfOneScreen && (await fitsOnOneScreen(loader, size, opts.chop))) {
       term?.close();
       // In the colours and attributes it would be paged in, as less -FR prints.
       const { color } = detectCaps(process.env);
@@ -260,10 +260,14 @@ export async function main(args: string[]): Promise<number> {
       look: { color: detectCaps(process.env).color, hyperlinks: useHyperlinks(process.env, opts.hyperlinks) },
       browser: config.browser,
       startKeys: opts.startKeys,
+      incsearch: opts.incsearch,
       message: config.errors[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
       files,
       base,
       kind,
+      chop: opts.chop,
+      lineNumbers: opts.lineNumbers,
+      caseless: opts.caseless,
     };
     return await new Pager(term, makePage(loader, base), settings).run();
   } catch (err) {

@@ -14,7 +14,10 @@ export const optionHelp: Array<[string, string]> = [
   ['--print-config', 'print the default configuration, to start a config file from'],
   ['+G, +N, +/PATTERN', 'start at the end, at line N, or at the first match of PATTERN'],
   ['-p PATTERN', 'start at the first match of PATTERN'],
+  ['--no-incsearch', 'no incremental search: the screen stays put while a search is typed (--incsearch, the default: it follows the first match)'],
   ['-i / -I', 'searches ignore case unless the pattern has a capital (the default) / always'],
+  ['-N', 'line numbers (typed while paging, -N turns them on and off)'],
+  ['-S', 'chop long lines instead of wrapping them; h and l scroll sideways (typed while paging, -S turns it on and off)'],
   ['-F', 'quit at once if the text fits on one screen, leaving it printed'],
   ['-X', 'no alternate screen: what was shown stays after q'],
   ['-f', 'show a file that looks binary without asking first'],
@@ -26,6 +29,7 @@ export const optionHelp: Array<[string, string]> = [
 const modeTitles: Record<Table, string> = {
   ground: 'Paging',
   search: 'Typing a search (/ ?)',
+  filter: 'Typing a filter (&)',
   fork: 'Typing a command to run and come back (>)',
   exec: 'Typing a command to run and end lwl (!)',
   examine: 'Typing a file to open (:e)',

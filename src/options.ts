@@ -41,6 +41,8 @@ export interface Options {
   printConfig: boolean;
   /** --manual: print the manual page (roff). */
   manual: boolean;
+  /** --incsearch (the default) / --no-incsearch: the screen follows the first match while a search is typed. */
+  incsearch: boolean;
   /** One-line notes about options of less's that lwl accepts but does not act on. */
   notes: string[];
 }
@@ -65,6 +67,7 @@ export const defaults: Options = {
   force: false,
   printConfig: false,
   manual: false,
+  incsearch: true,
   notes: [],
 };
 
@@ -114,7 +117,7 @@ const letters: Record<string, Letter> = {
   m: { name: 'long-prompt' },
   M: { name: 'LONG-PROMPT' },
   n: { name: 'line-numbers', set: accept },
-  N: { name: 'LINE-NUMBERS' },
+  N: { name: 'LINE-NUMBERS', set: on('lineNumbers') },
   o: { name: 'log-file', value: true },
   O: { name: 'LOG-FILE', value: true },
   p: { name: 'pattern', value: true, set: (o, v) => o.startKeys.push(...searchKeys(v)) },
@@ -124,7 +127,7 @@ const letters: Record<string, Letter> = {
   r: { name: 'raw-control-chars', set: accept },
   R: { name: 'RAW-CONTROL-CHARS', set: accept },
   s: { name: 'squeeze-blank-lines' },
-  S: { name: 'chop-long-lines' },
+  S: { name: 'chop-long-lines', set: on('chop') },
   t: { name: 'tag', value: true },
   T: { name: 'tag-file', value: true },
   u: { name: 'underline-special' },
@@ -153,6 +156,8 @@ const longOptions: Record<string, { value?: boolean; set: Setter }> = {
   mouse: { set: (o) => (o.mouse = true) },
   'print-config': { set: (o) => (o.printConfig = true) },
   manual: { set: (o) => (o.manual = true) },
+  incsearch: { set: (o) => (o.incsearch = true) },
+  'no-incsearch': { set: (o) => (o.incsearch = false) },
 };
 
 const byLongName = new Map(Object.entries(letters).map(([letter, spec]) => [spec.name, letter]));

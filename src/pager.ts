@@ -14,11 +14,16 @@ import { LinkTargets } from './link/targets.ts';
 import { LineIndex } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import type { Query } from './document/search.ts';
-import { SearchRun } from './document/searchrun.ts';
+import { IncrementalSearch, SearchRun } from './document/searchrun.ts';
+import { filterLines, type LineFilter } from './document/linefilter.ts';
+import { withFilter } from './state/filter.ts';
 import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import type { Theme } from './view/theme.ts';
 import { Wrap } from './view/wrap.ts';
+import { gutterWidth } from './view/gutter.ts';
+import { screenEnd } from './view/view.ts';
+import type { ToggledOption } from './state/toggles.ts';
 
 /** How the pager was set up: options, configuration and environment. */
 export interface PagerSettings {
@@ -39,6 +44,14 @@ export interface PagerSettings {
   base: UrlRecord | null;
   /** --kind: every file named is read as this kind. */
   kind?: Kind | null;
+  /** -S: long lines chopped, not wrapped. */
+  chop?: boolean;
+  /** -N: line numbers. */
+  lineNumbers?: boolean;
+  /** -i, -I: case in searches. */
+  caseless?: 'smart' | 'always' | 'never';
+  /** Incremental search (--incsearch, the default; --no-incsearch turns it off). */
+  incsearch?: boolean;
 }
 
 /** A file of the list :n and :p go through, with the place it was left at. */
@@ -91,6 +104,15 @@ export class Pager {
   private task: Task | null = null;
   /** The search that goes on counting after showing its first match. */
   private counting: SearchRun | null = null;
+  /** The filter (&pattern) whose lines are being found. */
+  private building: LineFilter | null = null;
+  /** The incremental search: the first match of what is being typed, looked for between keys. */
+  private readonly incremental = new IncrementalSearch(
+    () => this.page.doc.text,
+    // A file is searched once read to its end; a pipe (that may never end), as far as it is read.
+    () => this.page.doc.complete || !this.page.loader.source.isFile,
+    (found) => this.report(['incFound', found]),
+  );
   /** Keys are not ours while a command runs. */
   private handedOver = false;
   /** Documents left by following links, to go back to. */
@@ -107,6 +129,10 @@ export class Pager {
   private reportedError: OpenError | null = null;
   /** A slice of line counting is scheduled. */
   private countingLines = false;
+  /** The options `-` changes while paging (-S, -N, -i, -I): they outlast a document. */
+  private chop: boolean;
+  private lineNumbers: boolean;
+  private caseless: 'smart' | 'always' | 'never';
   /** Lets the tests check that a crash gives the terminal back. */
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
 
@@ -116,7 +142,10 @@ export class Pager {
     private readonly settings: PagerSettings,
   ) {
     this.size = term.size();
-    this.wrap = new Wrap(page.doc, this.size.cols);
+    this.chop = settings.chop ?? false;
+    this.lineNumbers = settings.lineNumbers ?? false;
+    this.caseless = settings.caseless ?? 'smart';
+    this.wrap = this.wrapFor(page);
     const names = settings.files.length > 0 ? settings.files : [page.doc.name];
     this.files = names.map((name, i) => ({ name, page: i === 0 ? page : null, state: initialState }));
   }
@@ -148,8 +177,10 @@ export class Pager {
     // Looked up once: null (no browser) is an answer too.
     if (this.browser === undefined) this.browser = browserCommand(process.env, this.settings.browser);
     const height = Math.max(1, this.size.rows - 1);
-    const { secure, bindings } = this.settings;
-    return { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings };
+    const { secure, bindings, incsearch } = this.settings;
+    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings, incsearch };
+    // &pattern: the rows are the filter's.
+    return withFilter(ctx, this.state.filter);
   }
 
   private key(key: string): void {
@@ -176,7 +207,17 @@ export class Pager {
           this.startTask(this.awaitLoad(effect.action, effect.count));
           break;
         case 'search':
-          this.startTask(this.search(effect.query));
+          this.startTask(this.search({ ...effect.query, caseless: this.caseless }, effect.from));
+          break;
+        case 'filter':
+          // The filter this page showed is done with; another page's, paused, goes on when it is shown again.
+          effect.replaces?.stop();
+          if (this.building === effect.replaces) this.building = null;
+          if (effect.query) this.startTask(this.filter(effect.query));
+          break;
+        case 'incsearch':
+          if (effect.query && this.page.loader.source.isFile) this.page.loader.want(Infinity);
+          this.incremental.look(effect.query && { ...effect.query, caseless: this.caseless }, effect.from);
           break;
         case 'stop':
           this.task?.cancel?.();
@@ -207,6 +248,9 @@ export class Pager {
           break;
         case 'reread':
           this.reread(effect.as);
+          break;
+        case 'toggle':
+          this.toggle(effect.option);
           break;
         case 'help':
           if (!this.page.isHelp) this.showNew({ ...makePage(Loader.fromText('help', helpText())), isHelp: true });
@@ -270,7 +314,7 @@ export class Pager {
    * the search goes on counting while keys work, until another search (or
    * none) takes its place.
    */
-  private search(query: Query): Task {
+  private search(query: Query, from?: number): Task {
     this.page.loader.want(Infinity);
     // A new search ends the counting of the last.
     this.counting?.stop();
@@ -280,7 +324,7 @@ export class Pager {
       advance: () => {
         if (!this.page.doc.complete) return 'wait';
         if (!run) {
-          run = new SearchRun(this.page.doc.text, query, this.state.top);
+          run = new SearchRun(this.page.doc.text, query, from ?? this.state.top);
           run.wake = () => this.tick();
         }
         run.step();
@@ -302,7 +346,8 @@ export class Pager {
   private countOn(run: SearchRun): void {
     this.counting = run;
     const step = () => {
-      if (this.state.matches !== run.matches) return run.stop();
+      // Shown, or to be shown again if the search being typed (incrementally) is given up.
+      if (this.state.matches !== run.matches && this.state.searchOrigin?.matches !== run.matches) return run.stop();
       if (run.complete) return;
       run.step();
       this.note(['searchCounted']);
@@ -312,6 +357,42 @@ export class Pager {
       if (!run.waiting) setImmediate(step);
     };
     run.wake = step;
+    setImmediate(step);
+  }
+
+  /**
+   * &pattern: once the input is all read (keys wait, ^C stops), the filter
+   * shows at once and goes on finding its lines a slice at a time between
+   * keys, while it is the one shown.
+   */
+  private filter(query: Query): Task {
+    this.page.loader.want(Infinity);
+    return {
+      advance: () => (this.page.doc.complete ? 'done' : 'wait'),
+      progress: () => this.readingProgress(),
+      finish: () => {
+        const filter = filterLines(this.page.doc.text, query);
+        this.report(['filterStarted', filter]);
+        this.buildFilter(filter);
+      },
+    };
+  }
+
+  /** Finds a filter's lines a slice at a time between keys, while it is the one shown (shown again, it goes on). */
+  private buildFilter(filter: LineFilter): void {
+    this.building = filter;
+    const step = () => {
+      if (this.building !== filter || this.state.filter !== filter) return;
+      const more = filter.step();
+      this.note(['filterGrew']);
+      if (!more) {
+        this.building = null;
+        return this.render();
+      }
+      this.renderSoon();
+      if (!filter.waiting) setImmediate(step);
+    };
+    filter.wake = step;
     setImmediate(step);
   }
 
@@ -337,6 +418,7 @@ export class Pager {
       this.reportedError = error;
       this.note(['notice', `Cannot read further: ${error.userMessage}`]);
     }
+    this.incremental.poke();
     if (this.task) return this.tick();
     if (this.page.doc.complete) return this.render();
     this.renderSoon();
@@ -495,8 +577,41 @@ export class Pager {
   private show(page: Page, state: State): void {
     this.page = page;
     this.state = { ...state, history: this.state.history };
-    this.wrap = new Wrap(page.doc, this.size.cols);
+    this.wrap = this.wrapFor(page);
+    // A filter left half found goes on finding its lines.
+    if (this.state.filter && !this.state.filter.complete) this.buildFilter(this.state.filter);
     this.screen.invalidate();
+  }
+
+  /** The rows of a page at this size: wrapped or chopped, beside the line numbers if they show. */
+  private wrapFor(page: Page, largest = page.lines.total ?? 0): Wrap {
+    const cols = this.size.cols;
+    return new Wrap(page.doc, cols - gutterWidth(cols, this.lineNumbers, largest), this.chop);
+  }
+
+  /** `-N`, `-S`, `-i`, `-I` typed while paging: the option on or off, and a word on what it is now. */
+  private toggle(option: ToggledOption): void {
+    let said: string;
+    if (option === 'N') {
+      this.lineNumbers = !this.lineNumbers;
+      said = this.lineNumbers ? 'Line numbers on (-N)' : 'Line numbers off';
+    } else if (option === 'S') {
+      this.chop = !this.chop;
+      said = this.chop ? 'Long lines chopped (-S): h and l scroll sideways' : 'Long lines wrap';
+    } else {
+      const on = option === 'i' ? 'smart' : 'always';
+      this.caseless = this.caseless === on ? (option === 'i' ? 'never' : 'smart') : on;
+      said = { smart: 'Searches ignore case unless the pattern has a capital (-i)', always: 'Searches ignore case (-I)', never: 'Searches match case' }[this.caseless];
+      return this.note(['notice', said]);
+    }
+    this.rewrap();
+    this.note(['notice', said]);
+  }
+
+  /** Wraps the page anew (the options or the size changed), keeping the same text at the top. */
+  private rewrap(largest?: number): void {
+    this.wrap = this.wrapFor(this.page, largest);
+    this.note(['rewrapped']);
   }
 
   /** Redraws now, or a little later if a redraw just happened (while loading). */
@@ -515,9 +630,9 @@ export class Pager {
     this.size = size;
     if (this.handedOver) return;
     // Keep the same text at the top: re-wrap, then find the row that holds it.
-    this.wrap = new Wrap(this.page.doc, size.cols);
+    this.rewrap();
     this.screen.invalidate();
-    this.report(['rewrapped']);
+    this.render();
   }
 
   private render(): void {
@@ -526,6 +641,7 @@ export class Pager {
     if (this.handedOver) return;
     this.lastDraw = Date.now();
     this.page.loader.want(this.state.top);
+    if (this.lineNumbers) this.widenNumbers();
     const frame = draw(this.context, this.state, this.size, this.settings.theme, this.settings.look);
     this.term.write(this.screen.render(frame));
     this.countLines();
@@ -535,6 +651,14 @@ export class Pager {
       this.note(['notice', `${this.page.doc.name} changed since lwl read it: what it holds now shows as blanks where it differs`]);
       this.renderSoon();
     }
+  }
+
+  /** Line numbers of more digits than the column has room for (past 9,999,999): a wider column. */
+  private widenNumbers(): void {
+    const lines = this.page.lines;
+    const largest = lines.total ?? lines.lineOf(Math.max(0, screenEnd(this.context, this.state.top) - 1)) ?? 0;
+    const cols = this.size.cols;
+    if (cols - gutterWidth(cols, true, largest) < this.wrap.width) this.rewrap(largest);
   }
 
   /** Counts the document's lines a slice at a time, between keys, for the status line. */

@@ -134,7 +134,7 @@ describe('search', () => {
   });
 
   it('is case-sensitive when the query has a capital letter', () => {
-    expect(run(ctx, ['/', ...type('NEEDLE'), '<Enter>']).state.message).toBe('No matches found');
+    expect(run(ctx, ['/', ...type('NEEDLE'), '<Enter>']).state.message).toBe('Pattern not found');
     expect(run(ctx, ['/', ...type('Needle'), '<Enter>']).state.message).toBe('match 1 of 10');
   });
 

@@ -18,8 +18,9 @@ describe('options', () => {
   });
 
   it('combines letters and reads values attached or apart', () => {
-    // -N and -S are read, and noted as not yet done.
-    expect(parse(['-iNS'])).toMatchObject({ caseless: 'smart', notes: [expect.stringMatching(/^lwl: -N/), expect.stringMatching(/^lwl: -S/)] });
+    // -N and -S are lwl's: line numbers, chopped lines.
+    expect(parse(['-iNS'])).toMatchObject({ caseless: 'smart', lineNumbers: true, chop: true, notes: [] });
+    expect(parse(['-IN', '-+N'])).toMatchObject({ caseless: 'always', lineNumbers: false, chop: false });
     expect(parse(['-FRX'])).toMatchObject({ quitIfOneScreen: true, noAlternateScreen: true });
     expect(parse(['-I']).caseless).toBe('always');
     expect(parse(['-pfoo']).startKeys).toEqual(['/', 'f', 'o', 'o', '<Enter>']);

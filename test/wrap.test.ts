@@ -26,6 +26,47 @@ describe('widths', () => {
 });
 
 describe('wrapping', () => {
+  it('breaks rows at spaces, leaving the spaces at the end of the row, never losing a byte', () => {
+    const text = 'a build tool for the web and more';
+    const rows = rowsOf(text, 10);
+    expect(rows).toEqual(['a build ', 'tool for ', 'the web ', 'and more']);
+    expect(rows.join('')).toBe(text);
+    // Spaces that go past the edge hang there: the next word starts the next row.
+    expect(rowsOf('word    next', 6)).toEqual(['word    ', 'next']);
+  });
+
+  it('breaks a word longer than the row by cells', () => {
+    expect(rowsOf('abcdefghijklmnop qr', 5)).toEqual(['abcde', 'fghij', 'klmno', 'p qr']);
+    expect(rowsOf('ab abcdefghij', 5)).toEqual(['ab ', 'abcde', 'fghij']);
+  });
+
+  it('breaks after a hyphen inside a word, not in a number', () => {
+    expect(rowsOf('well-known things', 8)).toEqual(['well-', 'known ', 'things']);
+    expect(rowsOf('2026-11-30 date', 8)).toEqual(['2026-11-', '30 date']);
+    expect(rowsOf('a -xyz', 4)).toEqual(['a ', '-xyz']);
+  });
+
+  it('breaks between wide characters, but not before closing punctuation or after an opening bracket', () => {
+    expect(rowsOf('日本語のテキスト', 7)).toEqual(['日本語', 'のテキ', 'スト']);
+    expect(rowsOf('abc 日本語です', 8)).toEqual(['abc 日本', '語です']);
+    // 。 does not start a row: the character before it comes along.
+    expect(rowsOf('あいう。えお', 6)).toEqual(['あい', 'う。え', 'お']);
+    // 「 does not end one.
+    expect(rowsOf('あいう「え', 8)).toEqual(['あいう', '「え']);
+  });
+
+  it('keeps leading spaces, and breaks after them when the word does not fit', () => {
+    expect(rowsOf('    indented text', 8)).toEqual(['    ', 'indented ', 'text']);
+  });
+
+  it('chopped, makes one row of each line', () => {
+    const doc = parseAll(new Document('t'), 'a long line that goes on\nshort\n');
+    const wrap = new Wrap(doc, 5, true);
+    expect(wrap.visibleRows(0, 10).map((r) => doc.text.text(r.start, r.end))).toEqual(['a long line that goes on\n', 'short\n']);
+    expect(wrap.rowStart(10)).toBe(0);
+    expect(wrap.down(0, 1)).toBe(25);
+  });
+
   it('breaks rows by cells and keeps the newline in the last row', () => {
     expect(rowsOf('abcdefghij\nxy\n\nz', 4)).toEqual(['abcd', 'efgh', 'ij\n', 'xy\n', '\n', 'z']);
   });
@@ -45,7 +86,9 @@ describe('wrapping', () => {
 
   it('expands tabs to 8-column stops within the row', () => {
     expect(wrapSegment(Buffer.from('a\tb\tc'), 80)).toEqual([0]);
-    expect(rowsOf('abc\tdefgh\tij', 10)).toEqual(['abc\tde', 'fgh\tij']);
+    // A tab is a space where a row may break.
+    expect(rowsOf('abc\tdefgh\tij', 10)).toEqual(['abc\t', 'defgh\tij']);
+    expect(rowsOf('abcdefghi\tjk', 10)).toEqual(['abcdefghi\t', 'jk']);
   });
 
   it('cuts a very long line at block boundaries so rows near any offset are cheap', () => {

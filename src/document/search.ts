@@ -22,7 +22,12 @@ export interface Query {
   text: string;
   regex: boolean;
   backward: boolean;
+  /** Case in the search (-i, -I): 'smart' (the default) ignores it unless the query has a capital. */
+  caseless?: 'smart' | 'always' | 'never';
 }
+
+/** Whether a query ignores case, by its option and its text. */
+const queryIgnoresCase = (query: Query) => (query.caseless === 'always' ? true : query.caseless === 'never' ? false : ignoresCase(query.text));
 
 /** Bytes per block of a search. */
 export const BLOCK = 1 << 20;
@@ -59,14 +64,14 @@ export type Compiled =
 /** Compiles a query; an invalid regular expression is reported as a sentence. */
 export function compile(query: Query): Compiled {
   if (!query.regex) {
-    const caseless = ignoresCase(query.text);
+    const caseless = queryIgnoresCase(query);
     if (/^[\x00-\x7f]*$/.test(query.text) || !caseless) return { ok: true, kind: 'bytes', needle: Buffer.from(query.text), caseless };
     // Caseless non-ASCII: each character in any of its case forms.
     const source = [...query.text].map((ch) => `(?:${caseForms(ch).map(escapeRegex).join('|')})`).join('');
     return { ok: true, kind: 'regex', source, flags: 'gmu' };
   }
   // m: ^ and $ are line starts and ends, whatever the window.
-  const flags = ignoresCase(query.text) ? 'gimu' : 'gmu';
+  const flags = queryIgnoresCase(query) ? 'gimu' : 'gmu';
   try {
     new RegExp(query.text, flags);
   } catch (err) {

@@ -158,3 +158,62 @@ export function searchNow(text: Text, query: Query, top: number, options: { bloc
   run.step();
   return { matches: run.matches, first: run.first, wrapped: run.wrapped };
 }
+
+/**
+ * The incremental search: while a search is typed, its first match from where
+ * the typing began, looked for in the same slices as a search (a regex in its
+ * worker), between keys. Each new query stops the last, and a run starts only
+ * once the keys that arrived together are taken, so pasted text costs one.
+ */
+export class IncrementalSearch {
+  private run: SearchRun | null = null;
+  /** The query waiting to run: for the text to be read (a file), or for the keys that came with it. */
+  private pending: { query: Query; top: number } | null = null;
+  private scheduled = false;
+
+  /** `ready`: the text is there to search (a file read to its end; a pipe, as far as it is read). */
+  constructor(
+    private readonly text: () => Text,
+    private readonly ready: () => boolean,
+    private readonly found: (first: FirstMatch) => void,
+  ) {}
+
+  /** Looks for `query` from `top` (null: stops looking). */
+  look(query: Query | null, top: number): void {
+    this.run?.stop();
+    this.run = null;
+    this.pending = query === null ? null : { query, top };
+    this.poke();
+  }
+
+  /** More text was read: a query that waited for it may run. */
+  poke(): void {
+    if (this.scheduled || !this.pending) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (!this.pending || !this.ready()) return;
+      const { query, top } = this.pending;
+      this.pending = null;
+      this.start(query, top);
+    });
+  }
+
+  private start(query: Query, top: number): void {
+    const text = this.text();
+    const run = new SearchRun(text, query, Math.min(top, text.length));
+    this.run = run;
+    const step = () => {
+      if (this.run !== run) return;
+      run.step();
+      if (run.found) {
+        this.run = null;
+        run.stop();
+        return this.found({ matches: run.matches, first: run.first, wrapped: run.wrapped });
+      }
+      if (!run.waiting) setImmediate(step);
+    };
+    run.wake = step;
+    step();
+  }
+}

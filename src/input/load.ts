@@ -281,8 +281,11 @@ export class Loader {
   /** Starts or stops following the input as it grows, like less's F. */
   tail(on: boolean): void {
     this.tailing = on;
-    if (on) this.want(Infinity);
-    else this.rest();
+    // want() alone does not look again when everything was already wanted (after a search or G).
+    if (on) {
+      this.want(Infinity);
+      this.resume();
+    } else this.rest();
   }
 
   /**

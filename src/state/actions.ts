@@ -2,6 +2,7 @@
 // the pager itself reports. Names and arguments only; src/state/state.ts and
 // the modules it calls give them meaning.
 import type { FirstMatch } from '../document/search.ts';
+import type { LineFilter } from '../document/linefilter.ts';
 
 /** Actions of ground mode. */
 export type GroundAction =
@@ -31,6 +32,8 @@ export type GroundAction =
   /** Tab / Shift-Tab: the next or previous link on screen, round and round. */
   | ['cycle', 1 | -1]
   | ['search', 'forward' | 'backward']
+  /** &: show only the lines that match a pattern (& alone: all of them again). */
+  | ['filter']
   | ['fork']
   | ['exec']
   /** Enter: follow the selected link. */
@@ -42,7 +45,13 @@ export type GroundAction =
   /** K: read the document again as the other kind (markup, plain), at the same line. */
   | ['switchKind']
   /** \\: the raw text, every escape a token (again: back), at the same line. */
-  | ['rawView'];
+  | ['rawView']
+  /** l / Right, Left: half a screen sideways while long lines are chopped (a count: that many columns). */
+  | ['sideways', number]
+  /** h: half a screen left while long lines are chopped; else the help. */
+  | ['leftOrHelp']
+  /** -: the next key, a letter, turns that option on or off (-N, -S, -i, -I). */
+  | ['option'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =
@@ -73,6 +82,12 @@ export type PagerAction =
   | ['searchFound', FirstMatch]
   /** The search counted more matches. */
   | ['searchCounted']
+  /** A filter (&pattern) began to be built: show it. */
+  | ['filterStarted', LineFilter]
+  /** The filter found more lines, or all of them. */
+  | ['filterGrew']
+  /** While a search is typed, its first match from where the typing began (or none). */
+  | ['incFound', FirstMatch]
   /** Work that takes a while started or goes on: show its progress; keys now stop it. */
   | ['busy', string]
   /** That work ended. */

@@ -3,12 +3,13 @@
 import { keymap, type Binding } from '../../keymap.ts';
 import type { BusyAction, GroundAction, LineAction, PreviewAction } from './actions.ts';
 
-export type TypingMode = 'search' | 'fork' | 'exec' | 'examine';
+export type TypingMode = 'search' | 'filter' | 'fork' | 'exec' | 'examine';
 export type Mode = 'ground' | TypingMode | 'preview';
 
 export interface ActionOf {
   ground: GroundAction;
   search: LineAction;
+  filter: LineAction;
   fork: LineAction;
   exec: LineAction;
   examine: LineAction;

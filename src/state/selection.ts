@@ -2,9 +2,10 @@
 // links. Stepping starts from the screen when the current one is off it, and
 // scrolls only as far as needed to show the next.
 import type { GroundAction } from './actions.ts';
-import type { FirstMatch, Matches } from '../document/search.ts';
+import { blockEnd, type FirstMatch, type Matches } from '../document/search.ts';
+import type { LineFilter } from '../document/linefilter.ts';
 import type { Context, Result, State } from './types.ts';
-import { isOnScreen, screenEnd, showOffset, spansOnScreen } from '../view/view.ts';
+import { isOnScreen, maxTop, screenEnd, showOffset, spansOnScreen, type Viewport } from '../view/view.ts';
 import { formatCount } from '../text/count.ts';
 
 
@@ -33,6 +34,7 @@ export function next(state: State, action: GroundAction & ['next', 1 | -1], time
     } else {
       next = index + direction;
     }
+    next = shownLink(state, ctx, next, direction);
     if (next < 0) return { state: moved(state, index, top, false, 'Already at first'), effects: [] };
     if (next >= spans.count) {
       if (!ctx.doc.complete) return { state: moved(state, index, top, false, null), effects: [{ kind: 'awaitLoad', action, count: times - k }] };
@@ -48,7 +50,8 @@ export function next(state: State, action: GroundAction & ['next', 1 | -1], time
 function nextMatch(state: State, matches: Matches, action: GroundAction & ['next', 1 | -1], times: number, ctx: Context): Result {
   // After a backward search, n goes backward and N forward, as in less.
   const direction = state.searchBackward ? -action[1] : action[1];
-  if (matches.complete && matches.total === 0) return { state: { ...state, message: 'No matches found' }, effects: [] };
+  // A pattern not found stays the search, as in less: n and N look again (the text may have grown).
+  if (matches.complete && matches.total === 0) return { state, effects: [{ kind: 'search', query: matches.query }] };
   let match = state.match;
   let top = state.top;
   for (let k = 0; k < times; k++) {
@@ -58,10 +61,11 @@ function nextMatch(state: State, matches: Matches, action: GroundAction & ['next
     } else {
       next = direction > 0 ? matches.firstAtOrAfter(match + 1) : matches.lastBefore(match);
     }
+    if (next !== null && next >= 0 && state.filter) next = shownMatch(state.filter, matches, next, direction);
     if (next === null) return { state: moved(state, match, top, true, 'Still searching there: try again in a moment'), effects: [] };
     if (next < 0) return { state: moved(state, match, top, true, direction > 0 ? 'No more' : 'Already at first'), effects: [] };
     match = next;
-    top = showOffset(ctx, top, match);
+    top = showMatch(ctx, top, matches, match);
   }
   return { state: moved(state, match, top, true, matchMessage(matches, match!)), effects: [] };
 }
@@ -79,11 +83,18 @@ export function cycle(state: State, direction: 1 | -1, ctx: Context): State {
   let next: number;
   if (current === null || current < first || current > last) next = direction > 0 ? first : last;
   else next = current + direction > last ? first : current + direction < first ? last : current + direction;
+  // &pattern: a link on a line not shown is passed over.
+  for (let k = first; k <= last && state.filter && !state.filter.shows(ctx.doc.links.start(next)); k++) {
+    next = next + direction > last ? first : next + direction < first ? last : next + direction;
+  }
+  if (state.filter && !state.filter.shows(ctx.doc.links.start(next))) return { ...state, message: 'No links on screen' };
   return { ...state, selected: next };
 }
 
 /** Moves the top, keeping the selected link on screen. */
 export function scrollTo(state: State, top: number, ctx: Context): State {
+  // &pattern: the top is on a line shown (the filtered rows' rowStart).
+  if (state.filter) top = ctx.wrap.rowStart(top);
   return keepSelectionOnScreen({ ...state, top }, top >= state.top ? 1 : -1, ctx);
 }
 
@@ -98,13 +109,18 @@ export function keepSelectionOnScreen(state: State, direction: 1 | -1, ctx: Cont
   if (isOnScreen(ctx, state.top, links.start(state.selected))) return state;
   const range = spansOnScreen(ctx, state.top, links);
   if (!range) return { ...state, selected: null };
-  return { ...state, selected: direction > 0 ? range[0] : range[1] };
+  let pick = direction > 0 ? range[0] : range[1];
+  // &pattern: the first (or last) link on a line shown.
+  while (state.filter && pick >= range[0] && pick <= range[1] && !state.filter.shows(links.start(pick))) pick += direction;
+  return { ...state, selected: pick >= range[0] && pick <= range[1] ? pick : null };
 }
 
 /** A search found its first match (or none): show it and what is counted so far. */
 export function searchFound(state: State, { matches, first, wrapped }: FirstMatch, ctx: Context): State {
-  if (first === null) return { ...state, matches: null, match: null, message: 'No matches found' };
-  const top = showOffset(ctx, state.top, first);
+  // The pattern stays (n tries again), with nothing to highlight, as less keeps it.
+  if (first === null) return { ...state, matches, match: null, searchBackward: matches.query.backward, message: 'Pattern not found' };
+  first = firstShown(state, matches, first);
+  const top = showMatch(ctx, state.top, matches, first);
   const note = wrapped ? (matches.query.backward ? ' (from the bottom)' : ' (from the top)') : '';
   return {
     ...state,
@@ -121,4 +137,60 @@ export function searchCounted(state: State): State {
   if (state.matches === null || state.match === null || !state.message?.startsWith('match ')) return state;
   const note = / \(from the (top|bottom)\)$/.exec(state.message)?.[0] ?? '';
   return { ...state, message: matchMessage(state.matches, state.match) + note };
+}
+
+/** End of the match that starts at `start` (its block's positions are known once it was found). */
+export function matchEnd(matches: Matches, start: number): number {
+  const found = matches.positions(matches.blockOf(start));
+  if (!found) return start + 1;
+  let lo = 0;
+  let hi = found.starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (found.starts[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < found.starts.length && found.starts[lo] === start ? blockEnd(found, lo) : start + 1;
+}
+
+/** A top that shows the match at `start`: all of it, as less does, unless it is taller than the screen (then from its start). */
+export function showMatch(view: Viewport, top: number, matches: Matches, start: number): number {
+  return showRange(view, top, start, matchEnd(matches, start));
+}
+
+/** A top that shows [start, end), scrolling as little as possible; its start first if not all of it fits. */
+export function showRange(view: Viewport, top: number, start: number, end: number): number {
+  const shown = showOffset(view, top, start);
+  const last = Math.max(start, end - 1);
+  if (isOnScreen(view, shown, last)) return shown;
+  const lower = showOffset(view, shown, last);
+  if (isOnScreen(view, lower, start)) return lower;
+  return Math.min(view.wrap.rowStart(start), Math.max(shown, maxTop(view)));
+}
+
+/** &pattern: a search's first match, or the nearest on a line shown in its direction, if that is known. */
+export function firstShown(state: State, matches: Matches, first: number): number {
+  if (!state.filter) return first;
+  const shown = shownMatch(state.filter, matches, first, matches.query.backward ? -1 : 1);
+  return shown !== null && shown >= 0 ? shown : first;
+}
+
+/** &pattern: link `index`, or the nearest after it (before, going up) on a line shown; past the end, out of range as it was. */
+function shownLink(state: State, ctx: Context, index: number, direction: 1 | -1): number {
+  const filter = state.filter;
+  const links = ctx.doc.links;
+  if (!filter) return index;
+  while (index >= 0 && index < links.count && !filter.shows(links.start(index))) index += direction;
+  return index;
+}
+
+/** &pattern: the match at `at`, or the nearest after it (before, going up) on a line shown; -1 if none, null if not known yet. */
+function shownMatch(filter: LineFilter, matches: Matches, at: number, direction: number): number | null {
+  let next: number | null = at;
+  while (next !== null && next >= 0 && !filter.shows(next)) {
+    const line = filter.lineAtOrAfter(next);
+    if (direction > 0) next = line < filter.count ? matches.firstAtOrAfter(filter.start(line)) : -1;
+    else next = line > 0 ? matches.lastBefore(filter.end(line - 1)) : -1;
+  }
+  return next;
 }

@@ -10,14 +10,20 @@ import type { Context, Effect, Result, State } from './types.ts';
 import { follow } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
-import { editLine } from './typing.ts';
+import { editLine, incrementalFound } from './typing.ts';
 import { formatCount } from '../text/count.ts';
+import { toggleOption } from './toggles.ts';
+import { keepSelectionInView, revealSideways, sideways } from './sideways.ts';
+import { filterGrew, filterStarted, withFilter } from './filter.ts';
+import { filterStatus } from '../view/filter.ts';
 
 export type { Context, Effect, Mode, Result, State, TypingMode };
 
 export const initialState: State = {
   mode: 'ground',
   top: 0,
+  shift: 0,
+  sideStep: null,
   count: '',
   pending: null,
   marks: {},
@@ -30,9 +36,11 @@ export const initialState: State = {
   match: null,
   line: emptyLine,
   searchBackward: false,
-  history: { search: [], fork: [], exec: [], examine: [] },
+  history: { search: [], filter: [], fork: [], exec: [], examine: [] },
   recall: 0,
   draft: '',
+  searchOrigin: null,
+  filter: null,
 };
 
 const isTypedText = (key: string) => !(key.length > 2 && key.startsWith('<') && key.endsWith('>'));
@@ -41,6 +49,7 @@ const none = (state: State): Result => ({ state, effects: [] });
 
 /** Applies one key. */
 export function press(state: State, key: string, ctx: Context): Result {
+  ctx = withFilter(ctx, state.filter);
   if (state.busy !== null) {
     // While busy, only the keys that stop the wait do anything.
     const action = ctx.bindings.for('busy', key);
@@ -82,7 +91,8 @@ const isMarkLetter = (key: string) => /^[a-zA-Z]$/.test(key);
 const colonCommands = { n: 'next', p: 'previous', x: 'first', d: 'drop' } as const;
 
 /** The key after m or ' (a mark's letter), or after : (a file command). */
-function pressSecond(state: State, first: 'mark' | 'goToMark' | 'colon', key: string, ctx: Context): Result {
+function pressSecond(state: State, first: 'mark' | 'goToMark' | 'colon' | 'option', key: string, ctx: Context): Result {
+  if (first === 'option') return toggleOption(state, key);
   if (first === 'colon') {
     if (key === 'e') {
       if (ctx.secure) return none({ ...state, message: ':e is disabled in secure mode' });
@@ -115,11 +125,18 @@ function jumped(before: State, after: State): State {
 
 /** Applies an action the pager reports, or a ground action again once the document it waited for is read. */
 export function update(state: State, action: GroundAction | PagerAction, count: number | null, ctx: Context): Result {
+  ctx = withFilter(ctx, state.filter);
   switch (action[0]) {
     case 'searchFound':
-      return none(jumped(state, searchFound(state, action[1], ctx)));
+      return none(revealSideways(jumped(state, searchFound(state, action[1], ctx)), ctx));
     case 'searchCounted':
       return none(searchCounted(state));
+    case 'filterStarted':
+      return none(filterStarted(state, action[1], ctx));
+    case 'filterGrew':
+      return none(filterGrew(state, ctx));
+    case 'incFound':
+      return none(incrementalFound(state, action[1], ctx));
     case 'busy':
       return none({ ...state, busy: action[1] });
     case 'idle':
@@ -139,7 +156,11 @@ export function update(state: State, action: GroundAction | PagerAction, count: 
 const jumps = new Set<GroundAction[0]>(['top', 'bottom', 'percent', 'next', 'follow']);
 
 function updateGround(state: State, action: GroundAction, count: number | null, ctx: Context): Result {
-  const result = applyGround(state, action, count, ctx);
+  let result = applyGround(state, action, count, ctx);
+  // Chopped, what n, N or Tab selects is scrolled into view sideways too.
+  if (action[0] === 'next' || action[0] === 'cycle') result = { ...result, state: revealSideways(result.state, ctx) };
+  // Chopped, a link that scrolling selects off to the side gives way to one that shows, as one off screen does.
+  else result = { ...result, state: keepSelectionInView(result.state, ctx) };
   if (!jumps.has(action[0])) return result;
   return { ...result, state: jumped(state, result.state) };
 }
@@ -169,8 +190,13 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       return next(state, action, times, ctx);
     case 'cycle':
       return none(cycle(state, action[1], ctx));
-    case 'search':
-      return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0 });
+    case 'search': {
+      const { top, selected, matches, match, searchBackward } = state;
+      const searchOrigin = { top, selected, matches, match, searchBackward };
+      return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0, searchOrigin });
+    }
+    case 'filter':
+      return none({ ...state, mode: 'filter', line: emptyLine, recall: 0 });
     case 'fork':
     case 'exec':
       if (ctx.secure) return none({ ...state, message: `${action[0] === 'fork' ? '>' : '!'} is disabled in secure mode` });
@@ -193,6 +219,13 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'goToMark':
     case 'colon':
       return none({ ...state, pending: action[0] });
+    case 'option':
+      return none({ ...state, pending: 'option', message: 'Set option: -' });
+    case 'sideways':
+      return none(sideways(state, action[1], count, ctx));
+    case 'leftOrHelp':
+      if (!ctx.wrap.chop) return { state, effects: [{ kind: 'help' }] };
+      return none(sideways(state, -1, count, ctx));
     case 'info':
       return none({ ...state, message: describePlace(state, ctx) });
     case 'help':
@@ -223,9 +256,10 @@ function describePlace(state: State, ctx: Context): string {
       ? `bytes ${formatCount(state.top)}-${formatCount(end)} of ? (still reading)`
       : `bytes ${formatCount(state.top)}-${formatCount(end)} of ${formatCount(total)} (${total === 0 ? 100 : Math.floor((100 * end) / total)}%)`;
   const links = `${formatCount(doc.links.count)}${doc.complete ? '' : '+'} links`;
-  const search = state.matches ? `, search: ${formatCount(state.matches.spans.count)} matches` : '';
+  const search = state.matches ? `, search: ${formatCount(state.matches.total)}${state.matches.complete ? '' : '+'} matches` : '';
+  const filter = state.filter ? `, showing ${filterStatus(state.filter)}` : '';
   const title = doc.title ? ` "${doc.title}"` : '';
-  return `${name}${title} (${doc.kind}): ${where}, ${links}${search}`;
+  return `${name}${title} (${doc.kind}): ${where}, ${links}${search}${filter}`;
 }
 
 function scrollBy(state: State, rows: number, ctx: Context): State {

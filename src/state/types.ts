@@ -4,19 +4,25 @@
 import type { GroundAction } from './actions.ts';
 import type { LineIndex } from '../document/lines.ts';
 import type { Matches, Query } from '../document/search.ts';
+import type { LineFilter } from '../document/linefilter.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import type { Viewport } from '../view/view.ts';
 import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import type { Line } from './lineedit.ts';
+import type { ToggledOption } from './toggles.ts';
 
 export interface State {
   mode: Mode;
   /** Offset of the first character on screen: it survives re-wrapping. */
   top: number;
+  /** Columns scrolled sideways, while long lines are chopped (-S). */
+  shift: number;
+  /** Columns h and l move, once a count set them (as less's arrows); null: half the screen. */
+  sideStep: number | null;
   /** Digits typed before a motion. */
   count: string;
   /** A key that waits for a second one: m or ' and a letter. */
-  pending: 'mark' | 'goToMark' | 'colon' | null;
+  pending: 'mark' | 'goToMark' | 'colon' | 'option' | null;
   /** Marks set with m, by letter: offsets of the top. */
   marks: Record<string, number>;
   /** Where the last jump (g, G, %, a search, n/N that scrolled, a mark, a fragment) started: '' goes back there. */
@@ -42,6 +48,19 @@ export interface State {
   /** While recalling history: how far back (1 = the last entry); the draft is the line as typed before. */
   recall: number;
   draft: string;
+  /** Where / or ? was typed, while typing it: the incremental search starts there, and Escape returns there. */
+  searchOrigin: SearchOrigin | null;
+  /** &pattern: only the lines that match are shown (the view's rows skip the others). */
+  filter: LineFilter | null;
+}
+
+/** The view as it was when a search began to be typed. */
+export interface SearchOrigin {
+  top: number;
+  selected: number | null;
+  matches: Matches | null;
+  match: number | null;
+  searchBackward: boolean;
 }
 
 export type Effect =
@@ -49,8 +68,12 @@ export type Effect =
   | { kind: 'redraw' }
   /** The action needs the whole document: run it again once loading is done. */
   | { kind: 'awaitLoad'; action: GroundAction; count: number | null }
-  /** Search the document: report the first match with searchFound, then the count as it grows with searchCounted. */
-  | { kind: 'search'; query: Query }
+  /** Search the document (from `from`, else the screen's top): report the first match with searchFound, then the count as it grows with searchCounted. */
+  | { kind: 'search'; query: Query; from?: number }
+  /** &pattern: build the filter of the lines that match and report filterStarted (null: stop building one). */
+  | { kind: 'filter'; query: Query | null; replaces: LineFilter | null }
+  /** While a search is typed: look for the query's first match from `from` (report incFound), in the background; null stops looking. */
+  | { kind: 'incsearch'; query: Query | null; from: number }
   /** Stop the work under way (reading ahead for a key, a search, following the input). */
   | { kind: 'stop' }
   /** Run a shell command with LINK in its environment; then resume, or end lwl with its status. */
@@ -70,7 +93,9 @@ export type Effect =
   /** Give the terminal back and stop lwl until it is continued (^Z). */
   | { kind: 'suspend' }
   /** Read the document again as another kind ('switch': markup and plain, 'raw': the raw text and back). */
-  | { kind: 'reread'; as: 'switch' | 'raw' };
+  | { kind: 'reread'; as: 'switch' | 'raw' }
+  /** `-` and a letter: turn an option on or off while paging, as in less. */
+  | { kind: 'toggle'; option: ToggledOption };
 
 /** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
 export interface Context extends Viewport {
@@ -83,6 +108,8 @@ export interface Context extends Viewport {
   secure: boolean;
   /** The key bindings: keymap.ts with the configuration file's changes. */
   bindings: Bindings;
+  /** Incremental search (less's --incsearch): the screen follows the first match while the search is typed. Default on. */
+  incsearch?: boolean;
 }
 
 export interface Result {

@@ -1,15 +1,62 @@
-// The typing modes: search (/ and ?), fork (>) and exec (!). Editing the line,
-// recalling earlier lines, and what Enter does in each.
+// The typing modes: search (/ and ?), filter (&), fork (>), exec (!) and
+// examine (:e). Editing the line, recalling earlier lines, what Enter does in
+// each, and the incremental search while a search is typed.
 import { regexPrefix } from '../../keymap.ts';
 import type { LineAction } from './actions.ts';
 import * as edit from './lineedit.ts';
-import { compile } from '../document/search.ts';
+import { compile, type FirstMatch, type Query } from '../document/search.ts';
 import type { TypingMode } from './bindings.ts';
-import type { Context, Result, State } from './types.ts';
+import type { Context, Effect, Result, State } from './types.ts';
+import { firstShown, keepSelectionOnScreen, showMatch } from './selection.ts';
+import { submitFilter } from './filter.ts';
 
 const none = (state: State): Result => ({ state, effects: [] });
 
-const toGround = (state: State): State => ({ ...state, mode: 'ground', line: edit.emptyLine, recall: 0, draft: '' });
+const toGround = (state: State): State => ({ ...state, mode: 'ground', line: edit.emptyLine, recall: 0, draft: '', searchOrigin: null });
+
+/** The view as it was before the search was typed, still typing it (a query with nothing to show): its direction stays the one typed. */
+function backToOrigin(state: State): State {
+  const origin = state.searchOrigin;
+  if (!origin) return state;
+  return { ...state, top: origin.top, selected: origin.selected, matches: origin.matches, match: origin.match };
+}
+
+/** The query a typed search line stands for: null if it is empty, or a pattern that does not compile (the error). */
+export function queryOf(text: string, backward: boolean): { query: Query | null; error: string | null } {
+  const regex = text.startsWith(regexPrefix);
+  const query = { text: regex ? text.slice(regexPrefix.length) : text, regex, backward };
+  if (query.text === '') return { query: null, error: null };
+  const compiled = compile(query);
+  if (!compiled.ok) return { query: null, error: compiled.error };
+  return { query, error: null };
+}
+
+/**
+ * After an edit of a search line, with incremental search on: look for the
+ * new query's first match from where the typing began. The screen stays
+ * until it is found (incFound); a line with nothing to look for goes back.
+ */
+function incremental(result: Result, before: State, ctx: Context): Result {
+  const { state } = result;
+  const origin = state.searchOrigin;
+  if (ctx.incsearch === false || state.mode !== 'search' || !origin || state.line.text === before.line.text) return result;
+  const { query } = queryOf(state.line.text, state.searchBackward);
+  const effect: Effect = { kind: 'incsearch', query, from: origin.top };
+  return { state: query ? state : backToOrigin(state), effects: [...result.effects, effect] };
+}
+
+/** The incremental search found the first match of the query typed (or found none): show it whole, or go back. */
+export function incrementalFound(state: State, { matches, first }: FirstMatch, ctx: Context): State {
+  const origin = state.searchOrigin;
+  if (state.mode !== 'search' || !origin) return state;
+  // An answer for a line since changed is not shown (the pager stops those, but one may be on its way).
+  const { query } = queryOf(state.line.text, state.searchBackward);
+  if (!query || query.text !== matches.query.text || query.regex !== matches.query.regex) return state;
+  if (first === null) return { ...backToOrigin(state), matches: null, match: null };
+  const shown = firstShown(state, matches, first);
+  const top = showMatch(ctx, origin.top, matches, shown);
+  return keepSelectionOnScreen({ ...state, top, matches, match: shown }, top >= state.top ? 1 : -1, ctx);
+}
 
 /** The selected link's target as LINK gets it: the resolved URL, or empty. */
 export function linkValue(state: State, ctx: Context): string {
@@ -36,6 +83,25 @@ function recall(state: State, mode: TypingMode, by: 1 | -1): State {
 }
 
 export function editLine(state: State, mode: TypingMode, action: LineAction | ['type', string], ctx: Context): Result {
+  const result = applyEdit(state, mode, action, ctx);
+  // Leaving search mode without a search (Escape, Backspace on an empty line) returns to where it began.
+  if (mode === 'search' && result.state.mode === 'ground' && action[0] !== 'submit') {
+    const back = { ...result.state, ...originView(state) };
+    return { state: back, effects: [...result.effects, stopIncremental] };
+  }
+  return incremental(result, state, ctx);
+}
+
+const stopIncremental: Effect = { kind: 'incsearch', query: null, from: 0 };
+
+/** The parts of the view the origin holds, as they were (or as they are, with no origin). */
+function originView(state: State): Partial<State> {
+  const origin = state.searchOrigin;
+  if (!origin) return {};
+  return { top: origin.top, selected: origin.selected, matches: origin.matches, match: origin.match, searchBackward: origin.searchBackward };
+}
+
+function applyEdit(state: State, mode: TypingMode, action: LineAction | ['type', string], ctx: Context): Result {
   const line = state.line;
   switch (action[0]) {
     case 'type':
@@ -62,7 +128,7 @@ export function editLine(state: State, mode: TypingMode, action: LineAction | ['
     case 'historyNext':
       return none(recall(state, mode, -1));
     case 'toggleRegex': {
-      if (mode !== 'search') return none(state);
+      if (mode !== 'search' && mode !== 'filter') return none(state);
       const prefix = regexPrefix;
       const text = line.text.startsWith(prefix) ? line.text.slice(prefix.length) : prefix + line.text;
       const cursor = Math.max(0, line.cursor + text.length - line.text.length);
@@ -78,7 +144,15 @@ export function editLine(state: State, mode: TypingMode, action: LineAction | ['
 function submit(state: State, mode: TypingMode, ctx: Context): Result {
   const text = state.line.text;
   const after = toGround(remember(state, mode, text));
-  if (mode === 'search') return submitSearch(after, text);
+  if (mode === 'search') {
+    const origin = state.searchOrigin;
+    const result = submitSearch(after, text, origin?.top);
+    if (!origin || ctx.incsearch === false) return result;
+    // The screen stays where the incremental search took it; '' goes back to where the typing began.
+    const moved = result.state.top !== origin.top ? { ...result.state, lastJump: origin.top } : result.state;
+    return { state: moved, effects: [stopIncremental, ...result.effects] };
+  }
+  if (mode === 'filter') return submitFilter(after, text);
   if (text.trim() === '') return none(after);
   if (mode === 'examine') return { state: after, effects: [{ kind: 'examine', path: text }] };
   return {
@@ -87,13 +161,11 @@ function submit(state: State, mode: TypingMode, ctx: Context): Result {
   };
 }
 
-function submitSearch(state: State, text: string): Result {
+/** `from`: where the search starts (where its typing began), else the screen's top. */
+function submitSearch(state: State, text: string, from?: number): Result {
+  const { query, error } = queryOf(text, state.searchBackward);
+  if (error !== null) return none({ ...state, message: error });
   // An empty query ends the search: n and N walk links again.
-  if (text === '') return none({ ...state, matches: null, match: null });
-  const regex = text.startsWith(regexPrefix);
-  const query = { text: regex ? text.slice(regexPrefix.length) : text, regex, backward: state.searchBackward };
-  if (query.text === '') return none({ ...state, matches: null, match: null });
-  const compiled = compile(query);
-  if (!compiled.ok) return none({ ...state, message: compiled.error });
-  return { state, effects: [{ kind: 'search', query }] };
+  if (query === null) return none({ ...state, matches: null, match: null });
+  return { state, effects: [{ kind: 'search', query, ...(from === undefined ? {} : { from }) }] };
 }

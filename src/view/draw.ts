@@ -1,6 +1,7 @@
 // Building a frame from the rows on screen: the cost is the screen's, never
 // the document's. Spans are found by binary search, not by scanning them all.
 import type { Frame } from '../../term/screen.ts';
+import { filterStatus } from './filter.ts';
 import type { Size } from '../../term/tty.ts';
 import { sgr, type Attrs } from '../../term/sgr.ts';
 import { HYPERLINK_CLOSE, hyperlinkOpen } from '../../term/hyperlink.ts';
@@ -15,6 +16,8 @@ import type { Role, Theme } from './theme.ts';
 import { forEachCluster, forEachStringCluster, stringWidth } from '../text/width.ts';
 import { fitRows, truncate } from '../text/sanitize.ts';
 import { tabCells } from './wrap.ts';
+import { chopTabCells } from './chop.ts';
+import { lineNumbers } from './gutter.ts';
 import { placeLine, placeOf } from './status.ts';
 import { screenEnd } from './view.ts';
 
@@ -141,23 +144,89 @@ function secondOfTouching(links: Spans, i: number): boolean {
   return run % 2 === 1;
 }
 
-/** Draws the text of one row; what the walk turns into a token is drawn as one. */
-export function drawRow(doc: Document, start: number, end: number, width: number, theme: Theme, marks: Marks): Styled {
-  const roleAt = roleFinder(doc, start, end, marks);
-  const looks = marks.looks ?? null;
-  const styleAt = looks ? styleFinder(doc, start, end) : () => -1;
-  const hyperlink = marks.hyperlink ?? null;
-  const linkAt = hyperlink ? linkFinder(doc, start, end) : () => -1;
-  const out = new RowWriter(theme);
-  const bytes = doc.text.bytes(start, end);
+/** How a row is laid out besides its text. */
+export interface RowLayout {
+  /** Long lines are chopped: the row starts at column `shift` of its line, and `>` marks a line that goes on past the edge. */
+  chop: boolean;
+  shift: number;
+  /** The line-number column, as drawn ('' for none). */
+  number: string;
+}
+
+const wrapped: RowLayout = { chop: false, shift: 0, number: '' };
+
+/** A cluster of the row that shows: what is drawn, its cells, and its offset (-1 for filler, -2 for the `>` mark). */
+interface Shown {
+  shown: string;
+  cells: number;
+  offset: number;
+  token: boolean;
+}
+
+/** The clusters of [start, end) that show in `width` cells from column `shift`; `more`: the row goes on past them. */
+function shownClusters(bytes: Uint8Array, start: number, width: number, layout: RowLayout): { shown: Shown[]; more: boolean } {
+  const shown: Shown[] = [];
+  let col = 0;
+  let used = 0;
+  let more = false;
   let offset = start;
-  const place = (shown: string, bytesLength: number, cells: number, token: boolean) => {
-    if (shown === '\n') return false;
-    if (shown === '\t') {
-      cells = tabCells(out.cells, width);
-      shown = ' '.repeat(cells);
+  const shift = layout.chop ? layout.shift : 0;
+  forEachCluster(bytes, (text, byteLength, cells, token) => {
+    if (text === '\n') return false;
+    if (text === '\t') {
+      cells = layout.chop ? chopTabCells(col) : tabCells(col, width);
+      text = ' '.repeat(cells);
     }
-    if (out.cells + cells > width) return false;
+    const from = col;
+    col += cells;
+    if (shift > 0 && col <= shift) {
+      // Left of the screen.
+    } else if (from < shift && cells > 0) {
+      // Cut by the left edge: what shows of it, as blanks.
+      const part = Math.min(col - shift, width);
+      shown.push({ shown: ' '.repeat(part), cells: part, offset, token });
+      used += part;
+    } else if (used + cells > width) {
+      more = true;
+      return false;
+    } else {
+      shown.push({ shown: text, cells, offset, token });
+      used += cells;
+    }
+    offset += byteLength;
+    return true;
+  });
+  if (more && layout.chop) {
+    // The last column says the line goes on: `>`, as less's --rscroll.
+    while (used > width - 1) used -= shown.pop()!.cells;
+    if (used < width - 1) shown.push({ shown: ' '.repeat(width - 1 - used), cells: width - 1 - used, offset: -1, token: false });
+    shown.push({ shown: '>', cells: 1, offset: -2, token: false });
+  }
+  return { shown, more };
+}
+
+/** Draws the text of one row; what the walk turns into a token is drawn as one. */
+export function drawRow(doc: Document, start: number, end: number, width: number, theme: Theme, marks: Marks, layout: RowLayout = wrapped): Styled {
+  const out = new RowWriter(theme);
+  if (layout.number) out.put(layout.number, layout.number.length, 'lineNumber');
+  const { shown } = shownClusters(doc.text.bytes(start, end), start, width, layout);
+  const offsets = shown.filter((s) => s.offset >= 0);
+  if (offsets.length === 0 && shown.length === 0) return out;
+  // Spans are looked up over what shows, not the whole row: a chopped row may be long.
+  const from = offsets.length ? offsets[0].offset : start;
+  const to = offsets.length ? offsets[offsets.length - 1].offset + 1 : start;
+  const roleAt = roleFinder(doc, from, to, marks);
+  const looks = marks.looks ?? null;
+  const styleAt = looks ? styleFinder(doc, from, to) : () => -1;
+  const hyperlink = marks.hyperlink ?? null;
+  const linkAt = hyperlink ? linkFinder(doc, from, to) : () => -1;
+  const merged = new Map<string, Attrs>();
+  for (const { shown: text, cells, offset, token } of shown) {
+    if (offset < 0) {
+      if (hyperlink) out.hyperlink(-1, () => '');
+      out.put(text, cells, offset === -2 ? 'chopMark' : 'text');
+      continue;
+    }
     if (hyperlink) {
       const link = linkAt(offset);
       out.hyperlink(link, () => hyperlink(link));
@@ -167,32 +236,30 @@ export function drawRow(doc: Document, start: number, end: number, width: number
     // a link keeps the weight and slant of the markup around it (a bold link, an image).
     const isLink = role === 'link' || role === 'linkAdjacent';
     const style = role === 'text' || isLink ? styleAt(offset) : -1;
-    if (style >= 0 && !isLink) out.putIn(shown, cells, looks!.get(doc.styleTable, style));
-    else if (style >= 0 && doc.styleTable.get(style).role) out.putIn(shown, cells, linkInMarkup(role, style));
-    else out.put(shown, cells, role);
-    offset += bytesLength;
-    return true;
-  };
+    if (style >= 0 && !isLink) out.putIn(text, cells, looks!.get(doc.styleTable, style));
+    else if (style >= 0 && doc.styleTable.get(style).role) out.putIn(text, cells, linkInMarkup(role, style));
+    else out.put(text, cells, role);
+  }
+  if (hyperlink) out.hyperlink(-1, () => '');
+  return out;
+
   /** A link's look with the bold, italic and strike of the markup it is in; one object per look, so the writer sees no change within a run. */
-  const merged = new Map<string, Attrs>();
-  const linkInMarkup = (role: Role, style: number): Attrs => {
-    let attrs = merged.get(`${role} ${style}`);
+  function linkInMarkup(role: Role, style: number): Attrs {
+    const key = `${role} ${style}`;
+    let attrs = merged.get(key);
     if (!attrs) {
       const markup = looks!.get(doc.styleTable, style);
       attrs = { ...theme[role] };
       if (markup.bold) attrs.bold = true;
       if (markup.italic) attrs.italic = true;
       if (markup.strike) attrs.strike = true;
-      merged.set(`${role} ${style}`, attrs);
+      merged.set(key, attrs);
     }
     return attrs;
-  };
-  forEachCluster(bytes, place);
-  if (hyperlink) out.hyperlink(-1, () => '');
-  return out;
+  }
 }
 
-const indicators = { search: '/', fork: '>', exec: '!', examine: 'Examine: ' } as const;
+const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'Examine: ' } as const;
 
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
@@ -231,7 +298,9 @@ function drawGroundStatus(ctx: Drawn, state: State, width: number, theme: Theme)
     words = target.ok ? renderUrl(target.url, width - 2) : `cannot follow: ${target.reason}`;
   } else {
     const place = placeOf(ctx.doc, ctx.lines, state.top, screenEnd(ctx, state.top));
-    words = placeLine(state.top === 0 ? ctx.doc.name : null, place, width - 2);
+    // &pattern: what it shows comes first.
+    const filter = state.filter ? filterStatus(state.filter) + '  ' : '';
+    words = filter + placeLine(state.top === 0 && !filter ? ctx.doc.name : null, place, width - 2 - filter.length);
     if (words === '') return out;
   }
   // What is written here passes the sanitizer too: a file name, a rendered URL.
@@ -293,7 +362,14 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       looks: doc.styles.count > 0 ? lookOf(doc, theme, look.color) : null,
       hyperlink: look.hyperlinks ? (i) => hyperlinkFor(links, i) : null,
     };
-    styled = wrap.visibleRows(state.top, height).map((row) => drawRow(doc, row.start, row.end, size.cols, theme, marks));
+    const rows = wrap.visibleRows(state.top, height);
+    // The line-number column: what the screen has besides the text's width.
+    const gutter = Math.max(0, size.cols - wrap.width);
+    const numbers = gutter > 0 ? lineNumbers(doc, ctx.lines, rows) : null;
+    styled = rows.map((row, i) => {
+      const number = numbers === null ? '' : numbers[i] === null ? ' '.repeat(gutter) : `${String(numbers[i]).padStart(gutter - 1)} `;
+      return drawRow(doc, row.start, row.end, wrap.width, theme, marks, { chop: wrap.chop, shift: state.shift, number });
+    });
   }
   while (styled.length < height) styled.push({ text: state.mode === 'preview' ? '' : '~', cells: 1 });
   let cursor: Frame['cursor'] = null;

@@ -15,7 +15,9 @@ export type Role =
   | 'message'
   | 'indicator'
   | 'heading'
-  | 'warning';
+  | 'warning'
+  | 'lineNumber'
+  | 'chopMark';
 
 export type Theme = Record<Role, Attrs>;
 
@@ -32,6 +34,8 @@ const colour: Theme = {
   indicator: { bold: true },
   heading: { bold: true },
   warning: { fg: 'red', bold: true },
+  lineNumber: { fg: 'yellow' },
+  chopMark: { fg: 'yellow', bold: true },
 };
 
 const mono: Theme = {
@@ -47,6 +51,8 @@ const mono: Theme = {
   indicator: { bold: true },
   heading: { bold: true },
   warning: { bold: true },
+  lineNumber: { dim: true },
+  chopMark: { bold: true },
 };
 
 export function themeFor(color: boolean): Theme {

@@ -16,21 +16,76 @@ const CACHE_SEGMENTS = 512;
 
 export const TAB_STOP = 8;
 
-/** Row starts (offsets relative to the segment) of a segment's text wrapped to `width` cells. */
-export function wrapSegment(bytes: Buffer, width: number): number[] {
+/** Wide closing punctuation and small kana: a row does not start with them (kinsoku). */
+const NO_BREAK_BEFORE = new Set([...'、。，．・：；？！ー）」』】〕〉》〙〗｝］～ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ']);
+/** Wide opening brackets: a row does not end with them. */
+const NO_BREAK_AFTER = new Set([...'（「『【〔〈《〘〖｛［']);
+
+const isWordChar = (shown: string) => /^[\p{L}\p{N}]/u.test(shown);
+/** Korean is written with spaces between words: its syllables break at them, as Latin letters do (CSS's keep-all). */
+const isHangul = (shown: string) => /^[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(shown);
+
+/**
+ * Row starts (offsets relative to the segment) of a segment's text wrapped to
+ * `width` cells, at word boundaries: after spaces, around wide (CJK)
+ * characters but Hangul, after a hyphen inside a word. A word longer than the row
+ * breaks by cells. Spaces where a row breaks stay at its end, past the edge
+ * if need be, and are not drawn there: no character moves to another row's
+ * start or is lost. Chopped (`chop`), a segment is one row.
+ */
+export function wrapSegment(bytes: Buffer, width: number, chop = false): number[] {
   const rows = [0];
+  if (chop) return rows;
   let col = 0;
   let at = 0;
+  /** Where the row may break (the start of the word that would move down) and its column, or -1. */
+  let breakAt = -1;
+  let breakCol = 0;
+  /** The row holds something besides spaces: spaces after it may hang past the edge. */
+  let rowHasWord = false;
+  let prev = '';
+  let prevWide = false;
+  let hyphenInWord = false;
   // The same walk as drawRow's, so a token takes the cells here that it takes there.
-  forEachCluster(bytes, (shown, byteLength, clusterCells) => {
+  forEachCluster(bytes, (shown, byteLength, clusterCells, token) => {
     if (shown === '\n') return false;
+    const space = !token && (shown === ' ' || shown === '\t');
     const cells = shown === '\t' ? tabCells(col, width) : clusterCells;
-    if (col + cells > width && col > 0) {
-      rows.push(at);
-      col = 0;
+    if (space && rowHasWord) {
+      // Hangs: it never pushes a row down.
+      col += cells;
+      at += byteLength;
+      prev = shown;
+      prevWide = false;
+      return true;
     }
+    const wide = cells === 2 && !isHangul(shown);
+    if (at > rows[rows.length - 1]) {
+      const afterSpace = prev === ' ' || prev === '\t';
+      const aroundWide = (wide || prevWide) && !NO_BREAK_BEFORE.has(shown) && !NO_BREAK_AFTER.has(prev);
+      const afterHyphen = hyphenInWord && prev === '-' && isWordChar(shown);
+      if (afterSpace || aroundWide || afterHyphen) {
+        breakAt = at;
+        breakCol = col;
+      }
+    }
+    if (col + cells > width && col > 0) {
+      if (breakAt > rows[rows.length - 1]) {
+        rows.push(breakAt);
+        col -= breakCol;
+      } else {
+        rows.push(at);
+        col = 0;
+        rowHasWord = false;
+      }
+      breakAt = -1;
+    }
+    hyphenInWord = shown === '-' ? !token && isWordChar(prev) : false;
     col += cells;
     at += byteLength;
+    rowHasWord ||= !space;
+    prev = token ? '' : shown;
+    prevWide = wide;
     return true;
   });
   return rows;
@@ -54,6 +109,8 @@ export class Wrap {
   constructor(
     private readonly doc: Document,
     readonly width: number,
+    /** Long lines are chopped, not wrapped: each line one row (a line longer than BLOCK, one row per BLOCK). */
+    readonly chop = false,
   ) {}
 
   private get text() {
@@ -91,7 +148,8 @@ export class Wrap {
     const cached = this.cache.get(start);
     if (cached && (cached.atLength === null || cached.atLength === this.text.length)) return cached.rows;
     const end = this.segmentEnd(start);
-    const rows = wrapSegment(this.text.bytes(start, end), this.width).map((r) => start + r);
+    const chopped = this.chop;
+    const rows = wrapSegment(chopped ? Buffer.alloc(0) : this.text.bytes(start, end), this.width, this.chop).map((r) => start + r);
     // The segment at the end of the text grows with it, while the input is read or followed.
     this.cache.set(start, { rows, atLength: end < this.text.length ? null : this.text.length });
     return rows;

@@ -1,0 +1,44 @@
+// &pattern in the state: typing it, and the filter the pager builds for it.
+// The filter's rows are the view's (src/view/filter.ts); here, where the
+// screen goes as its lines become known.
+import type { LineFilter } from '../document/linefilter.ts';
+import { maxTop } from '../view/view.ts';
+import { filteredRows } from '../view/filter.ts';
+import { keepSelectionOnScreen } from './selection.ts';
+import { queryOf } from './typing.ts';
+import type { Result, Context, State } from './types.ts';
+
+/** Enter on the & line: a pattern filters, nothing (or a pattern that does not compile) says so, an empty line shows all again. */
+export function submitFilter(state: State, text: string): Result {
+  if (text === '') return { state: { ...state, filter: null }, effects: [{ kind: 'filter', query: null, replaces: state.filter }] };
+  const { query, error } = queryOf(text, false);
+  if (error !== null || query === null) return { state: { ...state, message: error ?? 'Nothing to filter by' }, effects: [] };
+  return { state, effects: [{ kind: 'filter', query, replaces: state.filter }] };
+}
+
+/** The filter began: its lines show from the screen's line on, as they are found. */
+export function filterStarted(state: State, filter: LineFilter, ctx: Context): State {
+  return settle({ ...state, filter }, ctx);
+}
+
+/** The filter found more lines: once all are known, the top settles on a line shown (or the last screen of them). */
+export function filterGrew(state: State, ctx: Context): State {
+  if (!state.filter?.complete) return state;
+  return settle(state, ctx);
+}
+
+/** The context as the state sees it: with a filter, its rows are the filtered view's. */
+export function withFilter(ctx: Context, filter: LineFilter | null): Context {
+  if (filter === null) return ctx;
+  const wrap = filteredRows(ctx.wrap, filter);
+  return wrap === ctx.wrap ? ctx : { ...ctx, wrap };
+}
+
+function settle(state: State, ctx: Context): State {
+  const filter = state.filter!;
+  ctx = withFilter(ctx, filter);
+  // While lines are still being found the top keeps its place: the rows shown start at the first line found after it.
+  if (!filter.complete) return state;
+  const top = Math.min(ctx.wrap.rowStart(state.top), Math.max(0, maxTop(ctx)));
+  return keepSelectionOnScreen({ ...state, top: filter.count === 0 ? state.top : top }, 1, ctx);
+}
