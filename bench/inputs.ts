@@ -193,8 +193,8 @@ function blocks(): Block[] {
 
 /** Writes the file for `spec` into `dir`: about spec.bytes bytes, whole lines only. */
 export function generate(spec: InputSpec, dir: string): Input {
-  // .md: lwl reads it as markup (a .txt file would be plain text, its brackets shown as written).
-  const file = path.join(dir, `${spec.label.replace(/\s+/g, '')}.md`);
+  // .lwl: lwl reads it as its own markup (a .txt file would be plain text, its brackets shown as written; .md is Markdown).
+  const file = path.join(dir, `${spec.label.replace(/\s+/g, '')}.lwl`);
   const firstLine = `lwl benchmark text, ${spec.label} of English-like prose with links.`;
   const lastLine = `End of the lwl benchmark text, ${spec.label} of prose with links.`;
   const head = Buffer.from(firstLine + '\n');

@@ -6,7 +6,7 @@ import type { Terminal, Size } from '../term/tty.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, endRunningCommand, isLwlItself, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
-import type { Kind } from './document/readers/kinds.ts';
+import { kindOf, type Kind } from './document/readers/kinds.ts';
 import { draw, type Looks } from './view/draw.ts';
 import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
@@ -617,8 +617,13 @@ export class Pager {
   private reread(as: 'switch' | 'raw' | 'same'): void {
     const { source } = this.page.loader;
     const doc = this.page.doc;
+    // From plain, K reads the document as its name and start say (Markdown, HTML), or as lwl's markup.
+    const guessed = (): Kind => {
+      const named = kindOf(source.name, this.page.loader.head);
+      return named === 'plain' ? 'markup' : named;
+    };
     const kind: Kind =
-      as === 'same' ? (doc.kind as Kind) : as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? 'markup' : 'plain';
+      as === 'same' ? (doc.kind as Kind) : as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? guessed() : 'plain';
     // A web page is fetched again, to be read as the other kind (\\: its source, as w3m shows it).
     if (this.page.web?.info && as !== 'same') return this.reload({ kind, before: doc.kind as Kind });
     if (!source.isFile || source.fd === 0 || this.page.isHelp) {

@@ -18,6 +18,7 @@ describe('MarkdownDocReader', () => {
     const bytes = Buffer.from(source);
     for (let i = 0; i < bytes.length; i += 7) reader.write(bytes.subarray(i, i + 7)); // cuts inside é too
     reader.end();
+    reader.work(Infinity); // the rendering held back past the first screen
     expect(doc.text.text(0, doc.text.length)).toBe('Café\n\nSee the spec and [x](y).\n\nCafé\n');
     expect(links(doc)).toEqual([{ text: 'the spec', href: 'https://spec.example/' }]);
     expect([...doc.anchors]).toEqual([['café', 0], ['café-1', Buffer.byteLength('Café\n\nSee the spec and [x](y).\n\n')]]);
@@ -31,7 +32,44 @@ describe('MarkdownDocReader', () => {
     const reader = new MarkdownDocReader(doc);
     reader.write(Buffer.from('a\x1b[31mb\n'));
     reader.end();
+    reader.work(Infinity); // the rendering held back past the first screen
     expect(doc.text.text(0, doc.text.length)).toBe('a<1b>[31mb\n');
+  });
+});
+
+describe('paced rendering', () => {
+  it('renders the first screen at once and holds the rest back for work(), complete only when it is done', () => {
+    const paragraphs = Array.from({ length: 5000 }, (_, i) => `Paragraph ${i + 1} with [a link](https://x.example/${i + 1}).\n`).join('\n');
+    const doc = new Document('big.md');
+    const reader = new MarkdownDocReader(doc);
+    reader.write(Buffer.from(paragraphs));
+    const first = doc.text.length;
+    expect(doc.text.text(0, 39)).toBe('Paragraph 1 with a link.\n\nParagraph 2 w');
+    expect(first).toBeGreaterThan(4096); // more than a screen
+    expect(first).toBeLessThan(paragraphs.length / 10); // far from all of it
+    expect(reader.backlog()).toBe(true);
+    reader.end();
+    expect(doc.complete).toBe(false);
+    reader.work(0); // one piece at least, whatever the clock
+    expect(doc.text.length).toBeGreaterThan(first);
+    reader.work(Infinity);
+    expect(reader.backlog()).toBe(false);
+    expect(doc.complete).toBe(true);
+    expect(doc.links.count).toBe(5000);
+    expect(doc.text.text(doc.text.length - 28, doc.text.length)).toBe('Paragraph 5000 with a link.\n');
+  });
+
+  it('holds HTML back in pieces the same way', () => {
+    const page = '<title>Big</title>' + Array.from({ length: 20000 }, (_, i) => `<p id="p${i + 1}">Paragraph ${i + 1}</p>`).join('');
+    const doc = new Document('big.html');
+    const reader = new HtmlDocReader(doc);
+    reader.write(Buffer.from(page));
+    expect(doc.text.length).toBeLessThan(page.length / 4);
+    expect(doc.title).toBe('Big');
+    reader.end();
+    reader.work(Infinity);
+    expect(doc.complete).toBe(true);
+    expect(doc.anchors.get('p20000')).toBe(doc.text.length - 'Paragraph 20000\n'.length);
   });
 });
 
@@ -46,6 +84,7 @@ describe('HtmlDocReader', () => {
     const reader = new HtmlDocReader(doc);
     for (let i = 0; i < page.length; i += 5) reader.write(page.subarray(i, i + 5));
     reader.end();
+    reader.work(Infinity); // the rendering held back past the first screen
     expect(doc.title).toBe('T“');
     expect(doc.text.text(0, doc.text.length)).toBe('Café €\n\nup\n');
     expect([...doc.anchors]).toEqual([['top', 0]]);

@@ -125,11 +125,28 @@ describe('links', () => {
     ]);
   });
 
-  it('tells two adjacent links apart: the second of a touching pair is styled adjacentLink', () => {
+  it('keeps two adjacent links two links that touch (the screen draws the second unlike the first)', () => {
     const doc = render('[4](#page-4)[1.1](#section-1.1)[2](#s2) [3](#s3)\n');
     expect(doc.textContent).toBe('41.12 3\n');
-    expect(doc.linkTexts().map((l) => l.text)).toEqual(['4', '1.1', '2', '3']);
-    expect(doc.styled('adjacentLink')).toEqual(['1.1']); // alternating: the third touches the second, drawn as the first
+    expect(doc.links.map((l) => [l.start, l.end])).toEqual([[0, 1], [1, 4], [4, 5], [6, 7]]);
+  });
+
+  it("shows GitHub's alerts with their kind as a title", () => {
+    const doc = render('> [!NOTE]\n> Read this.\n\n> [!unknown]\n> Stays.\n');
+    expect(doc.textContent).toBe('│ Note\n│\n│ Read this.\n\n│ [!unknown] Stays.\n');
+    expect(doc.styled('strong')).toEqual(['Note']);
+  });
+
+  it('right-aligns the numbers of an ordered list', () => {
+    const source = Array.from({ length: 10 }, (_, i) => `${i + 1}. item ${i + 1}`).join('\n') + '\n';
+    const lines = render(source).textContent.split('\n');
+    expect(lines[8]).toBe(' 9. item 9');
+    expect(lines[9]).toBe('10. item 10');
+  });
+
+  it('flows a paragraph: soft breaks and runs of spaces are one space, hard breaks stay', () => {
+    const doc = render('This module contains  **header-only C++**\nwrappers  \nand more.\n');
+    expect(doc.textContent).toBe('This module contains header-only C++ wrappers\nand more.\n');
   });
 
   it('shows an image as [image: alt], a link to the image', () => {

@@ -210,12 +210,16 @@ describe('bare URLs', () => {
 });
 
 describe('kinds', () => {
-  it('reads bro pages and .md files as markup, everything else as plain', () => {
+  it('reads bro pages and .lwl files as markup, .md files as markdown, .html as html, everything else as plain', () => {
     const kind = (name: string, head: string) => kindOf(name, Buffer.from(head));
     expect(kind('-', 'Retrieved from [https://example.org/](https://example.org/) on 2026-11-30.\n')).toBe('markup');
     expect(kind('page.txt', 'Retrieved from [x](y) on today.')).toBe('markup');
-    expect(kind('README.md', 'anything')).toBe('markup');
-    expect(kind('notes.MARKDOWN', '')).toBe('markup');
+    expect(kind('README.md', 'anything')).toBe('markdown');
+    expect(kind('notes.MARKDOWN', '')).toBe('markdown');
+    expect(kind('page.md', 'Retrieved from [x](y) on today.')).toBe('markup');
+    expect(kind('guide.lwl', '[a b](c d)')).toBe('markup');
+    expect(kind('-', '<!DOCTYPE html><title>t</title>')).toBe('html');
+    expect(kind('index.htm', 'x')).toBe('html');
     expect(kind('-', '\x1b[33mcommit 0def45f\x1b[m\n')).toBe('plain');
     expect(kind('x.js', 'Retrieved from somewhere on a day.')).toBe('plain');
   });

@@ -1,4 +1,4 @@
-// samples/wide.md wrapped by display cells at 80 and 17 columns.
+// samples/wide.txt wrapped by display cells at 80 and 17 columns.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
@@ -6,11 +6,11 @@ import { parseAll } from '../src/document/readers/markup.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { stringWidth } from '../src/text/width.ts';
 
-const doc = parseAll(new Document('wide'), fs.readFileSync(new URL('../samples/wide.md', import.meta.url)));
+const doc = parseAll(new Document('wide'), fs.readFileSync(new URL('../samples/wide.txt', import.meta.url)));
 const rowsAt = (width: number) =>
   new Wrap(doc, width).visibleRows(0, 100).map((r) => doc.text.text(r.start, r.end).replace(/\n$/, ''));
 
-describe('samples/wide.md', () => {
+describe('samples/wide.txt', () => {
   it('wraps at 80 columns only where a line is wider than 80 cells', () => {
     const rows = rowsAt(80);
     expect(rows).toHaveLength(10);

@@ -13,8 +13,12 @@ export interface Reader {
   write(chunk: Buffer): void;
   /** Reads the next chunk, which the caller gives up: the reader may keep it, or write over it. */
   writeOwned(chunk: Buffer): void;
-  /** The input has ended: what was held back is read as final, and the document is complete. */
+  /** The input has ended: what was held back is read as final, and the document is complete (or will be, once work() has done the backlog). */
   end(): void;
+  /** Rendering held back to be done in slices (a big Markdown or HTML file past its first screen): true while any is left. */
+  backlog?(): boolean;
+  /** Does held-back rendering until the clock (Date.now()) reaches `until`, or none is left. */
+  work?(until: number): void;
 }
 
 /** Makes the reader for a document of one kind. */
@@ -24,5 +28,6 @@ export type ReaderKind = (doc: Document) => Reader;
 export function readWhole(reader: Reader, doc: Document, input: Buffer | string): Document {
   reader.write(typeof input === 'string' ? Buffer.from(input) : input);
   reader.end();
+  reader.work?.(Infinity);
   return doc;
 }

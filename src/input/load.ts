@@ -283,9 +283,14 @@ export class Loader {
     return this.headBytes === null ? Buffer.alloc(0) : this.headBytes.subarray(0, this.headLength);
   }
 
-  /** The input has ended, and all of it is read. */
+  /** The input has ended, and all of it is read (and rendered). */
   get complete(): boolean {
-    return this.atEnd;
+    return this.atEnd && !this.backlog;
+  }
+
+  /** The reader holds back rendering (a file's Markdown or HTML past the first screen), done in slices by fileStep. */
+  private get backlog(): boolean {
+    return this.parser.backlog?.() ?? false;
   }
 
   /** Reads the rest in the background, as far as wanted, calling `onData` after each piece. */
@@ -338,6 +343,7 @@ export class Loader {
       while (!this.atEnd) await this.moreOfStream();
     } else if (this.source.isFile) {
       while (!this.atEnd) this.readChunk(CHUNK);
+      this.parser.work?.(Infinity);
     } else {
       try {
         for (;;) {
@@ -364,7 +370,8 @@ export class Loader {
     if (this.source.stream) {
       await this.moreOfStream();
     } else if (this.source.isFile) {
-      this.readChunk(CHUNK);
+      if (this.backlog) this.parser.work!(Date.now() + SLICE_MS);
+      else this.readChunk(CHUNK);
     } else {
       try {
         const buf = Buffer.allocUnsafe(CHUNK);
@@ -376,7 +383,7 @@ export class Loader {
       }
     }
     if (this.error) throw this.error;
-    return !this.atEnd;
+    return !this.complete;
   }
 
   /** A read failed: the document ends where it did, and says why. */
@@ -433,7 +440,7 @@ export class Loader {
   private resume(): void {
     // A pipe that ended has ended for good; a file may grow while followed.
     if (this.reading || this.stopped || this.error || this.satisfied) return;
-    if (this.atEnd && !(this.tailing && this.source.isFile)) return;
+    if (this.atEnd && !this.backlog && !(this.tailing && this.source.isFile)) return;
     if (this.source.stream) return void this.source.stream.resume();
     this.reading = true;
     if (this.source.isFile) setImmediate(() => this.fileStep());
@@ -450,6 +457,8 @@ export class Loader {
     }
     if (this.source.isFile) this.parser.write(bytes);
     else this.parser.writeOwned(bytes);
+    // Only a file's reading gives the reader turns of work: anything else is rendered as it comes.
+    if (!this.source.isFile) this.parser.work?.(Infinity);
   }
 
   /** `n` bytes came from a pipe into `buf`, which the text keeps: a copy if they fill little of it. */
@@ -462,6 +471,7 @@ export class Loader {
     if (this.atEnd) return;
     this.atEnd = true;
     this.parser.end();
+    if (!this.source.isFile || this.error) this.parser.work?.(Infinity);
   }
 
   /** Reads up to `size` bytes of a regular file; ends the document at its end. */
@@ -482,10 +492,14 @@ export class Loader {
     this.reading = false;
     if (this.stopped) return;
     const { bytesRead, complete } = this.doc;
+    const shown = this.doc.text.length;
     const until = Date.now() + SLICE_MS;
-    do this.readChunk(CHUNK);
-    while (!this.atEnd && !this.satisfied && Date.now() < until);
-    if (this.doc.bytesRead !== bytesRead || this.doc.complete !== complete) this.onData();
+    // Held-back rendering first, so that what is read ahead is rendered before more is read.
+    do {
+      if (this.backlog) this.parser.work!(until);
+      else this.readChunk(CHUNK);
+    } while (!this.complete && !this.satisfied && Date.now() < until);
+    if (this.doc.bytesRead !== bytesRead || this.doc.complete !== complete || this.doc.text.length !== shown) this.onData();
     if (this.atEnd && this.tailing && !this.error) {
       // Following a file at its end: look again in a while.
       this.reading = true;

@@ -127,9 +127,21 @@ function roleFinder(doc: Document, start: number, end: number, marks: Marks): (o
     for (const found of links) if (found[0] <= offset && offset < found[1]) link = found;
     if (link && link[2] === marks.selected) return 'linkSelected';
     if (match) return 'match';
-    if (link) return marks.isBroken(link[2]) ? 'linkBroken' : 'link';
+    if (link) return marks.isBroken(link[2]) ? 'linkBroken' : secondOfTouching(doc.links, link[2]) ? 'linkAdjacent' : 'link';
     return 'text';
   };
+}
+
+/**
+ * Whether link i is the second of two links with nothing between them
+ * (`[4](#p4)[1.1](#s1.1)` in Markdown): counted back along the run of touching
+ * links, every other one is drawn unlike its neighbours, so each shows where it
+ * ends with or without colour.
+ */
+function secondOfTouching(links: Spans, i: number): boolean {
+  let run = 0;
+  while (i - run > 0 && run < 1000 && links.end(i - run - 1) === links.start(i - run)) run++;
+  return run % 2 === 1;
 }
 
 /** How a row is laid out besides its text. */
@@ -208,6 +220,7 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   const styleAt = looks ? styleFinder(doc, from, to) : () => -1;
   const hyperlink = marks.hyperlink ?? null;
   const linkAt = hyperlink ? linkFinder(doc, from, to) : () => -1;
+  const merged = new Map<string, Attrs>();
   for (const { shown: text, cells, offset, token } of shown) {
     if (offset < 0) {
       if (hyperlink) out.hyperlink(-1, () => '');
@@ -219,13 +232,31 @@ export function drawRow(doc: Document, start: number, end: number, width: number
       out.hyperlink(link, () => hyperlink(link));
     }
     const role = token ? 'token' : roleAt(offset);
-    // A span lwl marks (link, match, token) wins over the style the input chose.
-    const style = role === 'text' ? styleAt(offset) : -1;
-    if (style >= 0) out.putIn(text, cells, looks!.get(doc.styleTable, style));
+    // A span lwl marks (link, match, token) wins over the style the input chose;
+    // a link keeps the weight and slant of the markup around it (a bold link, an image).
+    const isLink = role === 'link' || role === 'linkAdjacent';
+    const style = role === 'text' || isLink ? styleAt(offset) : -1;
+    if (style >= 0 && !isLink) out.putIn(text, cells, looks!.get(doc.styleTable, style));
+    else if (style >= 0 && doc.styleTable.get(style).role) out.putIn(text, cells, linkInMarkup(role, style));
     else out.put(text, cells, role);
   }
   if (hyperlink) out.hyperlink(-1, () => '');
   return out;
+
+  /** A link's look with the bold, italic and strike of the markup it is in; one object per look, so the writer sees no change within a run. */
+  function linkInMarkup(role: Role, style: number): Attrs {
+    const key = `${role} ${style}`;
+    let attrs = merged.get(key);
+    if (!attrs) {
+      const markup = looks!.get(doc.styleTable, style);
+      attrs = { ...theme[role] };
+      if (markup.bold) attrs.bold = true;
+      if (markup.italic) attrs.italic = true;
+      if (markup.strike) attrs.strike = true;
+      merged.set(key, attrs);
+    }
+    return attrs;
+  }
 }
 
 const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'Examine: ' } as const;

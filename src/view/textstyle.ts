@@ -14,7 +14,7 @@ const roleAttrs: Record<StyleRole, Attrs> = {
   code: { fg: 'cyan' },
   quote: { italic: true },
   listMarker: { bold: true },
-  image: { fg: 'magenta' },
+  image: { fg: 'magenta', italic: true }, // italic stays when the image is a link, drawn in the link's colour
   strike: { strike: true },
   tableRule: { dim: true },
 };

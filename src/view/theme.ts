@@ -6,6 +6,8 @@ export type Role =
   | 'text'
   | 'link'
   | 'linkSelected'
+  /** The second of two links that touch (no space between them): told apart from the first. */
+  | 'linkAdjacent'
   | 'linkBroken'
   | 'match'
   | 'matchCurrent'
@@ -22,6 +24,7 @@ export type Theme = Record<Role, Attrs>;
 const colour: Theme = {
   text: {},
   link: { fg: 'blue' },
+  linkAdjacent: { fg: 'blue', underline: true },
   linkSelected: { fg: 'blue', reverse: true },
   linkBroken: { fg: 'magenta', underline: true },
   match: { fg: 'green' },
@@ -38,6 +41,7 @@ const colour: Theme = {
 const mono: Theme = {
   text: {},
   link: { underline: true },
+  linkAdjacent: { underline: true, bold: true },
   linkSelected: { underline: true, reverse: true },
   linkBroken: { underline: true, bold: true },
   match: { bold: true },

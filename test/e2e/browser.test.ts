@@ -17,12 +17,12 @@ function setUp(href: string): string {
   fs.writeFileSync(path.join(dir, 'bin', 'rec'), '#!/bin/sh\n{ for a; do printf "%s\\0" "$a"; done; printf "LINK=%s\\0" "$LINK"; } > "$PWD/args.tmp"; mv "$PWD/args.tmp" "$PWD/args"\n', {
     mode: 0o755,
   });
-  fs.writeFileSync(path.join(dir, 'doc.md'), `[i](${href})\n`);
+  fs.writeFileSync(path.join(dir, 'doc.lwl'), `[i](${href})\n`);
   return dir;
 }
 
 async function follow(dir: string, browser: string): Promise<string[]> {
-  const s = Session.lwl(['doc.md'], { cwd: dir, env: { BROWSER: browser, PATH: `${dir}/bin:${process.env.PATH}` } });
+  const s = Session.lwl(['doc.lwl'], { cwd: dir, env: { BROWSER: browser, PATH: `${dir}/bin:${process.env.PATH}` } });
   await s.waitForText('[i]');
   await s.keys('n', '\r');
   const file = path.join(dir, 'args');
@@ -41,7 +41,7 @@ describe('the browser command with a hostile link', () => {
       it(`BROWSER=${browser} gets ${href} as one argument, intact`, async () => {
         const dir = setUp(href);
         expect(await follow(dir, browser)).toEqual([href, `LINK=${href}`]);
-        expect(fs.readdirSync(dir).sort()).toEqual(['args', 'bin', 'doc.md']);
+        expect(fs.readdirSync(dir).sort()).toEqual(['args', 'bin', 'doc.lwl']);
       });
     }
 
@@ -50,7 +50,7 @@ describe('the browser command with a hostile link', () => {
       const args = await follow(dir, 'sh -c "rec %s"');
       expect(args).toEqual([shellSafeUrl(href), `LINK=${href}`]);
       expect(args[0]).toMatch(/^[A-Za-z0-9%:/._-]+$/);
-      expect(fs.readdirSync(dir).sort()).toEqual(['args', 'bin', 'doc.md']);
+      expect(fs.readdirSync(dir).sort()).toEqual(['args', 'bin', 'doc.lwl']);
     });
   }
 

@@ -15,10 +15,10 @@ function runPlain(args: string[], input?: string | Buffer, env: Record<string, s
 
 describe('several files', () => {
   it('copies each in turn when the output is not a terminal, and --links names the file on each line', () => {
-    const copied = runPlain(['test/e2e/fixtures/numbered.txt', 'samples/markup.md']);
-    expect(copied.stdout.toString()).toBe(fs.readFileSync('test/e2e/fixtures/numbered.txt', 'utf8') + fs.readFileSync('samples/markup.md', 'utf8'));
-    const links = runPlain(['--links', 'samples/markup.md', 'samples/bro-page.md']).stdout.toString().split('\n');
-    expect(links[0]).toMatch(/^samples\/markup\.md\t1\t/);
+    const copied = runPlain(['test/e2e/fixtures/numbered.txt', 'samples/markup.lwl']);
+    expect(copied.stdout.toString()).toBe(fs.readFileSync('test/e2e/fixtures/numbered.txt', 'utf8') + fs.readFileSync('samples/markup.lwl', 'utf8'));
+    const links = runPlain(['--links', 'samples/markup.lwl', 'samples/bro-page.md']).stdout.toString().split('\n');
+    expect(links[0]).toMatch(/^samples\/markup\.lwl\t1\t/);
     expect(links.some((l) => l.startsWith('samples/bro-page.md\t1\t'))).toBe(true);
   });
 });
@@ -52,7 +52,7 @@ describe('the built file', () => {
     const r = spawnSync(path.join(dir, 'lwl'), ['--links', path.join(root, 'samples/tour.md')], { cwd: dir, env: { PATH } });
     expect(r.stderr.toString()).toBe('');
     expect(r.status).toBe(0);
-    expect(r.stdout.toString()).toContain(`1\tthe markup guide\tfile://${root}/samples/markup.md`);
+    expect(r.stdout.toString()).toContain(`1\tthe markup guide\tfile://${root}/samples/markup.lwl`);
     const start = fs.readFileSync(path.join(dir, 'lwl')).subarray(0, 20).toString('latin1');
     expect(start.slice(0, lwlIsScript ? 20 : 4)).toBe(lwlIsScript ? '#!/usr/bin/env node\n' : '\x7fELF');
   });
@@ -60,7 +60,7 @@ describe('the built file', () => {
 
 describe('--links', () => {
   it('prints every link in document order: number, text, resolved URL', () => {
-    const r = runPlain(['--links', 'samples/markup.md']);
+    const r = runPlain(['--links', 'samples/markup.lwl']);
     expect(r.status).toBe(0);
     const lines = r.stdout.toString().trimEnd().split('\n');
     expect(lines).toHaveLength(11);
@@ -73,7 +73,7 @@ describe('--links', () => {
   });
 
   it('honours --base, and says why a link cannot resolve', () => {
-    const r = runPlain(['--base', 'https://example.net/docs/', '--links', 'samples/markup.md']);
+    const r = runPlain(['--base', 'https://example.net/docs/', '--links', 'samples/markup.lwl']);
     expect(r.stdout.toString().split('\n')[1]).toBe('2\ta second link\thttps://example.net/docs/second.md');
     const bro = runPlain(['--links', '--base=https://other.example/', 'samples/bro-page.md']).stdout.toString();
     expect(bro).toContain('installation notes\thttps://other.example/install/notes.html?os=linux#debian');

@@ -10,7 +10,8 @@ import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Session, lwlCommand, lwlShell, root } from './session.ts';
 
-const text = ['# Notes', '', 'See [the tour](tour.md) first.', ...Array.from({ length: 60 }, (_, i) => `line ${i + 1}`)].join('\n') + '\n';
+// Markdown: a heading, a link, a list (one item a row, in the source and as rendered).
+const text = ['# Notes', '', 'See [the tour](tour.md) first.', '', ...Array.from({ length: 60 }, (_, i) => `- line ${i + 1}`)].join('\n') + '\n';
 let dir = '';
 const file = (name: string) => path.join(dir, name);
 
@@ -42,14 +43,15 @@ beforeAll(() => {
   fs.mkdirSync(file('empty-path'));
 });
 
-/** The first screen of a document made from `text`: read as markup (by the name inside), or as plain text (no name says it is markup). */
-async function expectNotes(s: Session, kind: 'markup' | 'plain' = 'markup'): Promise<void> {
-  await s.waitForText('line 1');
+/** The first screen of a document made from `text`: read as Markdown (by the name inside), or as plain text (no name says it is Markdown). */
+async function expectNotes(s: Session, kind: 'markdown' | 'plain' = 'markdown'): Promise<void> {
+  const markdown = kind === 'markdown';
+  await s.waitForText(markdown ? '• line 1' : '- line 1');
   const rows = s.rows();
-  expect(rows[0]).toBe('# Notes');
-  expect(rows[2]).toBe(kind === 'markup' ? 'See [the tour] first.' : 'See [the tour](tour.md) first.');
-  expect(rows[3]).toBe('line 1');
-  expect(rows[22]).toBe('line 20');
+  expect(rows[0]).toBe(markdown ? 'Notes' : '# Notes');
+  expect(rows[2]).toBe(markdown ? 'See the tour first.' : 'See [the tour](tour.md) first.');
+  expect(rows[4]).toBe(markdown ? '• line 1' : '- line 1');
+  expect(rows[22]).toBe(markdown ? '• line 19' : '- line 19');
 }
 
 describe('compressed files', () => {
@@ -60,7 +62,7 @@ describe('compressed files', () => {
     await s.keys('n');
     expect(s.status()).toContain('tour.md');
     await s.keys('G');
-    expect(s.rows()[22]).toBe('line 60');
+    expect(s.rows()[22]).toBe('• line 60');
   });
 
   it('knows gzip by its magic bytes, whatever the name', async () => {

@@ -1,8 +1,9 @@
 // HTML documents as a reader sees them: rendered, with their links, their
 // table of contents jumping to sections, the base from the parsed tree only,
 // and a legacy encoding decoded.
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { Session, root } from './session.ts';
+import { Session, lwlCommand, root } from './session.ts';
 
 // The copy beside the tests (test/data/README.md says where it comes from).
 const spec = 'test/data/url-standard-2016-partial.html';
@@ -23,6 +24,16 @@ describe('HTML', () => {
     expect(s.status()).toMatch(/#hosts-\(domains-and-ip-addresses\)$/);
     await s.keys('=');
     expect(s.status()).toMatch(/\(html\): /);
+  });
+
+  it("lists the URL Standard's links with --links, resolved against the file", () => {
+    const r = spawnSync(lwlCommand[0], [...lwlCommand.slice(1), '--links', spec], { cwd: root });
+    expect(r.status).toBe(0);
+    const lines = r.stdout.toString().trimEnd().split('\n');
+    expect(lines).toHaveLength(386);
+    expect(lines[0]).toBe('1\t[image: WHATWG]\thttps://whatwg.org/');
+    expect(lines[19]).toBe(`20\t3.5 Host equivalence\tfile://${root}/${spec}#host-equivalence`);
+    expect(lines.filter((l) => l.includes(`${spec}#`)).length).toBeGreaterThan(300);
   });
 
   it('takes the base from the first <base href> of the tree: none in a comment, script, template or textarea', async () => {

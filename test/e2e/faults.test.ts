@@ -80,8 +80,8 @@ describe('file: links open regular files only', () => {
   ])('refuses %s with a message, and keys still work', async (_what, target, reason) => {
     const dir = tempDir();
     const url = target(dir);
-    fs.writeFileSync(path.join(dir, 'doc.md'), `[there](${url})\n${'line\n'.repeat(40)}`);
-    const s = Session.lwl([path.join(dir, 'doc.md')], { cols: 120 });
+    fs.writeFileSync(path.join(dir, 'doc.lwl'), `[there](${url})\n${'line\n'.repeat(40)}`);
+    const s = Session.lwl([path.join(dir, 'doc.lwl')], { cols: 120 });
     await s.waitForText('[there]');
     await s.keys('n', '\r');
     await s.waitFor((x) => x.status() === `Cannot open ${url}: ${reason}`, 'the refusal');

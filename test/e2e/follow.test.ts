@@ -37,7 +37,7 @@ describe('waiting for input', () => {
 describe('F', () => {
   it('follows a growing file, showing its end, until ^C', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-follow-'));
-    const file = path.join(dir, 'log.md');
+    const file = path.join(dir, 'log.lwl');
     fs.writeFileSync(file, Array.from({ length: 50 }, (_, i) => `entry ${i + 1}\n`).join(''));
     const s = shell(`${lwlShell} ${file}`);
     await s.waitForText('entry 1');

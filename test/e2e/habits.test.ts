@@ -45,7 +45,7 @@ describe("less's habits", () => {
 
   it('never follows a link that scrolled off screen: Enter then moves a line, as in less', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-habits-'));
-    const doc = path.join(dir, 'doc.md');
+    const doc = path.join(dir, 'doc.lwl');
     fs.writeFileSync(doc, ['[first](https://example.org/first)', ...Array.from({ length: 100 }, (_, i) => `filler ${i + 2}`)].join('\n'));
     const s = open([doc], { cwd: dir, env: { LWL_BROWSER: 'touch RAN' } });
     await s.waitForText('[first]');
@@ -55,7 +55,7 @@ describe("less's habits", () => {
     expect(s.status()).toBe(': lines 50-72 of 101 (70%)');
     await s.keys('\r');
     expect(s.rows()[0]).toBe('filler 51');
-    expect(fs.readdirSync(dir)).toEqual(['doc.md']);
+    expect(fs.readdirSync(dir)).toEqual(['doc.lwl']);
   });
 
   it('= says where you are', async () => {

@@ -70,7 +70,7 @@ describe('the status line and the preview', () => {
   ].join('\n');
 
   it('show the link text and the href as written with <c29b> and <U+202E>', async () => {
-    const s = Session.lwl([write('links.md', doc)]);
+    const s = Session.lwl([write('links.lwl', doc)]);
     await s.waitForText('[te');
     await s.keys('n', 'v');
     const screen = s.rows();
@@ -80,7 +80,7 @@ describe('the status line and the preview', () => {
   });
 
   it('show a missing fragment with tokens in the message', async () => {
-    const s = Session.lwl([write('frag.md', doc)]);
+    const s = Session.lwl([write('frag.lwl', doc)]);
     await s.waitForText('[frag]');
     await s.keys('n', 'n');
     expect(s.status()).toContain('#a');
@@ -91,7 +91,7 @@ describe('the status line and the preview', () => {
   });
 
   it('show typed input with tokens', async () => {
-    const s = Session.lwl([write('t.md', 'text\n')]);
+    const s = Session.lwl([write('t.lwl', 'text\n')]);
     await s.waitForText('text');
     await s.keys('/', `a${bidi}\u200bb`);
     expect(s.status()).toBe('/a<U+202E><U+2066><U+200F><U+200B>b');
@@ -102,7 +102,7 @@ describe('the status line and the preview', () => {
 describe('long strings are laid out as far as the screen reaches', () => {
   it('previews a link whose href holds 40,000 control bytes', async () => {
     // -f: a text this full of controls looks binary, and would be asked about first.
-    const s = Session.lwl(['-f', write('long.md', `[x](https://e.example/${'\x01'.repeat(40000)})\n`)]);
+    const s = Session.lwl(['-f', write('long.lwl', `[x](https://e.example/${'\x01'.repeat(40000)})\n`)]);
     await s.waitForText('[x]');
     await s.keys('n', 'v');
     await s.waitForText('Link text: x');
@@ -124,7 +124,7 @@ describe('long strings are laid out as far as the screen reaches', () => {
 
 describe('what lwl prints itself', () => {
   it('--links writes the text column with tokens', () => {
-    const file = write('l.md', `[a\x1bP0;T\x07b\u202ec\u200bd\u009b\te](https://x.example/)\n`);
+    const file = write('l.lwl', `[a\x1bP0;T\x07b\u202ec\u200bd\u009b\te](https://x.example/)\n`);
     const r = spawnSync(lwlCommand[0], [...lwlCommand.slice(1), '--links', file], { cwd: root });
     const out = r.stdout.toString();
     expect(out).toBe('1\ta<1b>P0;T<07>b<U+202E>c<U+200B>d<c29b> e\thttps://x.example/\n');

@@ -13,7 +13,7 @@ let files = 0;
 
 /** A markdown file holding `markup`, for lwl to open. */
 function doc(markup: string): string {
-  const file = path.join(dir, `doc${++files}.md`);
+  const file = path.join(dir, `doc${++files}.lwl`);
   fs.writeFileSync(file, markup);
   return file;
 }

@@ -58,7 +58,7 @@ describe('search', () => {
   });
 
   it('types Korean, scrolls a long line sideways and reports a bad regex', async () => {
-    const s = open(['samples/wide.md'], { cols: 30 });
+    const s = open(['samples/wide.txt'], { cols: 30 });
     await s.waitForText('Characters');
     // A caseless non-ASCII query runs as a regex, in a worker: wait for its answer.
     await s.keys('/', '한글은', '\r');
@@ -131,7 +131,7 @@ describe('links', () => {
   });
 
   it('says why a local file cannot be opened, and Backspace with nothing behind says so', async () => {
-    const s = open(['samples/markup.md']);
+    const s = open(['samples/markup.lwl'], { cols: 120 }); // room for the message whatever the folder's name
     await s.waitForText('The lwl markup');
     await s.keys('n', 'n');
     expect(s.status()).toBe(`: file://${root}/samples/second.md`);
@@ -146,12 +146,12 @@ describe('links', () => {
     await s.waitForText('Welcome');
     await s.keys('5j');
     const before = s.rows();
-    for (let i = 0; i < 5 && !s.status().endsWith('/samples/markup.md'); i++) await s.keys('n');
-    expect(s.status()).toBe(`: file://${root}/samples/markup.md`);
+    for (let i = 0; i < 5 && !s.status().endsWith('/samples/markup.lwl'); i++) await s.keys('n');
+    expect(s.status()).toBe(`: file://${root}/samples/markup.lwl`);
     await s.keys('\r');
     expect(s.rows()[0]).toBe('The lwl markup, in the original\'s test cases (in our own words).');
     await s.keys('j', '\x7f');
-    expect(s.rows()).toEqual([...before.slice(0, 23), `: file://${root}/samples/markup.md`]);
+    expect(s.rows()).toEqual([...before.slice(0, 23), `: file://${root}/samples/markup.lwl`]);
   });
 });
 
@@ -184,7 +184,7 @@ describe('fork and exec', () => {
   it('runs an interactive lwl inside lwl', async () => {
     const s = open(['samples/tour.md']);
     await s.waitForText('Welcome');
-    await s.keys('>', `${lwlShell} samples/markup.md`, '\r');
+    await s.keys('>', `${lwlShell} samples/markup.lwl`, '\r');
     await s.waitForText('The lwl markup');
     await s.keys('q');
     await s.waitForText('[process terminated]');
@@ -195,12 +195,13 @@ describe('fork and exec', () => {
   it('runs less inside lwl, even when lwl reads a pipe', async () => {
     const s = Session.shell(`cat samples/tour.md | ${lwlShell}`, { env: { LESSHISTFILE: '-' } });
     await s.waitForText('Welcome');
-    await s.keys('>', 'less samples/markup.md', '\r');
+    await s.keys('>', 'less samples/markup.lwl', '\r');
     await s.waitForText('The lwl markup');
     await s.keys('q');
     await s.waitForText('[process terminated]');
     await s.keys('q');
-    await s.waitFor((x) => x.rows()[0] === 'Welcome to lwl, less with links.', 'the tour again');
+    // A pipe is plain text: the Markdown source, as written.
+    await s.waitFor((x) => x.rows()[0] === '# Welcome to lwl, less with links.', 'the tour again');
   });
 
   it('exec ends lwl with the command\'s exit status', async () => {
@@ -223,7 +224,7 @@ describe('LINK only ever reaches a command through the environment', () => {
 
   it.each(hostile)('a link with %s runs nothing but the typed command', async (_name, href) => {
     const dir = tempDir();
-    const doc = path.join(dir, 'doc.md');
+    const doc = path.join(dir, 'doc.lwl');
     fs.writeFileSync(doc, `[hostile](https://example.org/${href})\n`);
     const expected = (await import('../../src/link/url/index.ts')).parseUrl(`https://example.org/${href}`);
     const s = open([doc], { cwd: dir });
@@ -232,18 +233,18 @@ describe('LINK only ever reaches a command through the environment', () => {
     const out = await fileText(path.join(dir, 'out.txt'), s);
     expect(out).toBe(expected.ok ? (await import('../../src/link/url/index.ts')).serializeUrl(expected.url) + '\n' : '\n');
     await s.keys(' ');
-    expect(fs.readdirSync(dir).sort()).toEqual(['doc.md', 'out.txt']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['doc.lwl', 'out.txt']);
   });
 
   it('hands a link to the browser command through $LINK too', async () => {
     const dir = tempDir();
-    const doc = path.join(dir, 'doc.md');
+    const doc = path.join(dir, 'doc.lwl');
     fs.writeFileSync(doc, `[hostile](https://example.org/$(touch$IFS$PWD/PWNED);x)\n`);
     const s = open([doc], { cwd: dir, env: { LWL_BROWSER: 'printf "opened %%s\\n" %s > opened.txt' } });
     await s.waitForText('[hostile]');
     await s.keys('n', '\r');
     expect(await fileText(path.join(dir, 'opened.txt'), s)).toBe('opened https://example.org/$(touch$IFS$PWD/PWNED);x\n');
-    expect(fs.readdirSync(dir).sort()).toEqual(['doc.md', 'opened.txt']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['doc.lwl', 'opened.txt']);
   });
 
   it('says so when there is no browser to open a link lwl does not load itself with', async () => {

@@ -190,7 +190,7 @@ describe('-F on program output', () => {
 describe('kinds', () => {
   it('= says the kind; K reads the document as the other kind, at the same line', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-kind-'));
-    const file = path.join(dir, 'notes.md');
+    const file = path.join(dir, 'notes.lwl');
     fs.writeFileSync(file, Array.from({ length: 60 }, (_, i) => `line ${i + 1} [a link](https://example.org/${i + 1})`).join('\n'));
     const s = Session.lwl([file], { cols: 160 });
     await s.waitForText('line 1 [a link]');
@@ -226,7 +226,7 @@ describe('kinds', () => {
   });
 
   it('--kind forces a kind; a bro page from a pipe is markup', async () => {
-    const forced = Session.lwl(['--kind=plain', 'samples/markup.md']);
+    const forced = Session.lwl(['--kind=plain', 'samples/markup.lwl']);
     await forced.waitFor((x) => x.screen().includes(']('), 'the brackets shown');
     const bro = Session.shell(`printf 'Retrieved from [https://example.org/](https://example.org/) on 2026-11-30.\\n[a](b)\\n' | ${lwlShell}`);
     await bro.waitForText('Retrieved from');

@@ -157,16 +157,16 @@ describe('&pattern', () => {
   }
 
   it('shows only the lines that match, their links still work, and & alone shows all again where you were', async () => {
-    const file = tempFile('links.md', linkedLines());
+    const file = tempFile('links.lwl', linkedLines());
     const dir = path.dirname(file);
-    const s = Session.lwl(['links.md'], { cwd: dir, rows: 8, cols: 100, env: { LWL_BROWSER: 'printf %s > FOLLOWED' } });
+    const s = Session.lwl(['links.lwl'], { cwd: dir, rows: 8, cols: 100, env: { LWL_BROWSER: 'printf %s > FOLLOWED' } });
     await s.waitForText('filler 1');
     await s.keys('&');
     expect(s.status()).toBe('&');
     await s.keys(...'keep', '\r');
     await s.waitFor((x) => x.status().startsWith(': &keep: 10 lines'), 'the filter complete');
     await s.keys('=');
-    expect(s.status()).toMatch(/^links\.md \(markup\): bytes .*, 11 links, showing &keep: 10 lines$/);
+    expect(s.status()).toMatch(/^links\.lwl \(markup\): bytes .*, 11 links, showing &keep: 10 lines$/);
     expect(s.rows().slice(0, 7)).toEqual(Array.from({ length: 7 }, (_, i) => `keep ${10 * (i + 1)} [to ${10 * (i + 1)}]`));
     // n steps through the links shown, passing over the one on a line not shown.
     await s.keys('n');
@@ -234,7 +234,7 @@ describe('&pattern', () => {
 describe('habits the search relies on', () => {
   it("a selected link that scrolls off gives way to the first link on screen going down, the last going up", async () => {
     const lines = Array.from({ length: 60 }, (_, i) => ((i + 1) % 5 === 0 ? `line ${i + 1} [to ${i + 1}](https://example.org/${i + 1})` : `line ${i + 1}`));
-    const s = Session.lwl([tempFile('links.md', lines.join('\n') + '\n')], { rows: 8 });
+    const s = Session.lwl([tempFile('links.lwl', lines.join('\n') + '\n')], { rows: 8 });
     await s.waitForText('line 1');
     await s.keys('n');
     expect(s.status()).toBe(': https://example.org/5');

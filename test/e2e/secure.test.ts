@@ -8,9 +8,9 @@ import { Session } from './session.ts';
 
 function setup(): { dir: string; doc: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-secure-'));
-  const doc = path.join(dir, 'doc.md');
-  fs.writeFileSync(path.join(dir, 'other.md'), 'another file\n');
-  fs.writeFileSync(doc, '[web](https://example.org/) [file](other.md) [here](#top)\n\n# top\n');
+  const doc = path.join(dir, 'doc.lwl');
+  fs.writeFileSync(path.join(dir, 'other.lwl'), 'another file\n');
+  fs.writeFileSync(doc, '[web](https://example.org/) [file](other.lwl) [here](#top)\n\n# top\n');
   return { dir, doc };
 }
 
@@ -34,10 +34,10 @@ describe('secure mode', () => {
     expect(s.screen()).not.toContain('another file');
     // A fragment of this document still jumps.
     await s.keys('n', '\r');
-    expect(s.status()).toMatch(/^: file:.*doc.md#top$/);
+    expect(s.status()).toMatch(/^: file:.*doc.lwl#top$/);
     await s.keys('q');
     expect((await s.waitExit()).exitCode).toBe(0);
-    expect(fs.readdirSync(dir).sort()).toEqual(['doc.md', 'other.md']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['doc.lwl', 'other.lwl']);
   });
 
   it('LWL_SECURE=0 is not secure mode', async () => {

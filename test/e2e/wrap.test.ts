@@ -16,7 +16,7 @@ const BLUE = 4;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-wrap-'));
   fs.writeFileSync(
-    file('prose.md'),
+    file('prose.lwl'),
     'Rows break at word boundaries, so that a build tool is never cut in the middle of a word: ' +
       'see [the wrapping guide](https://example.org/wrap) for how lwl does it, and read on to the end of this paragraph.\n\n' +
       'Supercalifragilisticexpialidociousnessandmoreletters breaks by cells.\n',
@@ -26,7 +26,7 @@ beforeAll(() => {
     '日本語の文章は単語の間に空白がありません。文字と文字の間で折り返します。\n한국어 문장은 띄어쓰기가 있습니다 그래서 단어 사이에서 줄이 바뀝니다.\n',
   );
   fs.writeFileSync(
-    file('long.md'),
+    file('long.lwl'),
     'short line\n' +
       `${'x'.repeat(70)} [cut link](https://example.org/cut) and after it a long tail of words ${'y'.repeat(40)} [far link](https://example.org/far) end\n` +
       'second line is also quite long and goes on past the edge of an eighty column screen, yes it does\n' +
@@ -44,7 +44,7 @@ function linkColumns(s: Session, row: number): number[] {
 
 describe('word wrap', () => {
   it('breaks prose at spaces, a word longer than the row by cells, and keeps a link cut across rows one link', async () => {
-    const s = Session.lwl([file('prose.md')], { cols: 40, rows: 12 });
+    const s = Session.lwl([file('prose.lwl')], { cols: 40, rows: 12 });
     await s.waitForText('Rows break');
     expect(s.rows().slice(0, 8)).toEqual([
       'Rows break at word boundaries, so that a',
@@ -76,7 +76,7 @@ describe('word wrap', () => {
   });
 
   it('cuts a link across rows and selects both parts as one', async () => {
-    const s = Session.lwl([file('prose.md')], { cols: 37, rows: 12 });
+    const s = Session.lwl([file('prose.lwl')], { cols: 37, rows: 12 });
     await s.waitForText('Rows break');
     const rowOf = (text: string) => s.rows().findIndex((r) => r.includes(text));
     const first = rowOf('[the');
@@ -109,7 +109,7 @@ describe('word wrap', () => {
 
 describe('-S: chopped long lines', () => {
   it('marks a line that goes on, scrolls sideways with l, h, Right and Left, and shows a link cut at the edge', async () => {
-    const s = Session.lwl(['-S', file('long.md')], { cols: 80, rows: 8 });
+    const s = Session.lwl(['-S', file('long.lwl')], { cols: 80, rows: 8 });
     await s.waitForText('short line');
     const rows = s.rows();
     expect(rows.slice(0, 4)).toEqual([
@@ -146,7 +146,7 @@ describe('-S: chopped long lines', () => {
   });
 
   it('scrolls sideways to show the link n selects, and to the match a search finds', async () => {
-    const s = Session.lwl(['-S', file('long.md')], { cols: 80, rows: 8 });
+    const s = Session.lwl(['-S', file('long.lwl')], { cols: 80, rows: 8 });
     await s.waitForText('short line');
     await s.keys('n', 'n');
     expect(s.status()).toBe(': https://example.org/far');
@@ -166,7 +166,7 @@ describe('-S: chopped long lines', () => {
 
 describe('-N: line numbers', () => {
   it('numbers the lines of the text, not the rows, in their own colour', async () => {
-    const s = Session.lwl(['-N', file('long.md')], { cols: 80, rows: 10 });
+    const s = Session.lwl(['-N', file('long.lwl')], { cols: 80, rows: 10 });
     await s.waitForText('short line');
     expect(s.rows().slice(0, 8)).toEqual([
       '      1 short line',
@@ -191,7 +191,7 @@ describe('-N: line numbers', () => {
 
 describe('- typed while paging', () => {
   it('turns -N, -S and -i on and off, saying what it did', async () => {
-    const s = Session.lwl([file('long.md')], { cols: 80, rows: 10 });
+    const s = Session.lwl([file('long.lwl')], { cols: 80, rows: 10 });
     await s.waitForText('short line');
     await s.keys('-');
     expect(s.status()).toBe('Set option: -');
@@ -244,7 +244,7 @@ describe('options', () => {
   });
 
   it('-iNS combines line numbers and chopped lines; LESS=-S chops too', async () => {
-    const s = Session.lwl(['-iNS', file('long.md')], { cols: 80, rows: 8 });
+    const s = Session.lwl(['-iNS', file('long.lwl')], { cols: 80, rows: 8 });
     await s.waitForText('short line');
     expect(s.rows().slice(0, 4)).toEqual([
       '      1 short line',
@@ -255,7 +255,7 @@ describe('options', () => {
     await s.keys('l');
     // Half of the 72 columns of text.
     expect(s.rows()[2]).toBe('      3 oes on past the edge of an eighty column screen, yes it does');
-    const env = Session.lwl([file('long.md')], { cols: 80, rows: 8, env: { LESS: '-S' } });
+    const env = Session.lwl([file('long.lwl')], { cols: 80, rows: 8, env: { LESS: '-S' } });
     await env.waitForText('short line');
     expect(env.rows()[1]).toBe(`${'x'.repeat(70)} [cut lin>`);
   });

@@ -21,8 +21,6 @@ export function textStyle(style: Style): TextStyle {
       return { role: 'tableRule' };
     case 'term':
       return { role: 'strong' };
-    case 'adjacentLink':
-      return { italic: true }; // the second of two touching links: told apart with or without colour
     default:
       if (style.startsWith('heading')) return { role: 'heading', level: Number(style.slice(7)) };
       return { role: style as TextStyle['role'] };
@@ -86,49 +84,138 @@ export class DocumentSink implements RenderSink {
   }
 }
 
-/** Markdown (CommonMark + GFM) as a Reader: UTF-8 bytes in, rendered block by block as they settle. */
-export class MarkdownDocReader implements Reader {
-  readonly sink: DocumentSink;
-  private readonly renderer: MarkdownRenderer;
-  private readonly blocks = new MarkdownBlocks();
-  private readonly decoder = new TextDecoder('utf-8');
+/**
+ * Text rendered at least this far on the first write, before any is held
+ * back: two screens of 80x24, so the first screen waits for little else (a
+ * bigger screen is filled a moment later, by the loader's first slice of work).
+ */
+const EAGER_TEXT = 4 * 1024;
+/** HTML is fed to its parser in pieces of this size, one piece a turn of work. */
+const HTML_PIECE = 16 * 1024;
 
-  /** `wholeText`: the whole source when it is at hand (a file), so references resolve to definitions further on. */
-  constructor(
-    readonly doc: Document,
-    wholeText?: string,
-  ) {
-    doc.kind = 'markdown';
-    this.sink = new DocumentSink(doc);
-    this.renderer = new MarkdownRenderer(this.sink);
-    if (wholeText !== undefined) this.renderer.addDefinitions(wholeText);
+/**
+ * A reader whose rendering is paced: the input is cut into pieces as it comes,
+ * the first pieces are rendered at once (the first screen), and the rest is
+ * held back and rendered by work(), in slices the loader gives between keys,
+ * as the screen needs it. The document is complete when the input has ended
+ * and nothing is held back.
+ */
+abstract class PacedReader implements Reader {
+  abstract readonly sink: DocumentSink;
+  private readonly pending: string[] = [];
+  private pendingAt = 0;
+  private inputEnded = false;
+  private finished = false;
+
+  constructor(readonly doc: Document) {}
+
+  /** Takes the text of a chunk: queues its pieces with take(). */
+  protected abstract decodeChunk(chunk: Buffer): void;
+  /** The input has ended: queues what was held back. */
+  protected abstract decodeEnd(): void;
+  /** Renders one piece. */
+  protected abstract render(piece: string): void;
+  /** Ends the rendering, once every piece is rendered. */
+  protected abstract finishRender(): void;
+
+  protected take(piece: string): void {
+    this.pending.push(piece);
   }
 
   write(chunk: Buffer): void {
-    this.take(this.decoder.decode(chunk, { stream: true }));
+    this.doc.bytesRead += chunk.length;
+    this.decodeChunk(chunk);
+    // The first screen's text at once; the rest when work() is given time.
+    while (this.pendingAt < this.pending.length && this.doc.text.length < EAGER_TEXT) this.renderNext();
   }
 
   writeOwned(chunk: Buffer): void {
     this.write(chunk);
   }
 
-  private take(text: string): void {
-    this.renderer.addDefinitions(text); // definitions before their use, when the whole text was not given
-    this.blocks.write(text);
-    for (let b = this.blocks.next(); b !== null; b = this.blocks.next()) this.renderer.renderBlock(b);
+  end(): void {
+    this.decodeEnd();
+    this.inputEnded = true;
+    this.settle();
   }
 
-  end(): void {
-    this.take(this.decoder.decode());
-    this.blocks.end();
-    for (let b = this.blocks.next(); b !== null; b = this.blocks.next()) this.renderer.renderBlock(b);
-    this.renderer.finish();
+  backlog(): boolean {
+    return !this.finished && (this.pendingAt < this.pending.length || this.inputEnded);
+  }
+
+  work(until: number): void {
+    do {
+      if (this.pendingAt >= this.pending.length) break;
+      this.renderNext();
+    } while (Date.now() < until);
+    this.settle();
+  }
+
+  private renderNext(): void {
+    const piece = this.pending[this.pendingAt];
+    this.pending[this.pendingAt++] = '';
+    if (this.pendingAt > 1024 && this.pendingAt * 2 > this.pending.length) {
+      this.pending.splice(0, this.pendingAt);
+      this.pendingAt = 0;
+    }
+    this.render(piece);
+  }
+
+  /** At the end of the input with nothing held back: the document is complete. */
+  private settle(): void {
+    if (this.finished || !this.inputEnded || this.pendingAt < this.pending.length) return;
+    this.finished = true;
+    this.finishRender();
     this.doc.complete = true;
   }
 }
 
-/** HTML as a Reader: the encoding sniffed from the first bytes, then parsed and rendered as the tree settles. */
-export class HtmlDocReader implements Reader {
+/** Markdown (CommonMark + GFM) as a Reader: UTF-8 bytes in, cut into blocks, each rendered when its turn comes. */
+export class MarkdownDocReader extends PacedReader {
+  readonly sink: DocumentSink;
+  private readonly renderer: MarkdownRenderer;
+  private readonly blocks = new MarkdownBlocks();
+  private readonly decoder = new TextDecoder('utf-8');
+  private readonly wholeGiven: boolean;
+
+  /** `wholeText`: the whole source when it is at hand (a file), so references resolve to definitions further on. */
+  constructor(doc: Document, wholeText?: string) {
+    super(doc);
+    doc.kind = 'markdown';
+    this.sink = new DocumentSink(doc);
+    this.renderer = new MarkdownRenderer(this.sink);
+    this.wholeGiven = wholeText !== undefined;
+    if (wholeText !== undefined) this.renderer.addDefinitions(wholeText);
+  }
+
+  protected decodeChunk(chunk: Buffer): void {
+    this.cut(this.decoder.decode(chunk, { stream: true }));
+  }
+
+  protected decodeEnd(): void {
+    this.cut(this.decoder.decode());
+    this.blocks.end();
+    for (let b = this.blocks.next(); b !== null; b = this.blocks.next()) this.take(b);
+  }
+
+  private cut(text: string): void {
+    // Definitions before their use, as far as the text has come, when the whole text was not given.
+    if (!this.wholeGiven) this.renderer.addDefinitions(text);
+    this.blocks.write(text);
+    for (let b = this.blocks.next(); b !== null; b = this.blocks.next()) this.take(b);
+  }
+
+  protected render(block: string): void {
+    this.renderer.renderBlock(block);
+  }
+
+  protected finishRender(): void {
+    this.renderer.finish();
+  }
+}
+
+/** HTML as a Reader: the encoding sniffed from the first bytes, then parsed and rendered, a piece at a time, as the tree settles. */
+export class HtmlDocReader extends PacedReader {
   readonly sink: DocumentSink;
   private readonly reader: HtmlTreeReader;
   private decoder: TextDecoder | null = null;
@@ -137,25 +224,27 @@ export class HtmlDocReader implements Reader {
   private head: Buffer[] = [];
   private headLength = 0;
 
-  /** `encoding`: what the Content-Type said, which beats the page's own <meta>. */
+  /** `declared`: the encoding the Content-Type said, which beats the page's own <meta>. */
   constructor(
-    readonly doc: Document,
+    doc: Document,
     private readonly declared: string | null = null,
   ) {
+    super(doc);
     doc.kind = 'html';
     this.sink = new DocumentSink(doc);
     this.reader = new HtmlTreeReader(this.sink);
   }
 
-  write(chunk: Buffer): void {
+  protected decodeChunk(chunk: Buffer): void {
     if (this.decoder) return this.decode(chunk, false);
     this.head.push(Buffer.from(chunk));
     this.headLength += chunk.length;
     if (this.headLength >= 1024) this.startDecoding();
   }
 
-  writeOwned(chunk: Buffer): void {
-    this.write(chunk);
+  protected decodeEnd(): void {
+    if (!this.decoder) this.startDecoding();
+    this.decode(new Uint8Array(0), true);
   }
 
   private startDecoding(): void {
@@ -170,13 +259,14 @@ export class HtmlDocReader implements Reader {
   private decode(bytes: Uint8Array, final: boolean): void {
     // Always streaming, the final flush too: Node 20's one-shot windows-1252 decode is ISO-8859-1's (see decodeBytes).
     const text = this.decoder!.decode(bytes, { stream: true }) + (final ? this.decoder!.decode() : '');
-    this.reader.write(text);
+    for (let at = 0; at < text.length; at += HTML_PIECE) this.take(text.slice(at, at + HTML_PIECE));
   }
 
-  end(): void {
-    if (!this.decoder) this.startDecoding();
-    this.decode(new Uint8Array(0), true);
+  protected render(piece: string): void {
+    this.reader.write(piece);
+  }
+
+  protected finishRender(): void {
     this.reader.end();
-    this.doc.complete = true;
   }
 }

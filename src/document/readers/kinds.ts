@@ -2,11 +2,10 @@
 // bytes, or what the user forced (--kind). One place for the rule:
 // - `html`: .html, .htm, .xhtml, or text that starts <!doctype html or <html;
 // - `markup` (lwl's own [text](href), lenient, as bro writes pages): a bro
-//   page, whose first line is `Retrieved from [URL](URL) on DATE.`;
-// - `markdown` (CommonMark with GitHub's extensions): chosen with --kind for
-//   now; .md and .markdown files move to it from lwl markup once the samples and
-//   tests written in lwl markup have moved (issue 10);
-// - also `markup`, for now: files named .md or .markdown;
+//   page, whose first line is `Retrieved from [URL](URL) on DATE.`, and files
+//   named .lwl (lwl's markup written by hand, as samples/markup.lwl);
+// - `markdown` (CommonMark with GitHub's extensions): files named .md,
+//   .markdown, .mdown or .mkd that are not bro pages;
 // - anything else is `plain` (plain.ts): program output, source code, logs, any
 //   pipe that does not start as a bro page: no bracket hidden, and SGR,
 //   overstrike, OSC 8 and bare URLs read as less -R reads them;
@@ -29,8 +28,8 @@ export function kindOf(name: string, head: Buffer): Kind {
   const start = head.subarray(0, 1024).toString('utf8').replace(/^\ufeff/, '');
   if (BRO_PAGE.test(start)) return 'markup';
   if (/\.(x?html?)$/i.test(name) || HTML_START.test(start)) return 'html';
-  // Until .md moves to the CommonMark reader (issue 10).
-  if (/\.(md|markdown)$/i.test(name)) return 'markup';
+  if (/\.(md|markdown|mdown|mkd)$/i.test(name)) return 'markdown';
+  if (/\.lwl$/i.test(name)) return 'markup';
   return 'plain';
 }
 

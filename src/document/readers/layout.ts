@@ -28,10 +28,6 @@ export class BlockWriter {
   private pending: Pending[] = [];
   /** What is open in the sink, innermost last: to know whether a close has an open to match. */
   private openedLink = false;
-  private linkAlternate = false;
-  /** The last thing written was a link's end: a link opened now would touch it. */
-  private justClosedLink = false;
-  private lastLinkAlternate = false;
   /** Text written on the current line (after the indent), for callers that pad. */
   column = 0;
 
@@ -51,7 +47,6 @@ export class BlockWriter {
     this.sink.text('\n');
     this.lineStart = true;
     this.column = 0;
-    this.justClosedLink = false;
   }
 
   pushIndent(rest: string, restStyle: Style | null = null, first: string | null = null, firstStyle: Style | null = null): void {
@@ -101,7 +96,6 @@ export class BlockWriter {
       this.lineStart = true;
       this.column = 0;
       this.space = false;
-      this.justClosedLink = false;
     }
     if (this.lineStart) {
       this.writeIndent();
@@ -112,14 +106,12 @@ export class BlockWriter {
       sink.text(' ');
       this.column++;
       this.space = false;
-      this.justClosedLink = false;
     }
     this.flushPending();
     sink.text(line);
     this.lastIndents = [...this.indents];
     this.column += line.length;
     this.atStart = false;
-    this.justClosedLink = false;
   }
 
   /** The indents of the last line written: a blank line inside a block quote keeps the quote's bar. */
@@ -162,10 +154,8 @@ export class BlockWriter {
       else if (p.kind === 'style') {
         this.sink.openStyle(p.style);
       } else {
-        this.linkAlternate = this.justClosedLink && !this.lastLinkAlternate;
         this.sink.openLink(p.href);
         this.openedLink = true;
-        if (this.linkAlternate) this.sink.openStyle('adjacentLink');
       }
     }
   }
@@ -182,12 +172,8 @@ export class BlockWriter {
       return;
     }
     if (!this.openedLink) return;
-    if (this.linkAlternate) this.sink.closeStyle();
     this.sink.closeLink();
     this.openedLink = false;
-    this.justClosedLink = true;
-    this.lastLinkAlternate = this.linkAlternate;
-    this.linkAlternate = false;
   }
 
   get inLink(): boolean {

@@ -62,6 +62,8 @@ export function scanDefinitions(source: string, into = new Map<string, Definitio
       }
     }
   };
+  // Groups parsed already that defined nothing new: the same text again (a repeated block) need not be parsed again.
+  const parsed = new Set<string>();
   for (let m = starts.exec(source); m; m = starts.exec(source)) {
     // A label defined already needs no parse: the first definition wins.
     if (into.has(definitionKey(m[1]))) continue;
@@ -69,7 +71,11 @@ export function scanDefinitions(source: string, into = new Map<string, Definitio
     blank.lastIndex = lineStart;
     const end = blank.exec(source);
     const groupEnd = end ? end.index : source.length;
-    collect(parse(source.slice(lineStart, groupEnd)).children);
+    const group = source.slice(lineStart, groupEnd);
+    if (!parsed.has(group)) {
+      parsed.add(group);
+      collect(parse(group).children);
+    }
     starts.lastIndex = Math.max(groupEnd, lineStart + 1);
   }
   return into;
@@ -92,6 +98,8 @@ const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
  * their text; 16 KiB still parses in a few milliseconds for the first screen.
  */
 const SLICE = 16 * 1024;
+/** The first blocks are cut small (at every blank line that can be cut, up to this much text), so the first screen parses little. */
+const FIRST_BLOCKS = 16 * 1024;
 /** A block bigger than this is cut at the next blank line whatever comes after it. */
 const MAX_BLOCK = 256 * 1024;
 
@@ -115,6 +123,8 @@ export class MarkdownBlocks {
   /** The last line at the margin started a list item: a marker after a blank line may go on with that list. */
   private inList = false;
   private readonly ready: string[] = [];
+  /** Text cut into blocks so far (the first FIRST_BLOCKS of it in small blocks). */
+  private cutSoFar = 0;
 
   write(chunk: string): void {
     this.buffer += chunk;
@@ -152,7 +162,9 @@ export class MarkdownBlocks {
       } else if (blank) {
         this.afterBlank = true;
       } else {
-        if (this.afterBlank && at - this.blockStart >= Math.max(1, this.slice) && this.canCutBefore(line, at - this.blockStart)) {
+        const least = this.cutSoFar < FIRST_BLOCKS ? 1 : Math.max(1, this.slice);
+        if (this.afterBlank && at - this.blockStart >= least && this.canCutBefore(line, at - this.blockStart)) {
+          this.cutSoFar += at - this.blockStart;
           this.ready.push(buf.slice(this.blockStart, at));
           this.blockStart = at;
         }
@@ -212,6 +224,21 @@ function plainText(node: md.Nodes): string {
   if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
   if ('children' in node) return (node.children as md.Nodes[]).map(plainText).join('');
   return '';
+}
+
+const ALERT = /^\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*(?:\n|$)/i;
+
+/** The title of a GitHub alert (`> [!NOTE]` on the quote's first line), taken out of the quote's text; null for a plain quote. */
+function alertOf(quote: md.Blockquote): string | null {
+  const first = quote.children[0];
+  if (first?.type !== 'paragraph') return null;
+  const text = first.children[0];
+  if (text?.type !== 'text') return null;
+  const m = ALERT.exec(text.value);
+  if (!m) return null;
+  text.value = text.value.slice(m[0].length);
+  if (text.value === '' && first.children.length === 1) quote.children.shift();
+  return m[1][0].toUpperCase() + m[1].slice(1).toLowerCase();
 }
 
 /** Labels in brackets that a block may use as references. */
@@ -293,13 +320,22 @@ export class MarkdownRenderer {
         w.closeStyle();
         w.block();
         return;
-      case 'blockquote':
+      case 'blockquote': {
         w.block();
         w.pushIndent('│ ', 'quote');
+        const alert = alertOf(node);
+        if (alert) {
+          // GitHub's alert, `> [!NOTE]`: its kind as a title line, as GitHub shows it.
+          w.openStyle('strong');
+          w.write(alert);
+          w.closeStyle();
+          w.lineBreak();
+        }
         this.blocks(node.children, false);
         w.popIndent();
         w.block();
         return;
+      }
       case 'list':
         this.list(node);
         return;
@@ -347,8 +383,10 @@ export class MarkdownRenderer {
     w.block(!(this.tight || (tight && this.listDepth > 0)));
     this.listDepth++;
     let number = list.start ?? 1;
+    // Numbers right-aligned, as a browser shows them: " 9." above "10.".
+    const digits = String(number + list.children.length - 1).length;
     for (const item of list.children) {
-      let marker = list.ordered ? `${number++}.` : ['•', '◦', '▪'][(this.listDepth - 1) % 3];
+      let marker = list.ordered ? `${String(number++).padStart(digits)}.` : ['•', '◦', '▪'][(this.listDepth - 1) % 3];
       if (item.checked === true) marker += ' [x]';
       else if (item.checked === false) marker += ' [ ]';
       w.block(!tight);
@@ -400,7 +438,8 @@ export class MarkdownRenderer {
     const w = this.w;
     switch (node.type) {
       case 'text':
-        w.write(node.value.replace(/[ \t]*\n[ \t]*/g, ' ')); // soft breaks: the paragraph flows
+        // Soft breaks: the paragraph flows; runs of spaces are one, as a browser shows a README.
+        w.write(node.value.replace(/[ \t]*\n[ \t]*|[ \t]{2,}/g, ' '));
         return;
       case 'emphasis':
       case 'strong':

@@ -22,9 +22,7 @@ export type Style =
   | 'tableRule' // the rule under a table's header and the column bars
   | 'rule' // a thematic break / <hr>
   | 'term' // a definition list's term
-  | 'formControl' // `[button: OK]`, `[input]`
-  /** A link that starts where the previous link ended: drawn unlike its neighbour so the two are told apart. */
-  | 'adjacentLink';
+  | 'formControl'; // `[button: OK]`, `[input]`
 
 export const HEADING_STYLES = ['heading1', 'heading2', 'heading3', 'heading4', 'heading5', 'heading6'] as const;
 

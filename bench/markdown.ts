@@ -1,0 +1,103 @@
+// `make bench`'s Markdown and HTML rows: the first screen of a 100 MB Markdown
+// file against the same bytes read as plain text (the issue's target: the same
+// time), and of a 20 MB HTML page (target: within 0.5 s). The first screen is
+// timed from spawn until the document's first words are at the top and the
+// status line is drawn; each file is opened afresh for every run, medians shown.
+//
+//   npx tsx bench/markdown.ts [--runs N] [--mb N] [--html-mb N] [--timeout S]
+//
+// The Markdown is the project's vendored READMEs (samples/readmes/) repeated:
+// headings, lists, tables, code, badges, reference links and raw HTML. The HTML
+// is the URL Standard's (test/data/, from shared/seeds/) repeated, inside one
+// <html> so that it is one page of 20 MB.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PtySession, killAll } from './pty.ts';
+import { median } from './report.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const lwl = path.join(root, 'dist/lwl');
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    mb: { type: 'string', default: '100' },
+    'html-mb': { type: 'string', default: '20' },
+    timeout: { type: 'string', default: '60' },
+  },
+});
+const runs = Number(values.runs);
+const MB = 1e6;
+const timeoutMs = Number(values.timeout) * 1000;
+const log = (line: string) => process.stderr.write(line + '\n');
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-bench-markdown-'));
+process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+process.on('SIGINT', () => {
+  killAll();
+  process.exit(130);
+});
+
+const FIRST = 'lwl benchmark: a big Markdown file';
+
+/** `unit` repeated to about `bytes`, after `head`, written to `name`. */
+function repeated(name: string, head: string, unit: string, tail: string, bytes: number): string {
+  const file = path.join(dir, name);
+  const fd = fs.openSync(file, 'w');
+  const buf = Buffer.from(unit);
+  let written = fs.writeSync(fd, head);
+  while (written < bytes) written += fs.writeSync(fd, buf);
+  fs.writeSync(fd, tail);
+  fs.closeSync(fd);
+  return file;
+}
+
+const readmes = fs
+  .readdirSync(path.join(root, 'samples/readmes'))
+  .filter((f) => f.endsWith('README.md'))
+  .map((f) => fs.readFileSync(path.join(root, 'samples/readmes', f), 'utf8'))
+  .join('\n\n');
+const markdown = repeated('big.md', `${FIRST}\n\n`, readmes + '\n\n', '\nThe end.\n', Number(values.mb) * MB);
+// The same bytes named .txt: read as plain text, the file's bytes shown as they are.
+const plain = path.join(dir, 'big.txt');
+fs.linkSync(markdown, plain);
+
+const spec = fs.readFileSync(path.join(root, 'test/data/url-standard-2016-partial.html'), 'utf8');
+const body = spec.slice(spec.indexOf('<body'));
+const bodyEnd = body.lastIndexOf('</body>');
+const htmlHead = spec.slice(0, spec.indexOf('<body')) + '<body>';
+const html = repeated('big.html', htmlHead, (bodyEnd > 0 ? body.slice(body.indexOf('>') + 1, bodyEnd) : body.slice(body.indexOf('>') + 1)) + '\n', '</body></html>\n', Number(values['html-mb']) * MB);
+
+const settings = { cols: 80, rows: 24, cwd: root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', LANG: 'C.UTF-8', HOME: os.homedir() } };
+
+/** Milliseconds from spawn to a first screen whose top row passes `top`, or null. */
+async function firstScreen(file: string, top: (row: string) => boolean): Promise<number | null> {
+  const s = new PtySession(process.execPath, [lwl, file], settings);
+  const at = await s.waitFor((x) => top(x.row(0)) && x.status().trim() !== '', timeoutMs);
+  await s.close('q');
+  return at === null ? null : at - s.startedAt;
+}
+
+async function measure(name: string, file: string, top: (row: string) => boolean): Promise<string> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = await firstScreen(file, top);
+    if (t === null) return `| ${name} | ${(fs.statSync(file).size / MB).toFixed(0)} MB | timeout |`;
+    times.push(t);
+    log(`${name}: run ${i + 1}: ${t.toFixed(0)} ms`);
+  }
+  return `| ${name} | ${(fs.statSync(file).size / MB).toFixed(0)} MB | ${median(times).toFixed(0)} ms |`;
+}
+
+if (!fs.existsSync(lwl)) throw new Error(`bench/markdown: ${lwl} is missing: run make first`);
+const rows = [
+  await measure('Markdown (.md)', markdown, (row) => row === FIRST),
+  await measure('the same bytes as plain text (.txt)', plain, (row) => row === FIRST),
+  await measure("HTML (the URL Standard's, repeated)", html, (row) => row.startsWith('[image: WHATWG]')),
+];
+console.log(`\nFirst screen at 80x24, median of ${runs} runs (spawn to the first row and the status line drawn; Node's start-up included):\n`);
+console.log('| document | size | first screen |');
+console.log('| :-- | --: | --: |');
+for (const row of rows) console.log(row);
