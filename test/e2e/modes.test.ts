@@ -249,7 +249,7 @@ describe('LINK only ever reaches a command through the environment', () => {
 
   it('says so when there is no browser to open a link lwl does not load itself with', async () => {
     // (An http(s) link loads in lwl then: test/e2e/browse.test.ts.)
-    const doc = path.join(tempDir(), 'doc.md');
+    const doc = path.join(tempDir(), 'doc.lwl');
     fs.writeFileSync(doc, '[mail](mailto:someone@example.org)\n');
     const s = open([doc], { env: { PATH: '/nonexistent' } });
     await s.waitForText('[mail]');
