@@ -27,6 +27,10 @@ export function writeAll(fd: number, data: string | Uint8Array): void {
   }
 }
 
+/** The event on `process` once the first screen is drawn (src/boot.ts listens). */
+export const FIRST_SCREEN = 'lwl-first-screen';
+let firstScreenTold = false;
+
 /** The terminal lwl has taken, if any, so that a crash can give it back. */
 let current: Terminal | null = null;
 
@@ -124,6 +128,11 @@ export class Terminal {
     this.input.on('data', this.onData);
     this.input.on('end', this.onEnd);
     this.enter();
+    // The caller draws the first screen now; then dist/lwl's start (src/boot.ts) may keep V8's code for the next start.
+    if (!firstScreenTold) {
+      firstScreenTold = true;
+      setImmediate(() => (process as NodeJS.EventEmitter).emit(FIRST_SCREEN));
+    }
   }
 
   private enter(): void {
