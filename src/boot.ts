@@ -9,9 +9,10 @@
 // (or after an update of lwl or of Node): the bundle is then compiled from its
 // source, and once the first screen is up, V8's code for it, with every
 // function the first screen ran, is written there for the next start.
-import fs from 'node:fs';
-import path from 'node:path';
-import vm from 'node:vm';
+// Node's own require, with none of the bundler's wrapping of the modules' exports.
+const fs = require('node:fs') as typeof import('node:fs');
+const path = require('node:path') as typeof import('node:path');
+const vm = require('node:vm') as typeof import('node:vm');
 
 /** The bundle's hash, set by build.mjs: a cache is for one bundle only (V8 checks its own version and flags). */
 declare const LWL_BUNDLE_KEY: string;
@@ -31,8 +32,8 @@ const enum Made {
 
 /** The bundle, wrapped as Node wraps a CommonJS module (build.mjs writes it so), and the line of the file it starts on. */
 function bundleSource(): { source: string; line: number } {
-  // The bundle is ASCII (esbuild writes any other character as an escape).
-  const file = fs.readFileSync(__filename, 'latin1');
+  // Read as UTF-8, Node makes the string straight from the file, with no buffer in between (the bundle is ASCII).
+  const file = fs.readFileSync(__filename, 'utf8');
   const start = file.indexOf(MARK) + MARK.length;
   const source = file.slice(start, file.lastIndexOf('*/'));
   const line = file.slice(0, start).split('\n').length - 1;
