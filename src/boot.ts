@@ -78,15 +78,41 @@ function writeCache(file: string, made: Made, data: Buffer): void {
   }
 }
 
+/**
+ * LWL_STARTUP_TIMES=FILE: appends to FILE, as one line of JSON, when each step
+ * of the start was done (ms since Node started): Node's own start and its
+ * loading of dist/lwl, reading the bundle, compiling it, running its top
+ * level, and the first screen (bench/startup.ts reads them).
+ */
+const timesFile = process.env.LWL_STARTUP_TIMES;
+const times: Record<string, number | boolean> = { node: performance.now() };
+const mark = (step: string) => timesFile && (times[step] = performance.now());
+const writeTimes = () => {
+  if (!timesFile) return;
+  try {
+    fs.appendFileSync(timesFile, `${JSON.stringify(times)}\n`);
+  } catch {
+    // Only a measurement.
+  }
+};
+
 function run(): void {
   const { source, line } = bundleSource();
+  mark('read');
   // LWL_CODE_CACHE=0: none (to measure a start without it).
   const file = process.env.LWL_CODE_CACHE === '0' || secure() ? null : cacheFile();
   const cache = readCache(file);
   const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.subarray(1) });
   const made = cache !== null && !script.cachedDataRejected ? (cache[0] as Made) : null;
+  mark('compiled');
+  times.cached = made !== null;
   // A worker (the regular-expression search) only reads the cache.
   const isMain = (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
+  // Before the cache is written, which the first screen's time must not include.
+  if (timesFile && isMain) {
+    (process as NodeJS.EventEmitter).once('lwl-first-screen', () => mark('firstScreen'));
+    process.once('exit', writeTimes);
+  }
   if (file !== null && isMain && made !== Made.AfterFirstScreen) {
     let written = false;
     const write = (when: Made) => {
@@ -99,6 +125,7 @@ function run(): void {
     if (made === null) process.once('exit', () => write(Made.AtExit));
   }
   (script.runInThisContext() as ModuleFunction).call(module.exports, module.exports, require, module, __filename, __dirname);
+  mark('ran');
 }
 
 run();
