@@ -45,10 +45,12 @@ module.exports = m.exports;`,
 
 /**
  * Node's own modules that only some inputs or keys need (a compressed file, a
- * command, a signal's number): each is required on the first use of one of
- * its exports, not at start-up (child_process alone costs some 5 ms there).
+ * command, a signal's number, a regular-expression search), or that the first
+ * screen loads anyway but `--version` need not: each is required on the first
+ * use of one of its exports, not at start-up (child_process alone costs some
+ * 5 ms there).
  */
-const lazyBuiltins = ['child_process', 'zlib', 'os', 'crypto', 'tty'];
+const lazyBuiltins = ['child_process', 'zlib', 'os', 'crypto', 'tty', 'worker_threads', 'stream'];
 
 const builtinsOnUse = {
   name: 'builtins-on-use',
@@ -70,7 +72,7 @@ for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.export
 };
 
 // The bundle: every module of lwl, and the deferred packages as strings.
-const bundle = (
+let bundle = (
   await build({
     ...common,
     entryPoints: ['src/main.ts'],
@@ -79,6 +81,14 @@ const bundle = (
     plugins: [deferring, builtinsOnUse],
   })
 ).outputFiles[0].text;
+
+// esbuild's __toESM copies every export of a CommonJS module (fs: a hundred) into
+// a new object, for each of the 28 modules that import one: a ms or two at each
+// start. An object that inherits them from the module reads the same.
+const toESM = 'var __toESM=(mod,isNodeMode,target)=>(target=mod!=null?__create(__getProtoOf(mod)):{},__copyProps(isNodeMode||!mod||!mod.__esModule?__defProp(target,"default",{value:mod,enumerable:!0}):target,mod))';
+const inheritingToESM = 'var __toESM=(mod,isNodeMode,target)=>(target=__create(mod!=null&&(typeof mod=="object"||typeof mod=="function")?mod:null),__defProp(target,"default",{value:isNodeMode||!mod||!mod.__esModule?mod:mod.default,enumerable:!0}))';
+if (!bundle.includes(toESM)) throw new Error("build: esbuild's __toESM is not the one build.mjs replaces (a new esbuild?): see build.mjs");
+bundle = bundle.replace(toESM, inheritingToESM);
 
 // dist/lwl: src/boot.ts, then the bundle in a comment, wrapped as Node wraps a
 // CommonJS module, which boot.ts compiles with V8's code cache. Inside the

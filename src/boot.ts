@@ -85,7 +85,8 @@ function writeCache(file: string, made: Made, data: Buffer): void {
  * level, and the first screen (bench/startup.ts reads them).
  */
 const timesFile = process.env.LWL_STARTUP_TIMES;
-const times: Record<string, number | boolean> = { node: performance.now() };
+// Only then: the global `performance` is loaded on first use (perf_hooks, some ms).
+const times: Record<string, number | boolean> = timesFile ? { node: performance.now() } : {};
 const mark = (step: string) => timesFile && (times[step] = performance.now());
 const writeTimes = () => {
   if (!timesFile) return;
@@ -106,8 +107,8 @@ function run(): void {
   const made = cache !== null && !script.cachedDataRejected ? (cache[0] as Made) : null;
   mark('compiled');
   times.cached = made !== null;
-  // A worker (the regular-expression search) only reads the cache.
-  const isMain = (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
+  // A worker (the regular-expression search) only reads the cache. It has one argument (search-worker.ts), and only then is worker_threads loaded to ask.
+  const isMain = process.argv[2] !== '--lwl-search-worker' || (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
   // Before the cache is written, which the first screen's time must not include.
   if (timesFile && isMain) {
     (process as NodeJS.EventEmitter).once('lwl-first-screen', () => mark('firstScreen'));

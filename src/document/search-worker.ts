@@ -5,6 +5,9 @@
 import { Worker, parentPort } from 'node:worker_threads';
 import { regexFind, type BlockMatches, type RegexWindow } from './search.ts';
 
+/** The worker's one argument: main.ts asks worker_threads whether it is a worker only when it is there (loading worker_threads costs start-up time). */
+export const WORKER_ARGUMENT = '--lwl-search-worker';
+
 export interface WorkerData {
   lwlSearch: { source: string; flags: string };
 }
@@ -51,7 +54,8 @@ export class RegexWorker {
     // The bundle's own code: dist/lwl works wherever it is copied, alone; the
     // standalone executable carries it as an asset (it has no script file).
     const sea = seaScript();
-    this.worker = sea === null ? new Worker(__filename, { workerData }) : new Worker(sea, { eval: true, workerData });
+    const argv = [WORKER_ARGUMENT];
+    this.worker = sea === null ? new Worker(__filename, { workerData, argv }) : new Worker(sea, { eval: true, workerData, argv });
     this.worker.on('message', ({ id, found }: Reply) => {
       const resolve = this.waiting.get(id);
       this.waiting.delete(id);
