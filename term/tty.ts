@@ -11,6 +11,9 @@ import { RESET, sgr } from './sgr.ts';
 const ESCAPE_TIMEOUT_MS = 50;
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
+/** Mouse reports: a button press or release (1000), in SGR form (1006), which has no limit on the column. */
+const MOUSE_ON = '\x1b[?1000h\x1b[?1006h';
+const MOUSE_OFF = '\x1b[?1006l\x1b[?1000l';
 /** Erases the cursor's row from the cursor on. */
 const ERASE_LINE = '\x1b[K';
 
@@ -82,14 +85,16 @@ export class Terminal {
     private readonly ownsInput: boolean,
     /** Page on the alternate screen (the default), or on the main screen (-X). */
     private readonly alternateScreen: boolean,
+    /** Ask for mouse reports while paging (--mouse): given back with the terminal, as the screen is. */
+    private readonly mouse: boolean,
   ) {}
 
   private get enterSequence(): string {
-    return this.alternateScreen ? enterScreen : enterMainScreen(this.size().rows);
+    return (this.alternateScreen ? enterScreen : enterMainScreen(this.size().rows)) + (this.mouse ? MOUSE_ON : '');
   }
 
   private get leaveSequence(): string {
-    return this.alternateScreen ? leaveScreen : leaveMainScreen(this.size().rows);
+    return (this.mouse ? MOUSE_OFF : '') + (this.alternateScreen ? leaveScreen : leaveMainScreen(this.size().rows));
   }
 
   /**
@@ -98,9 +103,9 @@ export class Terminal {
    * standard error if it is the terminal, as less does. Throws
    * NoTerminalError if there is none.
    */
-  static open({ alternateScreen = true }: { alternateScreen?: boolean } = {}): Terminal {
+  static open({ alternateScreen = true, mouse = false }: { alternateScreen?: boolean; mouse?: boolean } = {}): Terminal {
     const output = process.stdout as tty.WriteStream;
-    if (process.stdin.isTTY) return new Terminal(process.stdin as tty.ReadStream, 1, output, false, alternateScreen);
+    if (process.stdin.isTTY) return new Terminal(process.stdin as tty.ReadStream, 1, output, false, alternateScreen, mouse);
     let fd: number;
     try {
       fd = fs.openSync('/dev/tty', 'r');
@@ -108,9 +113,9 @@ export class Terminal {
       if (!tty.isatty(2)) {
         throw new NoTerminalError('no terminal to read keys from: standard input is the document, /dev/tty cannot be opened, and standard error is not a terminal');
       }
-      return new Terminal(new tty.ReadStream(2), 1, output, false, alternateScreen);
+      return new Terminal(new tty.ReadStream(2), 1, output, false, alternateScreen, mouse);
     }
-    return new Terminal(new tty.ReadStream(fd), 1, output, true, alternateScreen);
+    return new Terminal(new tty.ReadStream(fd), 1, output, true, alternateScreen, mouse);
   }
 
   size(): Size {

@@ -2,6 +2,7 @@
 // action a key is bound to in a mode.
 import { keymap, type Binding } from '../../keymap.ts';
 import type { BusyAction, GroundAction, LineAction, PreviewAction } from './actions.ts';
+import { keyName } from '../../term/keys.ts';
 
 export type TypingMode = 'search' | 'fork' | 'exec' | 'examine';
 export type Mode = 'ground' | TypingMode | 'preview';
@@ -41,9 +42,9 @@ export class Bindings {
     }
   }
 
-  /** The action `key` is bound to in `table`, if any. */
+  /** The action `key` is bound to in `table`, if any (a click by its name, wherever it was). */
   for<T extends Table>(table: T, key: string): ActionOf[T] | undefined {
-    return this.maps.get(table)!.get(key) as ActionOf[T] | undefined;
+    return this.maps.get(table)!.get(keyName(key)) as ActionOf[T] | undefined;
   }
 }
 

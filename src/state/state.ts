@@ -11,6 +11,7 @@ import { follow } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
 import { editLine } from './typing.ts';
+import { clickedLink } from './mouse.ts';
 import { formatCount } from '../text/count.ts';
 
 export type { Context, Effect, Mode, Result, State, TypingMode };
@@ -74,6 +75,12 @@ function pressGround(state: State, key: string, ctx: Context): Result {
   const count = state.count === '' ? null : Number(state.count);
   state = { ...state, count: '' };
   if (!action) return none(state);
+  if (action[0] === 'click') {
+    // A click on a link selects it; a second click on it follows it, as Enter does.
+    const link = clickedLink(ctx, state.top, key);
+    if (link === null) return none(state);
+    return link === state.selected ? updateGround(state, ['follow'], null, ctx) : none({ ...state, selected: link });
+  }
   return updateGround(state, action, count, ctx);
 }
 
@@ -208,6 +215,9 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'preview':
       if (state.selected === null) return none({ ...state, message: 'No link selected: n selects one' });
       return none({ ...state, mode: 'preview' });
+    case 'click':
+      // pressGround acts on it: it has the key, which says where.
+      return none(state);
   }
 }
 
