@@ -133,10 +133,11 @@ export class Terminal {
     this.input.on('data', this.onData);
     this.input.on('end', this.onEnd);
     this.enter();
-    // The caller draws the first screen now; then dist/lwl's start (src/boot.ts) may keep V8's code for the next start.
+    // The caller draws the first screen now; once it has (before any key is read), dist/lwl's
+    // start (src/boot.ts) may keep V8's code for the next start.
     if (!firstScreenTold) {
       firstScreenTold = true;
-      setImmediate(() => (process as NodeJS.EventEmitter).emit(FIRST_SCREEN));
+      process.nextTick(() => (process as NodeJS.EventEmitter).emit(FIRST_SCREEN));
     }
   }
 
