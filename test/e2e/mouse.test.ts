@@ -91,7 +91,8 @@ describe('the mouse (--mouse)', () => {
     await s.press(click(1, s.column(1, 'the other page')));
     await s.waitFor((x) => x.status().includes('other.md'), 'a link selected');
     await s.press('>echo child-ran\r');
-    await s.waitFor((x) => x.screen().includes('child-ran'), 'the command');
+    // A row of its own: the command's output, not the typed line on the status line.
+    await s.waitFor((x) => x.rows().includes('child-ran'), 'the command');
     // Its output came after lwl turned the mouse off: the command had a terminal that reports no mouse.
     expect(mouseMode(s)).toBe('none');
     await s.waitFor((x) => x.screen().includes('[process terminated]'), 'lwl waiting for a key');
