@@ -156,20 +156,27 @@ export interface Cells {
   starts: number[];
 }
 
-const cellToken = /\x1b\[([0-9;]*)m|[\x20-\x7e]|[^]/g;
-
+/** Splits a row into cells in one pass over its characters (this runs for rows that changed only a little, on every key). */
 export function cellsOf(row: string): Cells | null {
   const cells: Cells = { chars: [], states: [], starts: [] };
   let state = '';
-  cellToken.lastIndex = 0;
-  for (let m = cellToken.exec(row); m !== null; m = cellToken.exec(row)) {
-    const token = m[0];
-    if (m[1] !== undefined) state = m[1] === '' || m[1] === '0' ? '' : state + token;
-    else if (token.length === 1 && token >= ' ' && token <= '~') {
-      cells.chars.push(token);
+  for (let i = 0; i < row.length; ) {
+    const c = row.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x7e) {
+      cells.chars.push(row[i]);
       cells.states.push(state);
-      cells.starts.push(m.index);
-    } else return null;
+      cells.starts.push(i);
+      i++;
+      continue;
+    }
+    // An SGR sequence: ESC [ digits and semicolons m; anything else makes the row one to write whole.
+    if (c !== 0x1b || row.charCodeAt(i + 1) !== 0x5b) return null;
+    let end = i + 2;
+    while (end < row.length && ((row.charCodeAt(end) >= 0x30 && row.charCodeAt(end) <= 0x39) || row.charCodeAt(end) === 0x3b)) end++;
+    if (row.charCodeAt(end) !== 0x6d) return null;
+    const params = row.slice(i + 2, end);
+    state = params === '' || params === '0' ? '' : state + row.slice(i, end + 1);
+    i = end + 1;
   }
   return cells;
 }
@@ -190,6 +197,9 @@ function commonSuffix(a: string, b: string): number {
   return i;
 }
 
+/** Rows changed in a frame up to which each is looked into for the cells that changed (a selection or a match that moved). */
+const FEW_ROWS = 4;
+
 /** Below this many bytes in common, a part of a row saves nothing over the cursor move it needs. */
 const WORTH_A_MOVE = 8;
 
@@ -200,7 +210,8 @@ const WORTH_A_MOVE = 8;
  * written whole.
  */
 export function changedPart(old: string, row: string): { col: number; text: string; erase: boolean } | null {
-  if (commonPrefix(old, row) + commonSuffix(old, row) < WORTH_A_MOVE) return null;
+  // Worth looking into only when most of the row stays (a status line's count, a selection that moved): not for a new page.
+  if (commonPrefix(old, row) + commonSuffix(old, row) < Math.max(WORTH_A_MOVE, row.length / 2)) return null;
   const was = cellsOf(old);
   const now = cellsOf(row);
   if (was === null || now === null) return null;
@@ -294,6 +305,10 @@ export class Screen {
         widths = [...Array<number>(-shift).fill(0), ...widths.slice(0, last + shift), widths[last]];
       }
     }
+    // A new page changes every row: there, only the status line is looked into for the cells that changed (it costs time per row).
+    let changed = 0;
+    for (let i = 0; i <= last; i++) if (shown[i] !== frame.rows[i]) changed++;
+    const fewChanged = changed <= FEW_ROWS;
     for (let i = 0; i <= last; i++) {
       if (shown[i] === frame.rows[i]) continue;
       // The whole row, erasing what the old row had past the new one's end, if it had anything there...
@@ -301,7 +316,7 @@ export class Screen {
       out.moveTo(i, 0);
       out.writeRow(frame.rows[i], frame.widths[i], mustErase(shown[i], widths[i], frame.widths[i]));
       // ... or only the cells that changed, if that is shorter.
-      const part = changedPart(shown[i], frame.rows[i]);
+      const part = fewChanged || i === last ? changedPart(shown[i], frame.rows[i]) : null;
       if (part === null) continue;
       const whole = out.save();
       out.restore(before);
