@@ -66,12 +66,13 @@ test-exe: $(EXE)
 
 exe: $(EXE)
 
-# The SEA's main script is the bundle without its #! line; its blob holds the
-# script and V8's code cache for it. The blob is injected into a stripped copy
-# of node (strip first: stripping afterwards would drop the blob's note).
+# The SEA's main script is the bundle alone (dist/lwl.cjs, which build.mjs writes
+# with dist/lwl); its blob holds the script and V8's code cache for it. The blob
+# is injected into a stripped copy of node (strip first: stripping afterwards
+# would drop the blob's note).
 $(EXE): dist/lwl
 	@mkdir -p dist/sea
-	tail -n +2 dist/lwl > dist/sea/lwl.cjs
+	cp dist/lwl.cjs dist/sea/lwl.cjs
 	@# The bundle is an asset too: the regex search worker runs it (it has no file to start from).
 	printf '{"main": "dist/sea/lwl.cjs", "output": "dist/sea/lwl.blob", "disableExperimentalSEAWarning": true, "useCodeCache": %s, "assets": {"lwl.cjs": "dist/sea/lwl.cjs"}}\n' $(CODE_CACHE) > dist/sea/config.json
 	node --experimental-sea-config dist/sea/config.json

@@ -1,12 +1,16 @@
-// Builds dist/lwl: one CommonJS file with every runtime dependency in it.
-// `node build.mjs OUT VERSION`, as the Makefile runs it.
+// Builds dist/lwl: one CommonJS file with every runtime dependency in it, and
+// OUT.cjs, the same bundle without the code that compiles it with V8's code
+// cache (for the standalone executable). `node build.mjs OUT VERSION`, as the
+// Makefile runs it.
 //
 // The packages only some inputs need (UTS #46, the Public Suffix List, and
 // the like) are bundled apart and carried in dist/lwl as strings, compiled on
 // first use: V8 then only skips over them at start-up instead of parsing
 // them, so the first screen does not pay for what it does not use.
 import { build } from 'esbuild';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 
 const [out = 'dist/lwl', version = 'dev'] = process.argv.slice(2);
 
@@ -21,7 +25,9 @@ async function deferredSource(name) {
   return `(function (module, exports, require) {${result.outputFiles[0].text}\n})`;
 }
 
-const sources = Object.fromEntries(await Promise.all(deferred.map(async (name) => [name, await deferredSource(name)])));
+// Brotli-compressed (base64): a third of the size, so that Node reads and skips over less at every start; decompressing one costs a few ms on its first use.
+const compressed = (source) => zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).toString('base64');
+const sources = Object.fromEntries(await Promise.all(deferred.map(async (name) => [name, compressed(await deferredSource(name))])));
 
 const deferring = {
   name: 'deferred',
@@ -30,18 +36,75 @@ const deferring = {
     b.onLoad({ filter: /.*/, namespace: 'deferred' }, (args) => ({
       loader: 'js',
       contents: `const m = { exports: {} };
-require('node:vm').runInThisContext(${JSON.stringify(sources[args.path])}, { filename: 'lwl:${args.path}' })(m, m.exports, require);
+const source = require('node:zlib').brotliDecompressSync(Buffer.from(${JSON.stringify(sources[args.path])}, 'base64')).toString();
+require('node:vm').runInThisContext(source, { filename: 'lwl:${args.path}' })(m, m.exports, require);
 module.exports = m.exports;`,
     }));
   },
 };
 
-await build({
-  ...common,
-  entryPoints: ['src/main.ts'],
-  outfile: out,
-  define: { LWL_VERSION: JSON.stringify(version), LWL_BUNDLED: 'true' },
-  banner: { js: '#!/usr/bin/env node' },
-  plugins: [deferring],
-});
+/**
+ * Node's own modules that only some inputs or keys need (a compressed file, a
+ * command, a signal's number, a regular-expression search), or that the first
+ * screen loads anyway but `--version` need not: each is required on the first
+ * use of one of its exports, not at start-up (child_process alone costs some
+ * 5 ms there).
+ */
+const lazyBuiltins = ['child_process', 'zlib', 'os', 'crypto', 'tty', 'worker_threads', 'stream'];
+
+const builtinsOnUse = {
+  name: 'builtins-on-use',
+  setup(b) {
+    b.onResolve({ filter: new RegExp(`^(node:)?(${lazyBuiltins.join('|')})$`) }, (args) =>
+      // The require in the stand-in is Node's own.
+      args.namespace === 'builtin-on-use' ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'builtin-on-use' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin-on-use' }, async (args) => {
+      const names = Object.keys(await import(`node:${args.path}`)).filter((name) => name !== 'default');
+      return {
+        loader: 'js',
+        contents: `let loaded;
+const load = () => (loaded ??= require('node:${args.path}'));
+for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.exports, name, { get: () => load()[name], enumerable: true });`,
+      };
+    });
+  },
+};
+
+// The bundle: every module of lwl, and the deferred packages as strings.
+let bundle = (
+  await build({
+    ...common,
+    entryPoints: ['src/main.ts'],
+    write: false,
+    define: { LWL_VERSION: JSON.stringify(version), LWL_BUNDLED: 'true' },
+    plugins: [deferring, builtinsOnUse],
+  })
+).outputFiles[0].text;
+
+// esbuild's __toESM copies every export of a CommonJS module (fs: a hundred) into
+// a new object, for each of the 28 modules that import one: a ms or two at each
+// start. An object that inherits them from the module reads the same.
+const toESM = 'var __toESM=(mod,isNodeMode,target)=>(target=mod!=null?__create(__getProtoOf(mod)):{},__copyProps(isNodeMode||!mod||!mod.__esModule?__defProp(target,"default",{value:mod,enumerable:!0}):target,mod))';
+const inheritingToESM = 'var __toESM=(mod,isNodeMode,target)=>(target=__create(mod!=null&&(typeof mod=="object"||typeof mod=="function")?mod:null),__defProp(target,"default",{value:isNodeMode||!mod||!mod.__esModule?mod:mod.default,enumerable:!0}))';
+if (!bundle.includes(toESM)) throw new Error("build: esbuild's __toESM is not the one build.mjs replaces (a new esbuild?): see build.mjs");
+bundle = bundle.replace(toESM, inheritingToESM);
+
+// dist/lwl: src/boot.ts, then the bundle in a comment, wrapped as Node wraps a
+// CommonJS module, which boot.ts compiles with V8's code cache. Inside the
+// comment each `*/` has \x01 in its middle.
+if (/[^\t\n\r\x20-\x7e]/.test(bundle)) throw new Error('build: the bundle is not ASCII text: boot.ts reads it as Latin-1 and splits its comment ends with \\x01');
+const key = crypto.createHash('sha256').update(bundle).digest('hex').slice(0, 16);
+const boot = (
+  await build({
+    ...common,
+    entryPoints: ['src/boot.ts'],
+    write: false,
+    define: { LWL_BUNDLE_KEY: JSON.stringify(key) },
+  })
+).outputFiles[0].text;
+const wrapped = `(function (exports, require, module, __filename, __dirname) {${bundle}\n})`;
+fs.writeFileSync(out, `#!/usr/bin/env node\n${boot}\n/*lwl-bundle\n${wrapped.replaceAll('*/', '*\x01/')}*/\n`);
 fs.chmodSync(out, 0o755);
+// The bundle alone, for the standalone executable (make exe), whose own code cache it has.
+fs.writeFileSync(`${out}.cjs`, bundle);

@@ -5,8 +5,8 @@
 // Keys are characters as typed ('j', 'G', '한', ' ') or names in angle
 // brackets: <Up> <Down> <Left> <Right> <Home> <End> <PageUp> <PageDown>
 // <Delete> <Insert> <Enter> <Tab> <S-Tab> <Backspace> <Escape> <F1>-<F4>, <C-x> for
-// Ctrl-x and <M-x> for Alt-x (test/keymap.test.ts checks every name here is
-// one the terminal can send).
+// Ctrl-x and <M-x> for Alt-x, and with --mouse <WheelUp> <WheelDown> <Click>
+// (test/keymap.test.ts checks every name here is one the terminal can send).
 //
 // A key not in its mode's table does nothing in ground mode or a question, is typed in the
 // typing modes, and closes the preview.
@@ -59,6 +59,11 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['o'], action: ['followIn', 'lwl'], help: 'load the selected link in this lwl, whatever the browser command' },
   { keys: ['O'], action: ['followIn', 'browser'], help: 'hand the selected link to the browser command ($LINK)' },
   { keys: ['r'], action: ['reload'], help: 'load the page again (a web page is fetched, a file read), at the same place' },
+
+  // the mouse, with --mouse
+  { keys: ['<WheelDown>'], action: ['scrollLines', 3], help: 'the mouse wheel (--mouse): three lines down' },
+  { keys: ['<WheelUp>'], action: ['scrollLines', -3], help: 'the mouse wheel (--mouse): three lines up' },
+  { keys: ['<Click>'], action: ['click'], help: 'a click (--mouse) on a link selects it; a second click on it follows it' },
 
   // typing modes
   { keys: ['/'], action: ['search', 'forward'], help: 'search forward (the screen follows the first match as it is typed)' },

@@ -1,10 +1,14 @@
-// `make bench`'s start-up row: what starting lwl costs as dist/lwl (node runs the
-// script) and as the standalone executable (make exe), next to Node's own start-up.
-// Each round runs every command once, in turn, so that the machine's drift falls on
-// all of them alike; the table gives medians, and the median of each round's ratio
-// to `node -e 0` in that round.
+// `make bench`'s start-up rows: what starting lwl costs as dist/lwl (node runs the
+// script; with V8's code cache from an earlier run, and without, as on the first
+// run after an update) and as the standalone executable (make exe), next to Node's
+// own start-up. Each round runs every command once, in turn, so that the machine's
+// drift falls on all of them alike; the table gives medians, and in brackets the
+// median of each round's difference to `node -e 0` in that round. Then where
+// dist/lwl's time goes (LWL_STARTUP_TIMES, see src/boot.ts).
 //
-//   npx tsx bench/startup.ts [EXECUTABLE] [--runs N]     (default: dist/lwl-<platform>-<arch>, 15 runs)
+//   npx tsx bench/startup.ts [EXECUTABLE] [--runs N] [--script OTHER_BUILD ...]
+//     (default: dist/lwl-<platform>-<arch>, 15 runs; --script adds another build of
+//     dist/lwl, an older one say, to compare with)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,87 +20,138 @@ import { PtySession } from './pty.ts';
 import { median } from './report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '15' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ options: { runs: { type: 'string', default: '15' }, script: { type: 'string', multiple: true, default: [] } }, allowPositionals: true });
 const runs = Number(values.runs);
 const exe = path.resolve(root, positionals[0] ?? `dist/lwl-${process.platform}-${process.arch}`);
 const script = path.join(root, 'dist/lwl');
 const log = (line: string) => process.stderr.write(line + '\n');
 
-// As bench/run.ts: a small fixed environment, no NODE_OPTIONS from the caller's.
-const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', TERM: 'xterm-256color', LANG: 'C.UTF-8' };
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-startup-'));
+// As bench/run.ts: a small fixed environment, no NODE_OPTIONS from the caller's; the code cache in a directory of its own.
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', TERM: 'xterm-256color', LANG: 'C.UTF-8', XDG_CACHE_HOME: path.join(dir, 'cache') };
 
 interface Contender {
   name: string;
   command: string[];
+  env: Record<string, string>;
+  /** Reports where its time goes (dist/lwl's LWL_STARTUP_TIMES). */
+  times?: string;
 }
 
-const node: Contender = { name: '`node -e 0`', command: [process.execPath, '-e', '0'] };
-const contenders: Contender[] = [{ name: 'dist/lwl', command: [process.execPath, script] }];
-if (fs.existsSync(exe)) contenders.push({ name: path.relative(root, exe), command: [exe] });
+const nodeCommand = [process.execPath, '-e', 'process.stdout.write(/VmHWM:\\s+(\\d+)/.exec(require("fs").readFileSync("/proc/self/status", "utf8"))[1])'];
+const contenders: Contender[] = [
+  { name: 'dist/lwl', command: [process.execPath, script], env, times: path.join(dir, 'times-cached') },
+  { name: 'dist/lwl, no code cache', command: [process.execPath, script], env: { ...env, LWL_CODE_CACHE: '0' }, times: path.join(dir, 'times-cold') },
+  ...values.script.map((other) => ({ name: path.relative(root, path.resolve(other)), command: [process.execPath, path.resolve(other)], env })),
+];
+if (fs.existsSync(exe)) contenders.push({ name: path.relative(root, exe), command: [exe], env });
 else log(`bench/startup: no ${exe} (make exe): measuring dist/lwl alone`);
 if (!fs.existsSync(script)) throw new Error(`bench/startup: ${script} is missing: run make first`);
+const envOf = (c: Contender) => (c.times ? { ...c.env, LWL_STARTUP_TIMES: c.times } : c.env);
 
-/** Wall time of one run to its exit, in ms. */
-function exitTime(command: string[]): number {
+/** Wall time of one run to its exit, in ms, and what it printed. */
+function exitTime(command: string[], runEnv: Record<string, string>): { ms: number; out: string } {
   const t0 = performance.now();
-  const r = spawnSync(command[0], command.slice(1), { env, stdio: 'ignore' });
+  const r = spawnSync(command[0], command.slice(1), { env: runEnv, stdio: ['ignore', 'pipe', 'ignore'], encoding: 'utf8' });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${command.join(' ')} exited with ${r.status}`);
-  return ms;
+  return { ms, out: r.stdout };
 }
 
 /** Time to the first screen of `file` (its first line on top, a status line), and the peak memory then. */
-async function firstScreen(command: string[], file: string, firstLine: string): Promise<{ ms: number; peak: number }> {
-  const s = new PtySession(command[0], [...command.slice(1), file], { cols: 80, rows: 24, env, cwd: os.tmpdir() });
+async function firstScreen(c: Contender, file: string, firstLine: string): Promise<{ ms: number; peak: number }> {
+  const s = new PtySession(c.command[0], [...c.command.slice(1), file], { cols: 80, rows: 24, env: envOf(c), cwd: os.tmpdir() });
   try {
     const at = await s.waitFor((x) => x.row(0) === firstLine && x.status().trim() !== '', 20_000);
-    if (at === null) throw new Error(`${command.join(' ')}: no first screen within 20 s`);
+    if (at === null) throw new Error(`${c.command.join(' ')}: no first screen within 20 s`);
     return { ms: at - s.startedAt, peak: s.peakMemory() ?? NaN };
   } finally {
     await s.close('q');
   }
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-startup-'));
 try {
-  const input = generate(SIZES[0], dir); // 5 MiB
-  const times = { node: [] as number[], version: contenders.map(() => [] as number[]), screen: contenders.map(() => [] as number[]) };
-  const ratios = { version: contenders.map(() => [] as number[]), screen: contenders.map(() => [] as number[]) };
-  const peaks = contenders.map(() => [] as number[]);
-  for (const c of contenders) exitTime([...c.command, '--version']); // warm the page cache
+  const links = generate(SIZES[0], dir); // 5 MiB, a link every 300 bytes or so
+  // The same text as plain text: lwl reads a .txt file as it is.
+  const plain = { ...links, path: path.join(dir, 'plain.txt'), label: `${links.label} plain` };
+  fs.copyFileSync(links.path, plain.path);
+  const inputs = [links, plain];
+  type Row = { version: number[]; screen: number[][]; peak: number[][]; versionDiff: number[]; screenDiff: number[][] };
+  const rows: Row[] = contenders.map(() => ({ version: [], screen: inputs.map(() => []), peak: inputs.map(() => []), versionDiff: [], screenDiff: inputs.map(() => []) }));
+  const node = { ms: [] as number[], peak: [] as number[] };
+  // Warm the page cache, and make dist/lwl's code cache as a first run does (at its first screen).
+  for (const c of contenders) {
+    exitTime([...c.command, '--version'], c.env);
+    await firstScreen(c, plain.path, plain.firstLine);
+  }
+  for (const c of contenders) if (c.times) fs.rmSync(c.times, { force: true });
   for (let round = 0; round < runs; round++) {
     // The quick runs back to back, then the sessions; each in an order that turns from round to round.
     const turn = <T>(list: T[]) => list.map((_, i) => list[(i + round) % list.length]);
     const version: number[] = [];
     let base = 0;
     for (const k of turn([-1, ...contenders.keys()])) {
-      if (k < 0) base = exitTime(node.command);
-      else version[k] = exitTime([...contenders[k].command, '--version']);
+      if (k >= 0) version[k] = exitTime([...contenders[k].command, '--version'], envOf(contenders[k])).ms;
+      else {
+        const run = exitTime(nodeCommand, env);
+        base = run.ms;
+        node.peak.push(Number(run.out) * 1024);
+      }
     }
-    times.node.push(base);
+    node.ms.push(base);
     for (const k of turn([...contenders.keys()])) {
-      const screen = await firstScreen(contenders[k].command, input.path, input.firstLine);
-      times.version[k].push(version[k]);
-      times.screen[k].push(screen.ms);
-      ratios.version[k].push(version[k] / base);
-      ratios.screen[k].push(screen.ms / base);
-      peaks[k].push(screen.peak);
+      rows[k].version.push(version[k]);
+      rows[k].versionDiff.push(version[k] - base);
+      for (const [i, input] of inputs.entries()) {
+        const screen = await firstScreen(contenders[k], input.path, input.firstLine);
+        rows[k].screen[i].push(screen.ms);
+        rows[k].screenDiff[i].push(screen.ms - base);
+        rows[k].peak[i].push(screen.peak);
+      }
     }
     log(`startup: round ${round + 1}/${runs}`);
   }
 
   const ms = (v: number) => `${v.toFixed(v < 10 ? 1 : 0)} ms`;
-  const cell = (values: number[], ratio: number[]) => `${ms(median(values))} (${median(ratio).toFixed(2)}x)`;
+  const signed = (v: number) => `${v < 0 ? '−' : '+'}${ms(Math.abs(v))}`;
+  const cell = (values: number[], diffs: number[]) => `${ms(median(values))} (${signed(median(diffs))})`;
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  const nodePeak = median(node.peak);
   const lines = [
-    `### Start-up: ${runs} rounds, medians; in brackets, the median of each round's ratio to \`node -e 0\``,
+    `### Start-up: ${runs} rounds, medians; in brackets, the median of each round's difference to \`node -e 0\``,
     '',
-    `| | ${node.name} | ${contenders.map((c) => c.name).join(' | ')} |`,
+    `| | \`node -e 0\` | ${contenders.map((c) => c.name).join(' | ')} |`,
     `| :-- | --: | ${contenders.map(() => '--:').join(' | ')} |`,
-    `| start and exit (\`--version\`) | ${ms(median(times.node))} | ${contenders.map((_, k) => cell(times.version[k], ratios.version[k])).join(' | ')} |`,
-    `| first screen of ${input.label} | | ${contenders.map((_, k) => cell(times.screen[k], ratios.screen[k])).join(' | ')} |`,
-    `| peak memory at the first screen | | ${contenders.map((_, k) => `${(median(peaks[k]) / 2 ** 20).toFixed(1)} MiB`).join(' | ')} |`,
-    `| file size | | ${contenders.map((c) => `${(fs.statSync(c.command[c.command.length - 1]).size / 1e6).toFixed(c === contenders[0] ? 2 : 1)} MB`).join(' | ')} |`,
+    `| start and exit (\`--version\`) | ${ms(median(node.ms))} | ${rows.map((r) => cell(r.version, r.versionDiff)).join(' | ')} |`,
+    ...inputs.map((input, i) => `| first screen of ${input.label} | | ${rows.map((r) => cell(r.screen[i], r.screenDiff[i])).join(' | ')} |`),
+    ...inputs.map((input, i) => `| peak memory at the first screen of ${input.label} | ${mib(nodePeak)} | ${rows.map((r) => `${mib(median(r.peak[i]))} (+${mib(median(r.peak[i]) - nodePeak)})`).join(' | ')} |`),
+    `| file size | | ${contenders.map((c) => `${(fs.statSync(c.command[c.command.length - 1]).size / 1e6).toFixed(2)} MB`).join(' | ')} |`,
   ];
+
+  // Where the time goes: medians of each step over the runs that reported them (the first screens of both inputs).
+  const steps: Array<[string, string, string]> = [
+    ['node', '', "Node's start, and its loading of dist/lwl"],
+    ['read', 'node', 'reading the bundle'],
+    ['compiled', 'read', 'compiling it (with the code cache: loading that)'],
+    ['ran', 'compiled', "running its top level (every module's start)"],
+    ['firstScreen', 'ran', 'main, to the first screen drawn'],
+  ];
+  const timed = contenders.filter((c) => c.times && fs.existsSync(c.times));
+  if (timed.length > 0) {
+    const reports = timed.map((c) =>
+      fs
+        .readFileSync(c.times!, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, number>)
+        .filter((t) => t.firstScreen !== undefined),
+    );
+    lines.push('', `Where dist/lwl's time goes, to the first screen (medians of ${reports[0].length} runs, ms since Node started):`, '');
+    lines.push(`| step | ${timed.map((c) => c.name).join(' | ')} |`, `| :-- | ${timed.map(() => '--:').join(' | ')} |`);
+    for (const [step, from, what] of steps) {
+      lines.push(`| ${what} | ${reports.map((r) => ms(median(r.map((t) => t[step] - (from ? t[from] : 0))))).join(' | ')} |`);
+    }
+  }
   console.log(lines.join('\n'));
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

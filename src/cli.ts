@@ -253,7 +253,7 @@ export async function main(args: string[]): Promise<number> {
     // The question is asked before the screen is taken: "n" leaves nothing behind.
     let term: Terminal | null = null;
     if (source && !opts.force && looksBinary(loader.head, loader.complete)) {
-      term = Terminal.open({ alternateScreen: !opts.noAlternateScreen });
+      term = Terminal.open({ alternateScreen: !opts.noAlternateScreen, mouse: opts.mouse });
       if (!(await seeBinaryAnyway(term, source.name))) {
         term.close();
         loader.stop();
@@ -273,7 +273,7 @@ export async function main(args: string[]): Promise<number> {
       printStyled(loader.doc, { ...themeFor(color), ...config.colors }, color, (part) => writeAll(1, part));
       return 0;
     }
-    term ??= Terminal.open({ alternateScreen: !opts.noAlternateScreen });
+    term ??= Terminal.open({ alternateScreen: !opts.noAlternateScreen, mouse: opts.mouse });
     const settings = {
       secure: opts.secure,
       bindings: new Bindings(config.rebindings),

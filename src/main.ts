@@ -2,12 +2,13 @@
 // one bundled file serves as both.
 import { isMainThread, workerData } from 'node:worker_threads';
 import { main } from './cli.ts';
-import { serveSearches, type WorkerData } from './document/search-worker.ts';
+import { WORKER_ARGUMENT, serveSearches, type WorkerData } from './document/search-worker.ts';
 import { restoreTerminal, writeAll } from '../term/tty.ts';
 import { reason } from './input/load.ts';
 import { sanitize } from './text/sanitize.ts';
 
-if (!isMainThread && (workerData as WorkerData | null)?.lwlSearch) {
+// worker_threads is loaded (build.mjs makes it load on first use) only where a worker's argument is.
+if (process.argv[2] === WORKER_ARGUMENT && !isMainThread && (workerData as WorkerData | null)?.lwlSearch) {
   serveSearches(workerData as WorkerData);
 } else {
   // An error nobody caught: give the terminal back first, so the error is

@@ -56,7 +56,40 @@ const tildeKeys: Record<string, Key> = {
   '14': '<F4>',
 };
 
-type Mode = 'ground' | 'escape' | 'csi' | 'ss3' | 'utf8';
+// The mouse (--mouse), as keys: the wheel, and a click of the first button with
+// where it was. xterm's SGR encoding (mode 1006: CSI < button ; column ; row M,
+// m on release) is asked for; the older X10 one (CSI M and three bytes) is read
+// too, so that its bytes are never taken for typed keys.
+export const WHEEL_UP: Key = '<WheelUp>';
+export const WHEEL_DOWN: Key = '<WheelDown>';
+/** The name a click is bound by in keymap.ts; the key itself says where: `<Click ROW COL>` (0-based). */
+export const CLICK: Key = '<Click>';
+
+/** The key of a click at (row, col), 0-based. */
+export function clickKey(row: number, col: number): Key {
+  return `<Click ${row} ${col}>`;
+}
+
+/** Where a click key was, or null for any other key. */
+export function clickPosition(key: Key): { row: number; col: number } | null {
+  const m = /^<Click (\d+) (\d+)>$/.exec(key);
+  return m ? { row: Number(m[1]), col: Number(m[2]) } : null;
+}
+
+/** The name a key is bound by: itself, or `<Click>` for a click anywhere. */
+export function keyName(key: Key): Key {
+  return key.startsWith('<Click ') ? CLICK : key;
+}
+
+/** The key for a mouse report (button code, 1-based column and row), or undefined for one lwl does not use (a release, a drag, other buttons). */
+function mouseKey(button: number, column: number, row: number, release: boolean): Key | undefined {
+  // A release, a drag (32), or with Shift, Alt or Ctrl held (4, 8, 16: the terminal's own, often).
+  if (release || button & (32 | 16 | 8 | 4) || column < 1 || row < 1) return undefined;
+  if (button & 64) return (button & 3) === 0 ? WHEEL_UP : (button & 3) === 1 ? WHEEL_DOWN : undefined;
+  return (button & 3) === 0 ? clickKey(row - 1, column - 1) : undefined;
+}
+
+type Mode = 'ground' | 'escape' | 'csi' | 'ss3' | 'utf8' | 'x10';
 
 /** Longest control sequence kept; anything longer is garbage, dropped whole. */
 const MAX_SEQUENCE = 32;
@@ -67,6 +100,8 @@ export class KeyDecoder {
   private dropping = false; // inside a sequence too long or malformed to use
   private utf8: number[] = [];
   private utf8Need = 0;
+  /** The three bytes of an X10 mouse report so far. */
+  private x10: number[] = [];
 
   /** True while a lone ESC may still start a sequence: call flush() after a short wait. */
   get pending(): boolean {
@@ -94,6 +129,7 @@ export class KeyDecoder {
     this.dropping = false;
     this.utf8 = [];
     this.utf8Need = 0;
+    this.x10 = [];
   }
 
   private step(b: number, keys: Key[]): void {
@@ -118,6 +154,15 @@ export class KeyDecoder {
         return this.csi(b, keys);
       case 'utf8':
         return this.continueUtf8(b, keys);
+      case 'x10':
+        this.x10.push(b);
+        if (this.x10.length === 3) {
+          const [button, column, row] = this.x10.map((byte) => byte - 32);
+          this.reset();
+          const key = mouseKey(button, column, row, (button & 3) === 3 && !(button & 64));
+          if (key) keys.push(key);
+        }
+        return;
     }
   }
 
@@ -154,6 +199,11 @@ export class KeyDecoder {
       return;
     }
     if (b >= 0x40 && b <= 0x7e) {
+      // X10 mouse: CSI M, then three bytes of any value.
+      if (b === 0x4d && this.sequence === '' && !this.dropping) {
+        this.mode = 'x10';
+        return;
+      }
       const key = this.dropping ? undefined : csiKey(this.sequence, String.fromCharCode(b));
       this.reset();
       if (key) keys.push(key);
@@ -168,6 +218,8 @@ export class KeyDecoder {
 
 /** The key a complete CSI sequence stands for, or undefined to drop it. */
 function csiKey(params: string, final: string): Key | undefined {
+  const mouse = /^<(\d+);(\d+);(\d+)$/.exec(params);
+  if (mouse && (final === 'M' || final === 'm')) return mouseKey(Number(mouse[1]), Number(mouse[2]), Number(mouse[3]), final === 'm');
   if (final === '~') return tildeKeys[params.split(';')[0]];
   // Arrows and Home/End, maybe with modifiers ("1;5A"): the modifier is ignored.
   if (params === '' || /^1(;\d+)?$/.test(params)) return finalKeys[final];

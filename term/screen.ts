@@ -1,7 +1,9 @@
 // Turning frames into the fewest VT100 bytes: each frame is compared with the
 // one on screen; when the text moved up or down by some rows, the terminal
-// scrolls it (a line feed at the bottom, a reverse index at the top) and only
-// the rows that are new or changed are written. All of it in one write.
+// scrolls it (a line feed at the bottom, a reverse index at the top) inside a
+// scroll region (DECSTBM) that leaves the status line out, and only the rows
+// that are new or changed are written: of a changed row, only the cells that
+// differ when that is shorter. All of it in one write.
 import { CSI, RESET } from './sgr.ts';
 
 export interface Frame {
@@ -14,10 +16,16 @@ export interface Frame {
   cursor: { row: number; col: number } | null;
 }
 
+/** DECSTBM with no margins: the scroll region is the whole screen again (the cursor goes home). */
+export const RESET_REGION = `${CSI}r`;
+/** The rows above the status line (`rows` of them, 1-based) scroll; the status line stays. */
+const scrollRegion = (rows: number) => `${CSI}1;${rows}r`;
+
 // Autowrap is off while paging: a character the terminal measures wider than
 // lwl does can then never wrap a row and scroll the screen.
 export const enterScreen = `${CSI}?1049h${CSI}?7l${CSI}?25l${CSI}H${CSI}2J`;
-export const leaveScreen = `${RESET}${CSI}?7h${CSI}?25h${CSI}?1049l`;
+/** Resets the scroll region (the whole screen) first: a terminal is never left with one set. */
+export const leaveScreen = `${RESET}${RESET_REGION}${CSI}?7h${CSI}?25h${CSI}?1049l`;
 
 /**
  * -X, no alternate screen: the text already on the terminal scrolls up into
@@ -25,7 +33,7 @@ export const leaveScreen = `${RESET}${CSI}?7h${CSI}?25h${CSI}?1049l`;
  */
 export const enterMainScreen = (rows: number) => `\r${'\n'.repeat(Math.max(0, rows - 1))}${CSI}?7l${CSI}?25l${CSI}H${CSI}2J`;
 /** Leaving it, the last screen stays: only the status line is cleared, and the cursor waits there. */
-export const leaveMainScreen = (rows: number) => `${RESET}${CSI}?7h${CSI}?25h${CSI}${Math.max(1, rows)};1H${CSI}K`;
+export const leaveMainScreen = (rows: number) => `${RESET}${RESET_REGION}${CSI}?7h${CSI}?25h${CSI}${Math.max(1, rows)};1H${CSI}K`;
 
 const REVERSE_INDEX = '\x1bM';
 
@@ -50,16 +58,48 @@ const BLANK = '';
 /** Builds the output, knowing where the cursor is so as not to move it needlessly. */
 class Output {
   text = '';
-  private row = -1;
-  private col = -1;
-  constructor(private readonly cols: number) {}
+  /**
+   * @param bottomMargin the last row (0-based) a line feed moves to without
+   * scrolling: the scroll region's bottom row, or the screen's.
+   * @param row, col where the cursor is (-1: not known)
+   */
+  constructor(
+    private readonly cols: number,
+    private readonly bottomMargin: number,
+    private readonly lineFeedReturns: boolean,
+    public row: number,
+    public col: number,
+  ) {}
+
+  /** The bytes that take the cursor to the start of the next row. */
+  private get newline(): string {
+    return this.lineFeedReturns ? '\n' : '\r\n';
+  }
 
   moveTo(row: number, col: number): void {
     if (row === this.row && col === this.col) return;
     if (row === this.row && col === 0) this.text += '\r';
+    // The next row down, but not from the margin, where a line feed would scroll.
+    else if (col === 0 && this.row >= 0 && row === this.row + 1 && this.row !== this.bottomMargin) this.text += this.newline;
     else this.text += col === 0 ? `${CSI}${row + 1}H` : `${CSI}${row + 1};${col + 1}H`;
     this.row = row;
     this.col = col;
+  }
+
+  /**
+   * Scrolls the rows from the cursor's row to the bottom margin (the region's
+   * last row) up by `n`, with line feeds there; the cursor is left at the
+   * margin's start.
+   */
+  scrollUp(n: number): void {
+    const margin = this.bottomMargin;
+    if (!this.lineFeedReturns) this.moveTo(margin, 0);
+    // Any column will do when a line feed returns the carriage: from just below the region, one row up.
+    else if (this.row === margin + 1) this.text += `${CSI}A`;
+    else if (this.row !== margin) this.text += `${CSI}${margin + 1}H`;
+    this.text += '\n'.repeat(n);
+    this.row = margin;
+    this.col = 0;
   }
 
   /** Writes a row's text at the cursor; clears the rest of the row if something may be left there. */
@@ -67,7 +107,7 @@ class Output {
     text = clean(text);
     this.text += text;
     // Attributes must not run on into the next row, or colour what erase-in-line clears.
-    if (text.includes('\x1b') && !text.endsWith(RESET)) this.text += RESET;
+    if (endsStyled(text)) this.text += RESET;
     this.col = Math.min(this.col + width, this.cols - 1);
     if (clear && width < this.cols) this.text += `${CSI}K`;
   }
@@ -83,6 +123,17 @@ class Output {
     this.row = row;
     this.col = col;
   }
+
+  /** A mark to go back to: what has been written and where the cursor is. */
+  save(): { text: string; row: number; col: number } {
+    return { text: this.text, row: this.row, col: this.col };
+  }
+
+  restore(saved: { text: string; row: number; col: number }): void {
+    this.text = saved.text;
+    this.row = saved.row;
+    this.col = saved.col;
+  }
 }
 
 /**
@@ -91,6 +142,90 @@ class Output {
  */
 function mustErase(old: string, oldWidth: number, newWidth: number): boolean {
   return oldWidth > newWidth || (old !== BLANK && /[^\x00-\x7f]/.test(old));
+}
+
+/**
+ * A row of printable ASCII as cells: each character, the SGR sequences in
+ * force for it (all since the last reset: equal strings look alike), and
+ * where it starts in the row's text. Null for any other row (wide or
+ * ambiguous characters, hyperlinks), which is only ever written whole.
+ */
+export interface Cells {
+  chars: string[];
+  states: string[];
+  starts: number[];
+}
+
+/** Splits a row into cells in one pass over its characters (this runs for rows that changed only a little, on every key). */
+export function cellsOf(row: string): Cells | null {
+  const cells: Cells = { chars: [], states: [], starts: [] };
+  let state = '';
+  for (let i = 0; i < row.length; ) {
+    const c = row.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x7e) {
+      cells.chars.push(row[i]);
+      cells.states.push(state);
+      cells.starts.push(i);
+      i++;
+      continue;
+    }
+    // An SGR sequence: ESC [ digits and semicolons m; anything else makes the row one to write whole.
+    if (c !== 0x1b || row.charCodeAt(i + 1) !== 0x5b) return null;
+    let end = i + 2;
+    while (end < row.length && ((row.charCodeAt(end) >= 0x30 && row.charCodeAt(end) <= 0x39) || row.charCodeAt(end) === 0x3b)) end++;
+    if (row.charCodeAt(end) !== 0x6d) return null;
+    const params = row.slice(i + 2, end);
+    state = params === '' || params === '0' ? '' : state + row.slice(i, end + 1);
+    i = end + 1;
+  }
+  return cells;
+}
+
+/** The length of the common start of two strings. */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** The length of the common end of two strings. */
+function commonSuffix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
+  return i;
+}
+
+/** Rows changed in a frame up to which each is looked into for the cells that changed (a selection or a match that moved). */
+const FEW_ROWS = 4;
+
+/** Below this many bytes in common, a part of a row saves nothing over the cursor move it needs. */
+const WORTH_A_MOVE = 8;
+
+/**
+ * The part of `row` that differs from `old` on screen, when both are rows of
+ * printable ASCII: from the first cell that differs to the last (or to the
+ * end, erasing what the old row had beyond it). Null if the row is better
+ * written whole.
+ */
+export function changedPart(old: string, row: string): { col: number; text: string; erase: boolean } | null {
+  // Worth looking into only when most of the row stays (a status line's count, a selection that moved): not for a new page.
+  if (commonPrefix(old, row) + commonSuffix(old, row) < Math.max(WORTH_A_MOVE, row.length / 2)) return null;
+  const was = cellsOf(old);
+  const now = cellsOf(row);
+  if (was === null || now === null) return null;
+  const oldLength = was.chars.length;
+  const length = now.chars.length;
+  const same = (i: number, j: number) => was.chars[i] === now.chars[j] && was.states[i] === now.states[j];
+  let start = 0;
+  while (start < oldLength && start < length && same(start, start)) start++;
+  // The cells after the change stay where they are only if the row keeps its length.
+  let end = length;
+  if (oldLength === length) while (end > start && same(end - 1, end - 1)) end--;
+  if (start === end && oldLength <= length) return { col: start, text: '', erase: false };
+  const text = start === end ? '' : now.states[start] + row.slice(now.starts[start], now.starts[end - 1] + 1);
+  return { col: start, text, erase: oldLength > length };
 }
 
 /**
@@ -123,51 +258,73 @@ export function findShift(shown: string[], rows: string[], textRows: number): nu
 }
 
 export class Screen {
+  /**
+   * @param lineFeedReturns a line feed also returns the carriage (the tty's
+   * ONLCR, which Node's raw mode keeps on), so it is the shortest way to the
+   * start of the next row.
+   */
+  constructor(private readonly lineFeedReturns = true) {}
+
   private shown: string[] | null = null;
   private shownWidths: number[] = [];
   private cursorShown = false;
+  /** Where the last frame left the cursor (-1: not known). */
+  private cursorRow = -1;
+  private cursorCol = -1;
 
   /** Forget what is on screen: the next frame is drawn whole. */
   invalidate(): void {
     this.shown = null;
+    this.cursorRow = this.cursorCol = -1;
   }
 
   /** The bytes that turn the screen into `frame`. */
   render(frame: Frame): string {
-    const out = new Output(frame.cols);
     const last = frame.rows.length - 1;
+    // The text rows scroll in a region of their own when there are two or more (DECSTBM needs two).
+    const region = last >= 2;
+    const out = new Output(frame.cols, region ? last - 1 : last, this.lineFeedReturns, this.cursorRow, this.cursorCol);
     let shown = this.shown;
     let widths = this.shownWidths;
     if (shown === null || shown.length !== frame.rows.length) {
-      out.moved(`${RESET}${CSI}H${CSI}2J`, 0, 0);
+      out.moved(`${RESET}${region ? scrollRegion(last) : RESET_REGION}${CSI}H${CSI}2J`, 0, 0);
       shown = frame.rows.map(() => BLANK);
       widths = frame.rows.map(() => 0);
     } else {
       const shift = findShift(shown, frame.rows, last);
       if (shift > 0) {
-        // Each new bottom row is written on the status row, then a line feed
-        // scrolls the whole screen up; the status line is written again after.
-        for (let i = last - shift; i < last; i++) {
-          out.moveTo(last, 0);
-          const onStatus = i === last - shift;
-          out.writeRow(frame.rows[i], frame.widths[i], onStatus && mustErase(shown[last], widths[last], frame.widths[i]));
-          out.moved('\r\n', last, 0);
-        }
-        shown = [...shown.slice(shift, last), ...frame.rows.slice(last - shift, last), BLANK];
-        widths = [...widths.slice(shift, last), ...frame.widths.slice(last - shift, last), 0];
+        // Line feeds at the region's bottom scroll the text up; the status line stays.
+        out.scrollUp(shift);
+        shown = [...shown.slice(shift, last), ...Array<string>(shift).fill(BLANK), shown[last]];
+        widths = [...widths.slice(shift, last), ...Array<number>(shift).fill(0), widths[last]];
       } else if (shift < 0) {
-        // Reverse index at the top scrolls the whole screen down, blank rows above.
+        // Reverse index at the region's top scrolls the text down, blank rows above.
         out.moveTo(0, 0);
         out.append(REVERSE_INDEX.repeat(-shift));
-        shown = [...Array<string>(-shift).fill(BLANK), ...shown.slice(0, last + 1 + shift)];
-        widths = [...Array<number>(-shift).fill(0), ...widths.slice(0, last + 1 + shift)];
+        shown = [...Array<string>(-shift).fill(BLANK), ...shown.slice(0, last + shift), shown[last]];
+        widths = [...Array<number>(-shift).fill(0), ...widths.slice(0, last + shift), widths[last]];
       }
     }
+    // A new page changes every row: there, only the status line is looked into for the cells that changed (it costs time per row).
+    let changed = 0;
+    for (let i = 0; i <= last; i++) if (shown[i] !== frame.rows[i]) changed++;
+    const fewChanged = changed <= FEW_ROWS;
     for (let i = 0; i <= last; i++) {
       if (shown[i] === frame.rows[i]) continue;
+      // The whole row, erasing what the old row had past the new one's end, if it had anything there...
+      const before = out.save();
       out.moveTo(i, 0);
-      // Erase what the old row had past the new one's end, if it had anything there.
       out.writeRow(frame.rows[i], frame.widths[i], mustErase(shown[i], widths[i], frame.widths[i]));
+      // ... or only the cells that changed, if that is shorter.
+      const part = fewChanged || i === last ? changedPart(shown[i], frame.rows[i]) : null;
+      if (part === null) continue;
+      const whole = out.save();
+      out.restore(before);
+      if (part.text !== '' || part.erase) {
+        out.moveTo(i, part.col);
+        out.writeRow(part.text, visibleLength(part.text), part.erase);
+      }
+      if (out.text.length >= whole.text.length) out.restore(whole);
     }
     this.shown = frame.rows.slice();
     this.shownWidths = frame.widths.slice();
@@ -178,6 +335,17 @@ export class Screen {
       out.append(`${CSI}?25l`);
     }
     this.cursorShown = frame.cursor !== null;
+    this.cursorRow = out.row;
+    this.cursorCol = out.col;
     return out.text;
   }
 }
+
+/** Whether an SGR sequence other than a reset is still in force at the end of `text`. */
+function endsStyled(text: string): boolean {
+  const last = text.lastIndexOf(CSI);
+  return last >= 0 && !text.startsWith(RESET, last) && !text.startsWith(`${CSI}0m`, last);
+}
+
+/** The cells printable ASCII text with SGR sequences fills. */
+const visibleLength = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '').length;

@@ -11,6 +11,9 @@ import { RESET, sgr } from './sgr.ts';
 const ESCAPE_TIMEOUT_MS = 50;
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
+/** Mouse reports: a button press or release (1000), in SGR form (1006), which has no limit on the column. */
+const MOUSE_ON = '\x1b[?1000h\x1b[?1006h';
+const MOUSE_OFF = '\x1b[?1006l\x1b[?1000l';
 /** Erases the cursor's row from the cursor on. */
 const ERASE_LINE = '\x1b[K';
 
@@ -26,6 +29,10 @@ export function writeAll(fd: number, data: string | Uint8Array): void {
     }
   }
 }
+
+/** The event on `process` once the first screen is drawn (src/boot.ts listens). */
+export const FIRST_SCREEN = 'lwl-first-screen';
+let firstScreenTold = false;
 
 /** The terminal lwl has taken, if any, so that a crash can give it back. */
 let current: Terminal | null = null;
@@ -78,14 +85,16 @@ export class Terminal {
     private readonly ownsInput: boolean,
     /** Page on the alternate screen (the default), or on the main screen (-X). */
     private readonly alternateScreen: boolean,
+    /** Ask for mouse reports while paging (--mouse): given back with the terminal, as the screen is. */
+    private readonly mouse: boolean,
   ) {}
 
   private get enterSequence(): string {
-    return this.alternateScreen ? enterScreen : enterMainScreen(this.size().rows);
+    return (this.alternateScreen ? enterScreen : enterMainScreen(this.size().rows)) + (this.mouse ? MOUSE_ON : '');
   }
 
   private get leaveSequence(): string {
-    return this.alternateScreen ? leaveScreen : leaveMainScreen(this.size().rows);
+    return (this.mouse ? MOUSE_OFF : '') + (this.alternateScreen ? leaveScreen : leaveMainScreen(this.size().rows));
   }
 
   /**
@@ -94,9 +103,9 @@ export class Terminal {
    * standard error if it is the terminal, as less does. Throws
    * NoTerminalError if there is none.
    */
-  static open({ alternateScreen = true }: { alternateScreen?: boolean } = {}): Terminal {
+  static open({ alternateScreen = true, mouse = false }: { alternateScreen?: boolean; mouse?: boolean } = {}): Terminal {
     const output = process.stdout as tty.WriteStream;
-    if (process.stdin.isTTY) return new Terminal(process.stdin as tty.ReadStream, 1, output, false, alternateScreen);
+    if (process.stdin.isTTY) return new Terminal(process.stdin as tty.ReadStream, 1, output, false, alternateScreen, mouse);
     let fd: number;
     try {
       fd = fs.openSync('/dev/tty', 'r');
@@ -104,9 +113,9 @@ export class Terminal {
       if (!tty.isatty(2)) {
         throw new NoTerminalError('no terminal to read keys from: standard input is the document, /dev/tty cannot be opened, and standard error is not a terminal');
       }
-      return new Terminal(new tty.ReadStream(2), 1, output, false, alternateScreen);
+      return new Terminal(new tty.ReadStream(2), 1, output, false, alternateScreen, mouse);
     }
-    return new Terminal(new tty.ReadStream(fd), 1, output, true, alternateScreen);
+    return new Terminal(new tty.ReadStream(fd), 1, output, true, alternateScreen, mouse);
   }
 
   size(): Size {
@@ -124,6 +133,12 @@ export class Terminal {
     this.input.on('data', this.onData);
     this.input.on('end', this.onEnd);
     this.enter();
+    // The caller draws the first screen now; once it has (before any key is read), dist/lwl's
+    // start (src/boot.ts) may keep V8's code for the next start.
+    if (!firstScreenTold) {
+      firstScreenTold = true;
+      process.nextTick(() => (process as NodeJS.EventEmitter).emit(FIRST_SCREEN));
+    }
   }
 
   private enter(): void {

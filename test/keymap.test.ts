@@ -2,7 +2,7 @@
 // twice in a mode, and every binding says what it does.
 import { describe, expect, it } from 'vitest';
 import { keymap } from '../keymap.ts';
-import { KeyDecoder } from '../term/keys.ts';
+import { KeyDecoder, keyName } from '../term/keys.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 
 const bindingFor = (table: Parameters<typeof defaultBindings.for>[0], key: string) => defaultBindings.for(table, key);
@@ -14,10 +14,12 @@ function decodableNames(): Set<string> {
   for (const final of 'ABCDHFZ') inputs.push([0x1b, 0x5b, final.charCodeAt(0)], [0x1b, 0x4f, final.charCodeAt(0)]);
   for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14]) inputs.push([...Buffer.from(`\x1b[${n}~`)]);
   for (const final of 'PQRS') inputs.push([0x1b, 0x4f, final.charCodeAt(0)]);
+  // The mouse (--mouse): wheel up and down, a click (SGR reports).
+  for (const button of [64, 65, 0]) inputs.push([...Buffer.from(`\x1b[<${button};1;1M`)]);
   const names = new Set<string>();
   for (const input of inputs) {
     const decoder = new KeyDecoder();
-    for (const key of [...decoder.feed(Uint8Array.from(input)), ...decoder.flush()]) names.add(key);
+    for (const key of [...decoder.feed(Uint8Array.from(input)), ...decoder.flush()]) names.add(keyName(key));
   }
   return names;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyDecoder } from '../term/keys.ts';
+import { KeyDecoder, clickKey, clickPosition, keyName } from '../term/keys.ts';
 
 const decode = (...chunks: Array<string | number[]>) => {
   const d = new KeyDecoder();
@@ -58,5 +58,32 @@ describe('key decoder', () => {
 
   it('starts afresh when a sequence is broken off by another ESC', () => {
     expect(decode('\x1b[1\x1b[A').keys).toEqual(['<Up>']);
+  });
+});
+
+describe('mouse reports (--mouse)', () => {
+  it('reads the wheel and a click of the first button, with where it was (0-based), from SGR reports', () => {
+    expect(decode('\x1b[<64;10;5M\x1b[<65;10;5M').keys).toEqual(['<WheelUp>', '<WheelDown>']);
+    expect(decode('\x1b[<0;41;12M').keys).toEqual([clickKey(11, 40)]);
+    expect(clickPosition(clickKey(11, 40))).toEqual({ row: 11, col: 40 });
+    expect(keyName(clickKey(11, 40))).toBe('<Click>');
+    expect(keyName('j')).toBe('j');
+    expect(clickPosition('<Enter>')).toBeNull();
+  });
+
+  it('drops releases, drags, the other buttons and wheel left and right, with none of their bytes taken for keys', () => {
+    expect(decode('\x1b[<0;41;12m\x1b[<32;41;12M\x1b[<2;1;1M\x1b[<1;1;1M\x1b[<66;1;1M\x1b[<4;1;1M', 'j').keys).toEqual(['j']);
+  });
+
+  it('reads a report cut between reads', () => {
+    expect(decode('\x1b[<0;4', '1;1', '2M').keys).toEqual([clickKey(11, 40)]);
+  });
+
+  it('reads an X10 report (CSI M and three bytes) whole: a click, the wheel; its bytes are never keys', () => {
+    // Button byte 32 + code, then column and row, each 32 + the 1-based number.
+    expect(decode([0x1b, 0x5b, 0x4d, 32, 32 + 41, 32 + 12]).keys).toEqual([clickKey(11, 40)]);
+    expect(decode([0x1b, 0x5b, 0x4d, 32 + 65, 33, 33], 'q').keys).toEqual(['<WheelDown>', 'q']);
+    // A release (button 3) and bytes that would be '!' and '>' as keys: nothing.
+    expect(decode([0x1b, 0x5b, 0x4d, 32 + 3, 0x21, 0x3e]).keys).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { seeded } from './random.ts';
-import { Screen, clean, enterScreen, findShift, type Frame } from '../term/screen.ts';
+import { Screen, changedPart, clean, enterScreen, findShift, leaveMainScreen, leaveScreen, type Frame } from '../term/screen.ts';
 import { sgr } from '../term/sgr.ts';
 
 const COLS = 20;
@@ -18,15 +18,16 @@ const frame = (rows: string[], cursor: Frame['cursor'] = null): Frame => ({
 /** A terminal that has been sent everything so far. */
 class Terminal {
   readonly term: xterm.Terminal;
-  constructor(rows: number) {
-    this.term = new xterm.Terminal({ cols: COLS, rows, allowProposedApi: true });
+  /** @param lineFeedReturns as a pty in Node's raw mode (ONLCR) */
+  constructor(rows: number, lineFeedReturns = true) {
+    this.term = new xterm.Terminal({ cols: COLS, rows, allowProposedApi: true, convertEol: lineFeedReturns });
   }
   async write(bytes: string): Promise<void> {
     await new Promise<void>((resolve) => this.term.write(bytes, resolve));
   }
   text(): string[] {
     const b = this.term.buffer.active;
-    return Array.from({ length: this.term.rows }, (_, i) => b.getLine(i)!.translateToString(true));
+    return Array.from({ length: this.term.rows }, (_, i) => b.getLine(b.viewportY + i)!.translateToString(true));
   }
 }
 
@@ -44,7 +45,8 @@ describe('screen diff', () => {
     expect(screen.render(frame(['one', 'two', ':']))).toContain('\x1b[2J');
     expect(screen.render(frame(['one', 'TWO', ':']))).toBe('\x1b[2HTWO');
     expect(screen.render(frame(['one', 'TWO', ':']))).toBe('');
-    expect(screen.render(frame(['one', 'TW', ':']))).toBe('\x1b[2HTW\x1b[K');
+    // The cursor is still on that row: a carriage return takes it back.
+    expect(screen.render(frame(['one', 'TW', ':']))).toBe('\rTW\x1b[K');
   });
 
   it('does not erase after a row that fills the width', () => {
@@ -56,8 +58,8 @@ describe('screen diff', () => {
   it('shows the cursor only while a frame asks for it', () => {
     const screen = new Screen();
     screen.render(frame(['a', ':']));
-    expect(screen.render(frame(['a', '/x'], { row: 1, col: 2 }))).toBe('\x1b[2H/x\x1b[?25h');
-    expect(screen.render(frame(['a', ':']))).toBe('\x1b[2H:\x1b[K\x1b[?25l');
+    expect(screen.render(frame(['a', '/x'], { row: 1, col: 2 }))).toBe('\r/x\x1b[?25h');
+    expect(screen.render(frame(['a', ':']))).toBe('\r:\x1b[K\x1b[?25l');
   });
 
   it('redraws whole after invalidate', () => {
@@ -77,37 +79,91 @@ describe('scrolling', () => {
     expect(findShift(page(1, 5), page(1, 5), 5)).toBe(0);
   });
 
-  it('scrolls one line down with a line feed and writes only the new row and the status', () => {
+  it('keeps the status line out of a scroll region set on the first frame', () => {
+    const screen = new Screen();
+    expect(screen.render(frame(page(1, 23)))).toMatch(/^\x1b\[m\x1b\[1;23r/);
+    // Too few rows for a region (DECSTBM needs two): none.
+    expect(new Screen().render(frame(page(1, 1)))).toMatch(/^\x1b\[m\x1b\[r/);
+  });
+
+  it('scrolls one line down with a line feed at the region\'s bottom and writes only the new row: an unchanged status line stays', () => {
     const screen = new Screen();
     screen.render(frame(page(1, 23)));
-    const bytes = screen.render(frame(page(2, 23)));
-    expect(bytes).toBe('\x1b[24Hline 24 \x1b[34m[x]\x1b[m\r\n:');
+    // From the status row: up a row, a line feed (which returns the carriage), the new row.
+    expect(screen.render(frame(page(2, 23)))).toBe('\x1b[A\nline 24 \x1b[34m[x]\x1b[m');
+    // The cursor is left on that row: the next line is a line feed and the row.
+    expect(screen.render(frame(page(3, 23)))).toBe('\nline 25');
+    // Where a line feed does not return the carriage, a carriage return too.
+    const plainFeeds = new Screen(false);
+    plainFeeds.render(frame(page(1, 23)));
+    expect(plainFeeds.render(frame(page(2, 23)))).toBe('\x1b[23H\nline 24 \x1b[34m[x]\x1b[m');
+    expect(plainFeeds.render(frame(page(3, 23)))).toBe('\r\nline 25');
   });
 
-  it('scrolls one line up with a reverse index', () => {
+  it('scrolls one line up with a reverse index at the region\'s top', () => {
     const screen = new Screen();
     screen.render(frame(page(2, 23)));
-    const bytes = screen.render(frame(page(1, 23)));
-    // The status row now shows the old last row: written over, and the rest erased.
-    expect(bytes).toBe('\x1b[1H\x1bMline 1\x1b[24H:\x1b[K');
+    expect(screen.render(frame(page(1, 23)))).toBe('\x1b[1H\x1bMline 1');
   });
 
-  it('leaves the terminal showing exactly each frame, whatever the moves', async () => {
-    const height = 8;
-    const term = new Terminal(height + 1);
+  it('writes only the cells of a row that changed, when that is shorter', () => {
     const screen = new Screen();
+    const bold = sgr({ bold: true });
+    screen.render(frame(page(1, 23, `${bold}:\x1b[m lines 1-23 of 71,514 (0%)`)));
+    expect(screen.render(frame(page(2, 23, `${bold}:\x1b[m lines 2-24 of 71,514 (0%)`)))).toBe('\x1b[A\nline 24 \x1b[34m[x]\x1b[m\x1b[24;9H2-24');
+    // Shorter: the rest is erased; an attribute in force is set again first.
+    expect(screen.render(frame(page(2, 23, `${bold}:\x1b[m lines 2-24 of 9 (0%)`)))).toBe('\x1b[24;17H9 (0%)\x1b[K');
+    expect(screen.render(frame(page(2, 23, `${bold}: lines\x1b[m 2-24 of 9 (0%)`)))).toBe('\x1b[24;2H\x1b[1m lines\x1b[m');
+  });
+
+  it('finds the changed cells of rows of printable ASCII only', () => {
+    expect(changedPart('a long row of text here', 'a long row of TEXT here')).toEqual({ col: 14, text: 'TEXT', erase: false });
+    expect(changedPart('a long row of text here', 'a long row of text here, longer')).toEqual({ col: 23, text: ', longer', erase: false });
+    expect(changedPart('\x1b[1ma long row\x1b[m of text', '\x1b[1ma long rot\x1b[m of text')).toEqual({ col: 9, text: '\x1b[1mt', erase: false });
+    // Wide characters or hyperlinks: written whole.
+    expect(changedPart('a long row of text 한', 'a long row of text 한국')).toBeNull();
+    expect(changedPart('a long \x1b]8;;http://x\x1b\\row\x1b]8;;\x1b\\ of text', 'a long \x1b]8;;http://x\x1b\\row\x1b]8;;\x1b\\ of next')).toBeNull();
+    // Little in common: written whole.
+    expect(changedPart('one', 'two')).toBeNull();
+  });
+
+  it.each([true, false])('leaves the terminal showing exactly each frame, whatever the moves (a line feed returns: %s)', async (lineFeedReturns) => {
+    const height = 8;
+    const term = new Terminal(height + 1, lineFeedReturns);
+    const screen = new Screen(lineFeedReturns);
     await term.write(enterScreen);
     const random = seeded(7);
     let top = 1;
     for (let step = 0; step < 300; step++) {
       const move = [1, -1, 2, -3, 5, height, -height, 0][random(8)];
       top = Math.max(1, top + move);
-      const rows = page(top, height, random(4) === 0 ? 'a message, long one' : ':');
-      // Now and then a row changes in place too (a selection moving).
+      const statuses = [':', 'a message, long one', `${sgr({ bold: true })}:\x1b[m ${top}-${top + height} of 1,000`, `lines ${top} of 9`];
+      const rows = page(top, height, statuses[random(statuses.length)]);
+      // Now and then a row changes in place too (a selection moving, a match shown).
       if (random(3) === 0) rows[random(height)] += ' *';
+      if (random(3) === 0) {
+        const i = random(height);
+        rows[i] = rows[i].replace('line', random(2) === 0 ? `li${sgr({ reverse: true })}n\x1b[me` : 'LINE');
+      }
       const f = frame(rows, random(5) === 0 ? { row: height, col: 1 } : null);
       await term.write(screen.render(f));
       expect(term.text()).toEqual(plain(rows));
+    }
+  });
+});
+
+describe('leaving', () => {
+  it('resets the scroll region, on the alternate screen and on the main one', async () => {
+    for (const leave of [leaveScreen, leaveMainScreen(5)]) {
+      const term = new Terminal(5);
+      const screen = new Screen();
+      await term.write(screen.render(frame(page(1, 4))));
+      await term.write(leave);
+      // A line feed at the bottom scrolls the whole screen again: the top row goes.
+      await term.write('\x1b[5H\ntail');
+      const rows = term.text();
+      expect(rows[4]).toBe('tail');
+      expect(rows[0]).not.toBe('line 1');
     }
   });
 });

@@ -6,7 +6,7 @@
 // loop below does, a byte at a time (about 400 MB/s). A scanner module that fails
 // to compile throws instead: it is a bug, not a reason to run 40 times slower.
 // The loop is also the reference the fast scanner is tested against.
-import { instantiateScanner, type WasmExports } from './scan-wasm.ts';
+import { instantiateScanner, simdAvailable, type WasmExports } from './scan-wasm.ts';
 
 /** A set of byte values: a 256-entry table, and the same set as nibble tables for the SIMD scanner. */
 export interface ByteClass {
@@ -176,16 +176,18 @@ function wasmScanner(): Scanner | null {
   return wasm && new WasmScanner(wasm);
 }
 
-const defaultScanner = wasmScanner() ?? jsScanner;
-
 /** The scanner loading uses here: 'wasm-simd', or 'js' where WebAssembly SIMD is missing. */
-export const scanner = defaultScanner.kind;
+export const scanner: Scanner['kind'] = simdAvailable() ? 'wasm-simd' : 'js';
+
+// Made on first use: compiling the module costs some ms that `lwl --version` need not pay.
+let defaultScanner: Scanner | null = null;
 
 /**
  * A scanner for one parser. Parsers may share one: a parse step is synchronous and
  * calls `forget` first. `kind` picks one (tests compare them); null when not available.
  */
 export function getScanner(kind: 'wasm-simd' | 'js' = scanner): Scanner | null {
+  defaultScanner ??= (scanner === 'wasm-simd' ? wasmScanner() : null) ?? jsScanner;
   if (kind === defaultScanner.kind) return defaultScanner;
   return kind === 'js' ? jsScanner : wasmScanner();
 }

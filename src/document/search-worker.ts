@@ -5,6 +5,9 @@
 import { Worker, parentPort } from 'node:worker_threads';
 import { regexFind, type BlockMatches, type RegexWindow } from './search.ts';
 
+/** The worker's one argument: main.ts asks worker_threads whether it is a worker only when it is there (loading worker_threads costs start-up time). */
+export const WORKER_ARGUMENT = '--lwl-search-worker';
+
 export interface WorkerData {
   /** The pattern; null for a worker started ahead (while the pattern is typed), which gets it as its first message. */
   lwlSearch: { source: string | null; flags: string | null };
@@ -51,7 +54,8 @@ function startWorker(source: string | null, flags: string | null): Worker {
   // The bundle's own code: dist/lwl works wherever it is copied, alone; the
   // standalone executable carries it as an asset (it has no script file).
   const sea = seaScript();
-  const worker = sea === null ? new Worker(__filename, { workerData }) : new Worker(sea, { eval: true, workerData });
+  const argv = [WORKER_ARGUMENT];
+  const worker = sea === null ? new Worker(__filename, { workerData, argv }) : new Worker(sea, { eval: true, workerData, argv });
   // A worker that fails (out of memory on a huge window) leaves its requests unanswered: the search stays stoppable.
   worker.on('error', () => {});
   // Keys and the document keep lwl alive, not an idle search.

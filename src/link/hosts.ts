@@ -218,7 +218,9 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
   Not_Character: 'not an assigned character',
 };
 
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cn}\p{Cs}\p{M}\p{Default_Ignorable_Code_Point}]/u;
+// Made on first use: a pattern with Unicode properties costs ICU data at its creation (start-up).
+let INVISIBLE_: RegExp | null = null;
+const INVISIBLE = () => (INVISIBLE_ ??= /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cn}\p{Cs}\p{M}\p{Default_Ignorable_Code_Point}]/u);
 
 /** Right-to-left scripts' blocks, close enough to "strong RTL" for deciding what to show. */
 export function isRightToLeft(cp: number): boolean {
@@ -235,7 +237,7 @@ export function isRightToLeft(cp: number): boolean {
 export function codePointName(ch: string): string {
   const cp = ch.codePointAt(0)!;
   const hex = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
-  return INVISIBLE.test(ch) || isRightToLeft(cp) ? hex : `${hex} ${ch}`;
+  return INVISIBLE().test(ch) || isRightToLeft(cp) ? hex : `${hex} ${ch}`;
 }
 
 export type SpoofKind = 'bidi' | 'restricted' | 'mixed-scripts' | 'mixed-digits' | 'reads-as-ascii';

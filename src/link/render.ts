@@ -52,16 +52,20 @@ export interface HostDescription {
 // What may be shown as it is.
 
 // Invisible, formatting, spacing, private, unassigned, surrogate: never shown raw.
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}\u2800\u3164\uFFA0\u115F\u1160]/u;
-const MARK = /\p{M}/u;
-const LETTER = /\p{L}/u;
+// Made on first use: a pattern with Unicode properties costs ICU data at its creation (start-up).
+let INVISIBLE_: RegExp | null = null;
+const INVISIBLE = () => (INVISIBLE_ ??= /[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}\u2800\u3164\uFFA0\u115F\u1160]/u);
+let MARK_: RegExp | null = null;
+const MARK = () => (MARK_ ??= /\p{M}/u);
+let LETTER_: RegExp | null = null;
+const LETTER = () => (LETTER_ ??= /\p{L}/u);
 
 /** Escape what must not reach the screen raw as \u{..}: for hosts, where % means nothing. */
 function escapeForHost(s: string): string {
   let out = '';
   for (const ch of s) {
     const cp = ch.codePointAt(0)!;
-    const unsafe = cp < 0x21 || cp === 0x7f || (cp > 0x7f && (INVISIBLE.test(ch) || isRightToLeft(cp)));
+    const unsafe = cp < 0x21 || cp === 0x7f || (cp > 0x7f && (INVISIBLE().test(ch) || isRightToLeft(cp)));
     out += unsafe ? `\\u{${cp.toString(16).toUpperCase()}}` : ch;
   }
   return out;
@@ -176,11 +180,11 @@ function decodeAt(bytes: Uint8Array, k: number): { cp: number; len: number } | n
  * token before it, so a combining mark is shown only on a non-ASCII letter (or mark).
  */
 function showDecoded(cp: number, ch: string, after: Token | undefined): boolean {
-  if (INVISIBLE.test(ch) || isRightToLeft(cp)) return false;
+  if (INVISIBLE().test(ch) || isRightToLeft(cp)) return false;
   if (cp === 0x1f512) return false; // a lock: the standard's example of a spoofing risk
-  if (MARK.test(ch)) {
+  if (MARK().test(ch)) {
     const prev = after?.text ?? '';
-    return prev.length > 0 && prev.codePointAt(0)! > 0x7f && (LETTER.test(prev) || MARK.test(prev));
+    return prev.length > 0 && prev.codePointAt(0)! > 0x7f && (LETTER().test(prev) || MARK().test(prev));
   }
   return true;
 }

@@ -39,6 +39,8 @@ export type GroundAction =
   | ['exec']
   /** Enter: follow the selected link. */
   | ['follow']
+  /** A mouse click (--mouse): on a link, selects it; on the selected link, follows it. */
+  | ['click']
   | ['back']
   | ['preview']
   /** ^Z: give the terminal back and stop, until continued (fg). */

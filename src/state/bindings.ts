@@ -2,6 +2,7 @@
 // action a key is bound to in a mode.
 import { keymap, type Binding } from '../../keymap.ts';
 import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction } from './actions.ts';
+import { keyName } from '../../term/keys.ts';
 
 export type TypingMode = 'search' | 'filter' | 'fork' | 'exec' | 'examine';
 export type Mode = 'ground' | TypingMode | 'preview' | 'question';
@@ -43,9 +44,9 @@ export class Bindings {
     }
   }
 
-  /** The action `key` is bound to in `table`, if any. */
+  /** The action `key` is bound to in `table`, if any (a click by its name, wherever it was). */
   for<T extends Table>(table: T, key: string): ActionOf[T] | undefined {
-    return this.maps.get(table)!.get(key) as ActionOf[T] | undefined;
+    return this.maps.get(table)!.get(keyName(key)) as ActionOf[T] | undefined;
   }
 }
 

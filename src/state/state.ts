@@ -11,6 +11,7 @@ import { answer, follow, interrupt, reload } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
 import { editLine, incrementalFound } from './typing.ts';
+import { clickedLink } from './mouse.ts';
 import { formatCount } from '../text/count.ts';
 import { toggleOption } from './toggles.ts';
 import { keepSelectionInView, revealSideways, sideways } from './sideways.ts';
@@ -88,6 +89,12 @@ function pressGround(state: State, key: string, ctx: Context): Result {
   const count = state.count === '' ? null : Number(state.count);
   state = { ...state, count: '' };
   if (!action) return none(state);
+  if (action[0] === 'click') {
+    // A click on a link selects it; a second click on it follows it, as Enter does.
+    const link = clickedLink(ctx, state.top, key);
+    if (link === null) return none(state);
+    return link === state.selected ? updateGround(state, ['follow'], null, ctx) : none({ ...state, selected: link });
+  }
   return updateGround(state, action, count, ctx);
 }
 
@@ -257,6 +264,9 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       return reload(state, ctx);
     case 'interrupt':
       return interrupt(state, ctx);
+    case 'click':
+      // pressGround acts on it: it has the key, which says where.
+      return none(state);
   }
 }
 

@@ -76,11 +76,13 @@ export function isAlwaysToken(cp: number): boolean {
 
 // Emoji sequences are held together by ZWJ, VS16 and tag characters: those
 // stay inside an emoji cluster even in trust contexts.
-const pictographic = /^\p{Extended_Pictographic}/u;
+// Made on first use: a pattern with a Unicode property costs ICU's data at its creation.
+let pictographicPattern: RegExp | null = null;
+const pictographic = () => (pictographicPattern ??= /^\p{Extended_Pictographic}/u);
 
 /** Whether a cluster is an emoji sequence, whose joiners stay as they are. */
 export function isEmojiCluster(cluster: string): boolean {
-  return pictographic.test(cluster);
+  return pictographic().test(cluster);
 }
 
 /** Whether a code point inside an emoji cluster may stay in a trust context. */

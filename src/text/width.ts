@@ -15,12 +15,15 @@ export const PIECE = 1024;
 
 // Code points that take no cell of their own: combining marks, joiners,
 // variation selectors, and other format characters.
-const zeroWidth = /^[\p{Mn}\p{Me}\p{Cf}\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufe00-\ufe0f]$/u;
+// (Made on first use, as the other patterns with Unicode properties here: each
+// costs ICU's data at its creation, some ms at start-up that ASCII never needs.)
+let zeroWidthPattern: RegExp | null = null;
+const zeroWidth = () => (zeroWidthPattern ??= /^[\p{Mn}\p{Me}\p{Cf}\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufe00-\ufe0f]$/u);
 
 /** Cells taken by one code point on its own (0, 1 or 2). */
 export function codePointWidth(cp: number): 0 | 1 | 2 {
   if (cp < 0x300) return cp >= 0x20 && cp !== 0x7f && !(cp >= 0x80 && cp < 0xa0) ? 1 : 0;
-  if (zeroWidth.test(String.fromCodePoint(cp))) return 0;
+  if (zeroWidth().test(String.fromCodePoint(cp))) return 0;
   if (cp >= 0x1160 && cp <= 0x11ff) return 0; // Hangul medial vowels and final consonants join the syllable
   return eastAsianWidth(cp);
 }
@@ -85,8 +88,9 @@ export type Visit = (shown: string, length: number, cells: number, token: boolea
 // characters (ZWJ, ZWNJ, prepended marks), emoji modifiers, regional
 // indicators, Hangul jamo, spacing and prepended letters. A stretch without
 // any is one cluster per code point, with no need to segment it.
-const complex =
-  /[\p{M}\p{Grapheme_Extend}\p{Cf}\p{Emoji_Modifier}\p{Regional_Indicator}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0e33\u0eb3\u0d4e\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}\ud800-\udfff]/u;
+let complexPattern: RegExp | null = null;
+const complex = () =>
+  (complexPattern ??= /[\p{M}\p{Grapheme_Extend}\p{Cf}\p{Emoji_Modifier}\p{Regional_Indicator}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0e33\u0eb3\u0d4e\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}\ud800-\udfff]/u);
 
 /** Visits one cluster: in a trust context, joiners outside emoji sequences become tokens. */
 function visitCluster(cluster: string, context: Context, measure: (s: string) => number, visit: Visit): boolean {
@@ -132,7 +136,7 @@ function visitRun(run: string, context: Context, measure: (s: string) => number,
     // so that it ends before two ASCII characters, where a cluster surely ends.
     let k = j;
     while (k < n && (run.charCodeAt(k) >= 0x80 || (k + 1 < n && run.charCodeAt(k + 1) >= 0x80))) k++;
-    if (!complex.test(run.slice(j, k))) {
+    if (!complex().test(run.slice(j, k))) {
       // Each code point is a cluster of its own, and so is each character around them.
       for (let m = asciiEnd; m < k; ) {
         const cp = run.codePointAt(m)!;

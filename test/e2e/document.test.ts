@@ -30,6 +30,8 @@ describe('hostile documents', () => {
     fs.writeFileSync(file, lines.join(''));
     const s = Session.lwl([file]);
     await s.waitForText('line 1 of the file');
+    // Every line counted: all of the file as it was has been read, so that reading it back finds the change.
+    await s.waitFor((x) => x.status().includes('of 40,000'), 'the lines counted');
     await s.settle();
     const before = s.output.length;
     // cat new > file: the same file, truncated and written again.

@@ -2,9 +2,9 @@
 // any other escape sequence, C0 or C1 control, or bidi control is foreign
 // (document text that reached the terminal raw).
 
-// lwl writes only these: the alternate screen, autowrap and cursor modes, SGR,
-// cursor position, erase, reverse index, CR and LF.
-const own = /\x1b\[(?:\?(?:1049|7|25)[hl]|[0-9;]*[mHJK])|\x1bM|\r|\n/g;
+// lwl writes only these: the alternate screen, autowrap, cursor and mouse modes, SGR,
+// cursor position and up, erase, the scroll region, reverse index, CR and LF.
+const own = /\x1b\[(?:\?(?:1049|7|25|1000|1006)[hl]|[0-9;]*[mHJKrA])|\x1bM|\r|\n/g;
 const foreignChar = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The foreign characters in `output`, with a little context each, for a failure message. */

@@ -1,0 +1,132 @@
+// The start of dist/lwl: runs the bundle that follows it in the same file,
+// compiled with V8's code cache when there is one.
+//
+// Node compiles a script it is given from its source, every time (Node 20 has
+// no module.enableCompileCache). So dist/lwl is this small script, then the
+// bundle in a comment, which V8 skips over at almost no cost; this script
+// reads the bundle back and compiles it with the code V8 made for it on an
+// earlier run, from the user's cache directory. There is none the first time
+// (or after an update of lwl or of Node): the bundle is then compiled from its
+// source, and once the first screen is up, V8's code for it, with every
+// function the first screen ran, is written there for the next start.
+// Node's own require, with none of the bundler's wrapping of the modules' exports.
+const fs = require('node:fs') as typeof import('node:fs');
+const path = require('node:path') as typeof import('node:path');
+const vm = require('node:vm') as typeof import('node:vm');
+
+/** The bundle's hash, set by build.mjs: a cache is for one bundle only (V8 checks its own version and flags). */
+declare const LWL_BUNDLE_KEY: string;
+
+/** What the bundle is wrapped in, as Node wraps a CommonJS module. */
+type ModuleFunction = (exports: unknown, require: NodeJS.Require, module: NodeJS.Module, filename: string, dirname: string) => void;
+
+/** The comment that holds the bundle starts with this line (made here at run time, so as not to be found in this script). */
+const MARK = ['\n/*lwl', 'bundle\n'].join('-');
+/** Each `*` `/` in the bundle is written with this in between, so that the comment holds it whole. */
+const SPLIT = '\x01';
+/** The first byte of a cache file: whether it was made once a first screen was up (its code covers more). */
+const enum Made {
+  AtExit = 0,
+  AfterFirstScreen = 1,
+}
+
+/** The bundle, wrapped as Node wraps a CommonJS module (build.mjs writes it so), and the line of the file it starts on. */
+function bundleSource(): { source: string; line: number } {
+  // Read as UTF-8, Node makes the string straight from the file, with no buffer in between (the bundle is ASCII).
+  const file = fs.readFileSync(__filename, 'utf8');
+  const start = file.indexOf(MARK) + MARK.length;
+  const source = file.slice(start, file.lastIndexOf('*/'));
+  const line = file.slice(0, start).split('\n').length - 1;
+  return { source: source.includes(SPLIT) ? source.replaceAll(`*${SPLIT}/`, '*/') : source, line };
+}
+
+/** Secure mode (README) reads and writes no file of the user's it does not have to: no cache either. */
+function secure(): boolean {
+  const { env, argv } = process;
+  return !['', '0'].includes(env.LWL_SECURE ?? '') || [...argv.slice(2), env.LWL, env.LESS].some((words) => words?.includes('--secure'));
+}
+
+/** The cache file of this bundle on this Node, or null if there is no directory for it. */
+function cacheFile(): string | null {
+  const base = process.env.XDG_CACHE_HOME || (process.env.HOME ? path.join(process.env.HOME, '.cache') : '');
+  if (!path.isAbsolute(base)) return null;
+  return path.join(base, 'lwl', `${LWL_BUNDLE_KEY}-${process.version}-${process.arch}.v8`);
+}
+
+function readCache(file: string | null): Buffer | null {
+  if (file === null) return null;
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/** Writes the cache whole or not at all, and removes the caches of other builds of lwl for this Node. */
+function writeCache(file: string, made: Made, data: Buffer): void {
+  try {
+    const dir = path.dirname(file);
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${process.pid}`;
+    fs.writeFileSync(temporary, Buffer.concat([Buffer.of(made), data]), { mode: 0o600 });
+    fs.renameSync(temporary, file);
+    const ours = path.basename(file);
+    const suffix = ours.slice(LWL_BUNDLE_KEY.length);
+    for (const name of fs.readdirSync(dir)) if (name !== ours && name.endsWith(suffix)) fs.rmSync(path.join(dir, name), { force: true });
+  } catch {
+    // No cache: the next start compiles the bundle again, as this one did.
+  }
+}
+
+/**
+ * LWL_STARTUP_TIMES=FILE: appends to FILE, as one line of JSON, when each step
+ * of the start was done (ms since Node started): Node's own start and its
+ * loading of dist/lwl, reading the bundle, compiling it, running its top
+ * level, and the first screen (bench/startup.ts reads them).
+ */
+const timesFile = process.env.LWL_STARTUP_TIMES;
+// Only then: the global `performance` is loaded on first use (perf_hooks, some ms).
+const times: Record<string, number | boolean> = timesFile ? { node: performance.now() } : {};
+const mark = (step: string) => timesFile && (times[step] = performance.now());
+const writeTimes = () => {
+  if (!timesFile) return;
+  try {
+    fs.appendFileSync(timesFile, `${JSON.stringify(times)}\n`);
+  } catch {
+    // Only a measurement.
+  }
+};
+
+function run(): void {
+  const { source, line } = bundleSource();
+  mark('read');
+  // LWL_CODE_CACHE=0: none (to measure a start without it).
+  const file = process.env.LWL_CODE_CACHE === '0' || secure() ? null : cacheFile();
+  const cache = readCache(file);
+  const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.subarray(1) });
+  const made = cache !== null && !script.cachedDataRejected ? (cache[0] as Made) : null;
+  mark('compiled');
+  times.cached = made !== null;
+  // A worker (the regular-expression search) only reads the cache. It has one argument (search-worker.ts), and only then is worker_threads loaded to ask.
+  const isMain = process.argv[2] !== '--lwl-search-worker' || (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
+  // Before the cache is written, which the first screen's time must not include.
+  if (timesFile && isMain) {
+    (process as NodeJS.EventEmitter).once('lwl-first-screen', () => mark('firstScreen'));
+    process.once('exit', writeTimes);
+  }
+  if (file !== null && isMain && made !== Made.AfterFirstScreen) {
+    let written = false;
+    const write = (when: Made) => {
+      if (written) return;
+      written = true;
+      writeCache(file, when, script.createCachedData());
+    };
+    // The terminal says when the first screen is up (term/tty.ts); a run with no screen (--version) writes its cache at exit, if there is none.
+    (process as NodeJS.EventEmitter).once('lwl-first-screen', () => write(Made.AfterFirstScreen));
+    if (made === null) process.once('exit', () => write(Made.AtExit));
+  }
+  (script.runInThisContext() as ModuleFunction).call(module.exports, module.exports, require, module, __filename, __dirname);
+  mark('ran');
+}
+
+run();

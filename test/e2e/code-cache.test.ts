@@ -1,0 +1,88 @@
+// dist/lwl's start (src/boot.ts): V8's code cache of the bundle, kept in the
+// user's cache directory. Made at the first screen (or at the exit of a run with
+// no screen), used by the next start, remade when it does not fit, never made
+// in secure mode; and whatever is in that file, lwl starts. These are dist/lwl's
+// own: they run it whatever LWL_BIN names (the executable carries its cache inside).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { Session, root } from './session.ts';
+
+const script = path.join(root, 'dist/lwl');
+const numbered = path.join(root, 'test/e2e/fixtures/numbered.txt');
+
+function cacheHome(): { home: string; dir: string; files: () => string[] } {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-cache-'));
+  const dir = path.join(home, 'lwl');
+  return { home, dir, files: () => (fs.existsSync(dir) ? fs.readdirSync(dir) : []) };
+}
+
+/** Runs dist/lwl to its exit; returns its output and what it said about its start (LWL_STARTUP_TIMES). */
+function run(args: string[], env: Record<string, string>): { stdout: string; times: Record<string, unknown> } {
+  const timesFile = path.join(env.XDG_CACHE_HOME, 'times');
+  fs.rmSync(timesFile, { force: true });
+  const r = spawnSync(process.execPath, [script, ...args], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env, LWL_STARTUP_TIMES: timesFile }, encoding: 'utf8' });
+  expect(r.status).toBe(0);
+  return { stdout: r.stdout, times: JSON.parse(fs.readFileSync(timesFile, 'utf8').trim().split('\n').at(-1)!) };
+}
+
+/** The first screen of the numbered file, then q; the start's times. */
+async function firstScreen(env: Record<string, string>): Promise<Record<string, unknown>> {
+  const timesFile = path.join(env.XDG_CACHE_HOME, 'times');
+  fs.rmSync(timesFile, { force: true });
+  const s = new Session(process.execPath, [script, numbered], { env: { ...env, LWL_STARTUP_TIMES: timesFile } });
+  await s.waitFor((x) => x.rows()[0].startsWith('line 1 of'), 'the first screen');
+  await s.press('q');
+  await s.waitExit();
+  return JSON.parse(fs.readFileSync(timesFile, 'utf8').trim().split('\n').at(-1)!);
+}
+
+describe("dist/lwl's code cache", () => {
+  it('is made by the first run, used by the next, and made again at the first screen', async () => {
+    const { home, files, dir } = cacheHome();
+    const env = { XDG_CACHE_HOME: home };
+    expect(run(['--version'], env).times.cached).toBe(false);
+    expect(files()).toHaveLength(1);
+    const [file] = files();
+    expect(file).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.v8$`));
+    // Made at exit, with no screen: kind 0.
+    expect(fs.readFileSync(path.join(dir, file))[0]).toBe(0);
+    expect(run(['--version'], env).times.cached).toBe(true);
+    // A first screen remakes it with the code that screen ran (kind 1), and the next start uses it.
+    expect((await firstScreen(env)).cached).toBe(true);
+    expect(fs.readFileSync(path.join(dir, file))[0]).toBe(1);
+    const times = await firstScreen(env);
+    expect(times.cached).toBe(true);
+    expect(times.firstScreen).toBeGreaterThan(times.ran as number);
+  });
+
+  it('starts whatever the file holds, and replaces one V8 rejects; removes the caches of other builds', () => {
+    const { home, files, dir } = cacheHome();
+    const env = { XDG_CACHE_HOME: home };
+    run(['--version'], env);
+    const [file] = files();
+    const other = file.replace(/^[0-9a-f]{16}/, '0123456789abcdef');
+    fs.writeFileSync(path.join(dir, other), 'an older build');
+    fs.writeFileSync(path.join(dir, file), Buffer.concat([Buffer.of(0), Buffer.from('not code at all '.repeat(100))]));
+    const started = run(['--version'], env);
+    expect(started.stdout).toMatch(/^lwl \S+\n$/);
+    expect(started.times.cached).toBe(false);
+    expect(files()).toEqual([file]);
+    expect(run(['--version'], env).times.cached).toBe(true);
+  });
+
+  it('is neither made nor read in secure mode, nor with LWL_CODE_CACHE=0', () => {
+    const settings: Array<Record<string, string>> = [{ LWL_SECURE: '1' }, { LWL: '--secure' }, { LWL_CODE_CACHE: '0' }];
+    for (const extra of settings) {
+      const { home, files } = cacheHome();
+      expect(run(['--version'], { XDG_CACHE_HOME: home, ...extra }).times.cached).toBe(false);
+      expect(files()).toEqual([]);
+    }
+    const { home, files } = cacheHome();
+    run(['--version'], { XDG_CACHE_HOME: home });
+    expect(files()).toHaveLength(1);
+    expect(run(['--secure', '--version'], { XDG_CACHE_HOME: home }).times.cached).toBe(false);
+  });
+});
