@@ -218,7 +218,8 @@ export class Pager {
     const height = Math.max(1, this.size.rows - 1);
     const { secure, bindings, incsearch } = this.settings;
     const web = this.webContext();
-    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings, incsearch, web };
+    const gutter = this.size.cols - this.wrap.width;
+    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings, incsearch, web, gutter };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }

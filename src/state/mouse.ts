@@ -8,7 +8,8 @@ import type { Context } from './types.ts';
 
 /** The offset drawn at column `col` of the row [start, end), or null past its end. */
 export function offsetAtColumn(ctx: Context, start: number, end: number, col: number): number | null {
-  const width = ctx.wrap.width;
+  // Chopped, the row is the whole line, drawn from column `shift` on (view/draw.ts).
+  const width = ctx.wrap.chop ? Infinity : ctx.wrap.width;
   let cells = 0;
   let offset = start;
   let found: number | null = null;
@@ -27,13 +28,19 @@ export function offsetAtColumn(ctx: Context, start: number, end: number, col: nu
   return found;
 }
 
-/** The innermost link drawn where the click `key` was, or null (not a click, or not on a link). */
-export function clickedLink(ctx: Context, top: number, key: string): number | null {
+/**
+ * The innermost link drawn where the click `key` was, or null (not a click, or
+ * not on a link). `shift`: the columns chopped lines are scrolled sideways by.
+ */
+export function clickedLink(ctx: Context, top: number, key: string, shift = 0): number | null {
   const at = clickPosition(key);
   if (at === null || at.row >= ctx.height) return null;
   const row = ctx.wrap.visibleRows(top, at.row + 1)[at.row];
   if (!row) return null;
-  const offset = offsetAtColumn(ctx, row.start, row.end, at.col);
+  // The line numbers' column (-N) is left of the text.
+  const col = at.col - (ctx.gutter ?? 0);
+  if (col < 0) return null;
+  const offset = offsetAtColumn(ctx, row.start, row.end, ctx.wrap.chop ? col + shift : col);
   if (offset === null) return null;
   const links = ctx.doc.links;
   const [from, to] = links.range(offset, offset + 1);

@@ -91,7 +91,7 @@ function pressGround(state: State, key: string, ctx: Context): Result {
   if (!action) return none(state);
   if (action[0] === 'click') {
     // A click on a link selects it; a second click on it follows it, as Enter does.
-    const link = clickedLink(ctx, state.top, key);
+    const link = clickedLink(ctx, state.top, key, state.shift);
     if (link === null) return none(state);
     return link === state.selected ? updateGround(state, ['follow'], null, ctx) : none({ ...state, selected: link });
   }

@@ -132,6 +132,8 @@ export interface Context extends Viewport {
   incsearch?: boolean;
   /** The page shown, when it came from the web (or is coming): what =, the status line and Enter need. */
   web?: WebContext | null;
+  /** The cells left of the text on each row: the line numbers of -N (a click's column is counted from the text). */
+  gutter?: number;
 }
 
 /** What the state function knows of a web page. */

@@ -22,9 +22,10 @@ const wheelUp = '\x1b[<64;10;5M';
 function documents(): { page: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-mouse-'));
   const filler = Array.from({ length: 40 }, (_, i) => `filler line ${i + 1}`).join('\n');
-  fs.writeFileSync(path.join(dir, 'page.md'), `Mouse test: the top line.\nSee [the other page](other.md) or [a site](https://example.com/a/page) here.\n${filler}\n`);
+  // lwl's own markup (.lwl): each line a row, as written.
+  fs.writeFileSync(path.join(dir, 'page.lwl'), `Mouse test: the top line.\nSee [the other page](other.md) or [a site](https://example.com/a/page) here.\n${filler}\n`);
   fs.writeFileSync(path.join(dir, 'other.md'), 'The other page, reached by two clicks.\n');
-  return { page: path.join(dir, 'page.md') };
+  return { page: path.join(dir, 'page.lwl') };
 }
 
 const mouseMode = (s: Session) => s.term.modes.mouseTrackingMode;
@@ -83,6 +84,31 @@ describe('the mouse (--mouse)', () => {
     // Backspace comes back, as after Enter.
     await s.press('\x7f');
     await s.waitFor((x) => x.rows()[0].startsWith('Mouse test'), 'back');
+  });
+
+  it('a click finds its link past the line numbers (-N) and on a line scrolled sideways (-S)', async () => {
+    const { page } = documents();
+    const s = Session.lwl(['--mouse', '-N', page]);
+    await s.waitForText('Mouse test');
+    const row = 1;
+    // The numbers' column is left of the text: the click's column is the link's as drawn.
+    const site = s.column(row, 'a site');
+    expect(site).toBeGreaterThan(10);
+    await s.press(click(row, site + 1));
+    await s.waitFor((x) => x.status().includes('example.com'), 'the link past the numbers selected');
+    expect(s.cell(row, site).isInverse()).toBeTruthy();
+
+    const wide = path.join(path.dirname(page), 'wide.lwl');
+    fs.writeFileSync(wide, `top\n${'x'.repeat(90)} [far link](https://example.com/far) end\n`);
+    const chopped = Session.lwl(['--mouse', '-S', wide]);
+    await chopped.waitForText('top');
+    await chopped.press('l');
+    await chopped.waitForText('far link');
+    const link = chopped.column(row, 'far link');
+    expect(link).toBeLessThan(80 - 'far link'.length);
+    await chopped.press(click(row, link + 2));
+    await chopped.waitFor((x) => x.status().includes('example.com/far'), 'the link under the click selected');
+    expect(chopped.cell(row, link).isInverse()).toBeTruthy();
   });
 
   it('is given back while a command runs (>), and taken again after', async () => {
