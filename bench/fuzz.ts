@@ -198,7 +198,8 @@ async function main(): Promise<void> {
   while (performance.now() < end) {
     const doc = document();
     kinds[doc.kind] = (kinds[doc.kind] ?? 0) + 1;
-    const file = path.join(dir, `doc-${totals.documents}.md`);
+    // Each reader in turn: lwl's markup (.lwl), Markdown (.md), HTML (.html), plain (.txt).
+    const file = path.join(dir, `doc-${totals.documents}.${['lwl', 'md', 'html', 'txt'][totals.documents % 4]}`);
     fs.writeFileSync(file, doc.bytes);
     const log: string[] = [];
     const r = await session(file, log);
