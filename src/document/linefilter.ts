@@ -3,6 +3,7 @@
 // run from the top, a slice at a time between keys, so a big file never
 // freezes the keys: what is shown is what is known so far, and `complete`
 // says when that is all.
+import { lowerBoundIn } from './sorted.ts';
 import { float64s } from './numbers.ts';
 import { SearchRun } from './searchrun.ts';
 import type { Query } from './search.ts';
@@ -89,7 +90,7 @@ export class LineFilter {
       const found = matches.positions(block);
       if (!found) return true;
       const { starts } = found;
-      let i = lowerBound(starts, this.reached);
+      let i = lowerBoundIn(starts, starts.length, this.reached);
       for (; i < starts.length; i++) {
         const at = starts[i];
         if (at < this.reached) continue;
@@ -115,16 +116,6 @@ export class LineFilter {
   }
 }
 
-function lowerBound(values: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** A filter of the lines matching `query` (its direction does not matter), to be built with step(). `inThread`: a regex runs here (the tests). */
 export function filterLines(text: Text, query: Query, { inThread = false, blockSize }: { inThread?: boolean; blockSize?: number } = {}): LineFilter {

@@ -8,6 +8,7 @@
 // A match is named by its start offset, not by its index: the index is known
 // only once every block before it is counted, and the first match is shown
 // before that.
+import { lowerBoundIn } from './sorted.ts';
 import { BLOCK, blockEnd, type BlockMatches, type Query } from './search.ts';
 import type { Spans } from './spans.ts';
 
@@ -21,17 +22,6 @@ export interface FirstMatch {
 /** Blocks whose positions a literal search keeps: the screen, and n or N's way either side. */
 const KEEP = 4;
 
-/** Index of the first value >= value in sorted `values`. */
-function lowerBound(values: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 export class Matches {
   /** Blocks of the text read so far (the last may be partial while it grows). */
@@ -173,7 +163,7 @@ export class Matches {
       if (this.counts[b] === 0) continue;
       const found = this.positions(b);
       if (!found) return null;
-      const i = lowerBound(found.starts, offset);
+      const i = lowerBoundIn(found.starts, found.starts.length, offset);
       if (i < found.starts.length) return found.starts[i];
     }
     return this.final ? -1 : null;
@@ -186,7 +176,7 @@ export class Matches {
       if (this.counts[b] === 0) continue;
       const found = this.positions(b);
       if (!found) return null;
-      const i = lowerBound(found.starts, offset) - 1;
+      const i = lowerBoundIn(found.starts, found.starts.length, offset) - 1;
       if (i >= 0) return found.starts[i];
     }
     return -1;
@@ -201,7 +191,7 @@ export class Matches {
       before += this.counts[b];
     }
     const found = this.positions(block);
-    return found ? before + lowerBound(found.starts, offset) : null;
+    return found ? before + lowerBoundIn(found.starts, found.starts.length, offset) : null;
   }
 }
 
@@ -238,7 +228,7 @@ class ScreenSpans implements Spans {
       if (!found) continue;
       const n = found.starts.length;
       // Ends are sorted too (matches do not overlap): skip those that end before the range.
-      let i = found.ends ? lowerBound(found.ends, start + 1) : lowerBound(found.starts, start - found.length + 1);
+      let i = found.ends ? lowerBoundIn(found.ends, found.ends.length, start + 1) : lowerBoundIn(found.starts, found.starts.length, start - found.length + 1);
       for (; i < n && found.starts[i] < end; i++) {
         this.starts.push(found.starts[i]);
         this.ends.push(blockEnd(found, i));

@@ -204,19 +204,14 @@ export class SpanList implements Spans {
 }
 
 /**
- * The hex tokens of a text, found in its runs to render when asked (tokens.ts),
- * never stored one by one. As Spans it is a window: range() finds the tokens
- * of [start, end), and count and indices then name those.
+ * Spans found when asked, never stored one by one: range() finds those of
+ * [start, end) with within(), and count and indices then name those.
  */
-export class TextTokens implements Spans {
-  private window: Array<[number, number]> = [];
+export abstract class WindowSpans<Span extends [number, number, ...number[]]> implements Spans {
+  protected window: Span[] = [];
 
-  constructor(private readonly text: Text) {}
-
-  /** The tokens that overlap [start, end), adjacent ones joined. */
-  within(start: number, end: number): Array<[number, number]> {
-    return this.text.tokens(start, end);
-  }
+  /** The spans that overlap [start, end), in order of start. */
+  abstract within(start: number, end: number): Span[];
 
   get count(): number {
     return this.window.length;
@@ -245,5 +240,17 @@ export class TextTokens implements Spans {
 
   overlaps(i: number, start: number, end: number): boolean {
     return this.window[i][0] < end && this.window[i][1] > start;
+  }
+}
+
+/** The hex tokens of a text, found in its runs to render when asked (tokens.ts). */
+export class TextTokens extends WindowSpans<[number, number]> {
+  constructor(private readonly text: Text) {
+    super();
+  }
+
+  /** The tokens that overlap [start, end), adjacent ones joined. */
+  within(start: number, end: number): Array<[number, number]> {
+    return this.text.tokens(start, end);
   }
 }

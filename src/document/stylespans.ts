@@ -3,21 +3,20 @@
 // runs when asked (program output: readers/sgr-runs.ts), never stored one by
 // one. As Spans it is a window, as TextTokens is: range() finds the spans of
 // [start, end), and count, indices and tag() then name those.
-import type { SpanList, Spans } from './spans.ts';
-import { lowerBound } from './sorted.ts';
+import { WindowSpans, type SpanList } from './spans.ts';
 
 /** Spans found when asked: [start, end, style number], in order. */
 export interface StyleSource {
   within(start: number, end: number): Array<[number, number, number]>;
 }
 
-export class StyleSpans implements Spans {
-  private window: Array<[number, number, number]> = [];
-
+export class StyleSpans extends WindowSpans<[number, number, number]> {
   constructor(
     private readonly added: SpanList,
     private readonly found: () => StyleSource | null,
-  ) {}
+  ) {
+    super();
+  }
 
   /** The spans that overlap [start, end), in order of start; adjacent ones of one style joined. */
   within(start: number, end: number): Array<[number, number, number]> {
@@ -43,36 +42,7 @@ export class StyleSpans implements Spans {
     return joined;
   }
 
-  get count(): number {
-    return this.window.length;
-  }
-
-  range(start: number, end: number): [number, number] {
-    this.window = this.within(start, end);
-    return [0, this.window.length];
-  }
-
-  start(i: number): number {
-    return this.window[i][0];
-  }
-
-  end(i: number): number {
-    return this.window[i][1];
-  }
-
   tag(i: number): number {
     return this.window[i][2];
-  }
-
-  firstStartingAt(offset: number): number {
-    return lowerBound(this.window.length, (i) => this.window[i][0], offset);
-  }
-
-  lastStartingBefore(offset: number): number {
-    return this.firstStartingAt(offset) - 1;
-  }
-
-  overlaps(i: number, start: number, end: number): boolean {
-    return this.window[i][0] < end && this.window[i][1] > start;
   }
 }
