@@ -4,7 +4,7 @@
 // and `&` alone returns to the same line.
 import type { LineFilter } from '../document/linefilter.ts';
 import { formatCount } from '../text/count.ts';
-import type { Wrap } from './wrap.ts';
+import { stepRows, type Wrap } from './wrap.ts';
 
 /** The rows of `wrap` on the lines `filter` shows, as a Wrap (the wrap's other workings unchanged). */
 export function filteredRows(wrap: Wrap, filter: LineFilter): Wrap {
@@ -62,23 +62,11 @@ class FilteredRows {
   }
 
   down(row: number, n: number): number {
-    row = this.rowStart(row);
-    for (let k = 0; k < n; k++) {
-      const next = this.nextRow(row);
-      if (next === null) break;
-      row = next;
-    }
-    return row;
+    return stepRows(this.rowStart(row), n, (r) => this.nextRow(r));
   }
 
   up(row: number, n: number): number {
-    row = this.rowStart(row);
-    for (let k = 0; k < n; k++) {
-      const prev = this.prevRow(row);
-      if (prev === null) break;
-      row = prev;
-    }
-    return row;
+    return stepRows(this.rowStart(row), n, (r) => this.prevRow(r));
   }
 
   lastRow(): number {

@@ -187,22 +187,12 @@ export class Wrap {
 
   /** The row `n` rows below `row` (or the last one). */
   down(row: number, n: number): number {
-    for (let k = 0; k < n; k++) {
-      const next = this.nextRow(row);
-      if (next === null) break;
-      row = next;
-    }
-    return row;
+    return stepRows(row, n, (r) => this.nextRow(r));
   }
 
   /** The row `n` rows above `row` (or the first one). */
   up(row: number, n: number): number {
-    for (let k = 0; k < n; k++) {
-      const prev = this.prevRow(row);
-      if (prev === null) break;
-      row = prev;
-    }
-    return row;
+    return stepRows(row, n, (r) => this.prevRow(r));
   }
 
   /** Start of the last row of the text. */
@@ -226,4 +216,14 @@ export class Wrap {
     }
     return rows;
   }
+}
+
+/** The row `n` steps from `row`, each step taken by `step`, stopping where it gives none. */
+export function stepRows(row: number, n: number, step: (row: number) => number | null): number {
+  for (let k = 0; k < n; k++) {
+    const next = step(row);
+    if (next === null) break;
+    row = next;
+  }
+  return row;
 }
