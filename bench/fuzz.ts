@@ -110,7 +110,8 @@ async function session(file: string, log: string[], replay: string[] | null = nu
   let titles = 0;
   term.onTitleChange(() => titles++);
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), TERM: 'xterm-256color', LANG: 'C.UTF-8', BROWSER: '/bin/true' };
-  const proc = pty.spawn(process.execPath, [lwl, file], { name: env.TERM, cols, rows, cwd: os.tmpdir(), env, encoding: null });
+  // -f: no binary question (test/e2e/binary-input.test.ts tests it): keys typed after its answer ends lwl would be echoed by the tty, not written by lwl.
+  const proc = pty.spawn(process.execPath, [lwl, '-f', file], { name: env.TERM, cols, rows, cwd: os.tmpdir(), env, encoding: null });
   const chunks: Buffer[] = [];
   let lastOutput = performance.now();
   proc.onData((data: string | Buffer) => {

@@ -235,3 +235,23 @@ describe('MarkdownBlocks: cutting a big text into blocks', () => {
     expect(sink.linkTexts()).toEqual([{ text: 'r', href: '/r' }]);
   });
 });
+
+describe('a block too long to parse between keys', () => {
+  it('is shown as written: a paragraph of 5,000 lines with no blank line', () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `line ${i} see [link ${i}](http://x.org/${i}) and *more*`);
+    const out = render(`# Title\n\n${lines.join('\n')}\n\nAfter it, [a link](http://y.org/) again.\n`);
+    expect(out.textContent).toContain(`${lines[0]}\n${lines[1]}\n`);
+    expect(out.textContent).toContain(lines[4999]);
+    // The blocks around it are parsed as usual.
+    expect(out.textContent.startsWith('Title\n')).toBeTruthy();
+    expect(out.textContent).toContain('After it, a link again.');
+    expect(out.links.map((l) => l.href)).toEqual(['http://y.org/']);
+  });
+
+  it('is parsed when it is fenced code, however long', () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `code ${i} [x](y)`);
+    const out = render(`\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
+    expect(out.textContent).toContain(`${lines[0]}\n`);
+    expect(out.textContent).not.toContain('```');
+  });
+});

@@ -100,6 +100,15 @@ const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 const SLICE = 16 * 1024;
 /** The first blocks are cut small (at every blank line that can be cut, up to this much text), so the first screen parses little. */
 const FIRST_BLOCKS = 16 * 1024;
+/**
+ * A block longer than this that is not fenced code or HTML is shown as written,
+ * not parsed: the parser's time on one long paragraph or list with no blank
+ * line grows faster than its length (0.2 s for 32 KiB of lines, 11 s for 300 KiB), and
+ * no key may wait that long.
+ */
+const LONGEST_PARSED = 32 * 1024;
+/** A fenced code block or an HTML block at a block's start: the parser is quick on these whatever their length. */
+const QUICK_START = /^ {0,3}(```|~~~|<)/;
 /** A block bigger than this is cut at the next blank line whatever comes after it. */
 const MAX_BLOCK = 256 * 1024;
 
@@ -271,6 +280,12 @@ export class MarkdownRenderer {
 
   /** Renders one block (from MarkdownBlocks, or a whole small text). */
   renderBlock(source: string): void {
+    if (source.length > LONGEST_PARSED && !QUICK_START.test(source)) {
+      this.w.block();
+      this.w.write(source.replace(/\n+$/, ''));
+      this.w.block();
+      return;
+    }
     let appended = '';
     const used = new Set<string>();
     for (const m of source.matchAll(BRACKETED)) {
