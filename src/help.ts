@@ -64,11 +64,12 @@ function columns(rows: Array<[string, string]>, indent: string): string[] {
 /** lwl --help. */
 export function usageText(): string {
   return [
-    'usage: lwl [options] [FILE...]',
+    'usage: lwl [options] [FILE|URL...]',
     '       cmd | lwl [options]',
     '',
     'A pager, like less, for documents with links: step through them, follow',
-    'them, and hand the selected one to any command as $LINK.',
+    'them, and hand the selected one to any command as $LINK. An http(s) URL',
+    'is fetched and read as a web page.',
     '',
     'options:',
     ...columns(optionHelp, '  '),
@@ -76,7 +77,7 @@ export function usageText(): string {
     'main keys:',
     ...columns(keyRows('ground').slice(0, 12), '  '),
     '',
-    'h in lwl shows every key; `man lwl` the whole manual.',
+    'H (or F1) in lwl shows every key; `man lwl` the whole manual.',
   ].join('\n');
 }
 

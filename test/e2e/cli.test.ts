@@ -27,7 +27,7 @@ describe('options', () => {
   it('prints help and the version', () => {
     const help = runPlain(['--help']);
     expect(help.status).toBe(0);
-    expect(help.stdout.toString()).toMatch(/^usage: lwl \[options\] \[FILE...\]/);
+    expect(help.stdout.toString()).toMatch(/^usage: lwl \[options\] \[FILE\|URL...\]/);
     const version = runPlain(['--version']);
     expect(version.status).toBe(0);
     expect(version.stdout.toString()).toMatch(/^lwl \d+\.\d+\.\d+\n$/);
