@@ -84,7 +84,10 @@ function run(): void {
     if (made === null) process.once('exit', () => write(Made.AtExit));
   }
   // The packages the bundle compiles on first use (build.mjs), each with its own cache.
-  (globalThis as Record<symbol, unknown>)[packageCompilerKey] = packageCompiler(dir, LWL_BUNDLE_KEY, isMain);
+  (globalThis as Record<symbol, unknown>)[packageCompilerKey] = packageCompiler(dir, LWL_BUNDLE_KEY, isMain, (name, cached) => {
+    mark(`compiled ${name}`);
+    times[`cached ${name}`] = cached;
+  });
   (script.runInThisContext() as ModuleFunction).call(module.exports, module.exports, require, module, __filename, __dirname);
   mark('ran');
 }

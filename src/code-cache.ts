@@ -82,11 +82,12 @@ export const packageCompilerKey = Symbol.for('lwl.compilePackage');
  * A package compiled without a usable cache has its cache written at exit, after
  * the document that needed it was read, so that the functions it ran are in it.
  */
-export function packageCompiler(dir: string | null, key: string, writes: boolean): PackageCompiler {
+export function packageCompiler(dir: string | null, key: string, writes: boolean, compiled?: (name: string, cached: boolean) => void): PackageCompiler {
   return (name, source) => {
     const file = dir === null ? null : path.join(dir, cacheName(key, process.version, process.arch, name));
     const cache = file === null ? null : readCache(file);
     const script = new vm.Script(source(), { filename: `lwl:${name}`, cachedData: cache?.data });
+    compiled?.(name, cache !== null && !script.cachedDataRejected);
     if (file !== null && writes && (cache === null || script.cachedDataRejected)) process.once('exit', () => writeCache(file, key, Made.AtExit, script.createCachedData()));
     return script.runInThisContext();
   };
