@@ -74,7 +74,7 @@ export function writeCache(file: string, key: string, made: Made, data: Buffer):
 /** Compiles a deferred package's source (a function expression) and returns that function. */
 export type PackageCompiler = (name: string, source: () => string) => unknown;
 
-/** Where the bundle finds the compiler boot.ts made (build.mjs's stand-ins for the deferred packages look there). */
+/** Where the bundle finds the compiler boot.ts made (build.mjs's stand-ins for the deferred packages look there: they spell this key too). */
 export const packageCompilerKey = Symbol.for('lwl.compilePackage');
 
 /**
