@@ -39,7 +39,9 @@ function bundleSource(): { source: string; line: number } {
  * LWL_STARTUP_TIMES=FILE: appends to FILE, as one line of JSON, when each step
  * of the start was done (ms since Node started): Node's own start and its
  * loading of dist/lwl, reading the bundle, compiling it, running its top
- * level, and the first screen (bench/startup.ts reads them).
+ * level, and the first screen (bench/startup.ts reads them); and for each
+ * package compiled on first use, when (`compiled NAME`) and whether from its
+ * code cache (`cached NAME`).
  */
 const timesFile = process.env.LWL_STARTUP_TIMES;
 // Only then: the global `performance` is loaded on first use (perf_hooks, some ms).
