@@ -35,9 +35,11 @@ const deferring = {
     b.onResolve({ filter: new RegExp(`^(${deferred.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'deferred' }));
     b.onLoad({ filter: /.*/, namespace: 'deferred' }, (args) => ({
       loader: 'js',
+      // dist/lwl's start (src/boot.ts, src/code-cache.ts) leaves a compiler that keeps V8's code cache of each package; the bundle alone (dist/lwl.cjs) has none.
       contents: `const m = { exports: {} };
-const source = require('node:zlib').brotliDecompressSync(Buffer.from(${JSON.stringify(sources[args.path])}, 'base64')).toString();
-require('node:vm').runInThisContext(source, { filename: 'lwl:${args.path}' })(m, m.exports, require);
+const source = () => require('node:zlib').brotliDecompressSync(Buffer.from(${JSON.stringify(sources[args.path])}, 'base64')).toString();
+const compile = globalThis[Symbol.for('lwl.compilePackage')];
+(compile ? compile(${JSON.stringify(args.path)}, source) : require('node:vm').runInThisContext(source(), { filename: 'lwl:${args.path}' }))(m, m.exports, require);
 module.exports = m.exports;`,
     }));
   },

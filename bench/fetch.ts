@@ -7,6 +7,7 @@
 //
 //   npx tsx bench/fetch.ts [--runs N]
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
     const totals: number[] = [];
     for (let i = 0; i <= runs; i++) {
       sentAt = 0;
-      const session = new PtySession(process.execPath, [lwl, `${origin}/${name}`], { cols: 80, rows: 24, cwd: root, env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', LANG: 'C.UTF-8', LWL_BROWSER: 'lwl' } });
+      const session = new PtySession(process.execPath, [lwl, `${origin}/${name}`], { cols: 80, rows: 24, cwd: root, env: { PATH: process.env.PATH ?? '', TERM: 'xterm-256color', LANG: 'C.UTF-8', LWL_BROWSER: 'lwl', HOME: os.homedir() } }); // HOME: lwl's code caches, as a user has them
       const shown = await session.waitFor((s) => s.row(0).includes('Paragraph 0:'), 20_000);
       await session.close('q');
       if (shown === null || sentAt === 0) throw new Error(`lwl did not show the page (${name})`);

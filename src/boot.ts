@@ -13,6 +13,7 @@
 const fs = require('node:fs') as typeof import('node:fs');
 const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
+import { Made, cacheDirectory, cacheName, cachingCode, packageCompiler, packageCompilerKey, readCache, writeCache } from './code-cache.ts';
 
 /** The bundle's hash, set by build.mjs: a cache is for one bundle only (V8 checks its own version and flags). */
 declare const LWL_BUNDLE_KEY: string;
@@ -24,12 +25,6 @@ type ModuleFunction = (exports: unknown, require: NodeJS.Require, module: NodeJS
 const MARK = ['\n/*lwl', 'bundle\n'].join('-');
 /** Each `*` `/` in the bundle is written with this in between, so that the comment holds it whole. */
 const SPLIT = '\x01';
-/** The first byte of a cache file: whether it was made once a first screen was up (its code covers more). */
-const enum Made {
-  AtExit = 0,
-  AfterFirstScreen = 1,
-}
-
 /** The bundle, wrapped as Node wraps a CommonJS module (build.mjs writes it so), and the line of the file it starts on. */
 function bundleSource(): { source: string; line: number } {
   // Read as UTF-8, Node makes the string straight from the file, with no buffer in between (the bundle is ASCII).
@@ -40,49 +35,13 @@ function bundleSource(): { source: string; line: number } {
   return { source: source.includes(SPLIT) ? source.replaceAll(`*${SPLIT}/`, '*/') : source, line };
 }
 
-/** Secure mode (README) reads and writes no file of the user's it does not have to: no cache either. */
-function secure(): boolean {
-  const { env, argv } = process;
-  return !['', '0'].includes(env.LWL_SECURE ?? '') || [...argv.slice(2), env.LWL, env.LESS].some((words) => words?.includes('--secure'));
-}
-
-/** The cache file of this bundle on this Node, or null if there is no directory for it. */
-function cacheFile(): string | null {
-  const base = process.env.XDG_CACHE_HOME || (process.env.HOME ? path.join(process.env.HOME, '.cache') : '');
-  if (!path.isAbsolute(base)) return null;
-  return path.join(base, 'lwl', `${LWL_BUNDLE_KEY}-${process.version}-${process.arch}.v8`);
-}
-
-function readCache(file: string | null): Buffer | null {
-  if (file === null) return null;
-  try {
-    return fs.readFileSync(file);
-  } catch {
-    return null;
-  }
-}
-
-/** Writes the cache whole or not at all, and removes the caches of other builds of lwl for this Node. */
-function writeCache(file: string, made: Made, data: Buffer): void {
-  try {
-    const dir = path.dirname(file);
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const temporary = `${file}.${process.pid}`;
-    fs.writeFileSync(temporary, Buffer.concat([Buffer.of(made), data]), { mode: 0o600 });
-    fs.renameSync(temporary, file);
-    const ours = path.basename(file);
-    const suffix = ours.slice(LWL_BUNDLE_KEY.length);
-    for (const name of fs.readdirSync(dir)) if (name !== ours && name.endsWith(suffix)) fs.rmSync(path.join(dir, name), { force: true });
-  } catch {
-    // No cache: the next start compiles the bundle again, as this one did.
-  }
-}
-
 /**
  * LWL_STARTUP_TIMES=FILE: appends to FILE, as one line of JSON, when each step
  * of the start was done (ms since Node started): Node's own start and its
  * loading of dist/lwl, reading the bundle, compiling it, running its top
- * level, and the first screen (bench/startup.ts reads them).
+ * level, and the first screen (bench/startup.ts reads them); and for each
+ * package compiled on first use, when (`compiled NAME`) and whether from its
+ * code cache (`cached NAME`).
  */
 const timesFile = process.env.LWL_STARTUP_TIMES;
 // Only then: the global `performance` is loaded on first use (perf_hooks, some ms).
@@ -101,10 +60,11 @@ function run(): void {
   const { source, line } = bundleSource();
   mark('read');
   // LWL_CODE_CACHE=0: none (to measure a start without it).
-  const file = process.env.LWL_CODE_CACHE === '0' || secure() ? null : cacheFile();
-  const cache = readCache(file);
-  const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.subarray(1) });
-  const made = cache !== null && !script.cachedDataRejected ? (cache[0] as Made) : null;
+  const dir = cachingCode(process.env, process.argv.slice(2)) ? cacheDirectory(process.env) : null;
+  const file = dir === null ? null : path.join(dir, cacheName(LWL_BUNDLE_KEY, process.version, process.arch));
+  const cache = file === null ? null : readCache(file);
+  const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.data });
+  const made = cache !== null && !script.cachedDataRejected ? cache.made : null;
   mark('compiled');
   times.cached = made !== null;
   // A worker (the regular-expression search) only reads the cache. It has one argument (search-worker.ts), and only then is worker_threads loaded to ask.
@@ -119,12 +79,17 @@ function run(): void {
     const write = (when: Made) => {
       if (written) return;
       written = true;
-      writeCache(file, when, script.createCachedData());
+      writeCache(file, LWL_BUNDLE_KEY, when, script.createCachedData());
     };
     // The terminal says when the first screen is up (term/tty.ts); a run with no screen (--version) writes its cache at exit, if there is none.
     (process as NodeJS.EventEmitter).once('lwl-first-screen', () => write(Made.AfterFirstScreen));
     if (made === null) process.once('exit', () => write(Made.AtExit));
   }
+  // The packages the bundle compiles on first use (build.mjs), each with its own cache.
+  (globalThis as Record<symbol, unknown>)[packageCompilerKey] = packageCompiler(dir, LWL_BUNDLE_KEY, isMain, (name, cached) => {
+    mark(`compiled ${name}`);
+    times[`cached ${name}`] = cached;
+  });
   (script.runInThisContext() as ModuleFunction).call(module.exports, module.exports, require, module, __filename, __dirname);
   mark('ran');
 }

@@ -1,0 +1,43 @@
+// The names of dist/lwl's code caches, which of them are another build's, and when there are none (src/code-cache.ts).
+import { describe, expect, it } from 'vitest';
+import { cacheDirectory, cacheName, cachingCode, otherBuilds, secure } from '../src/code-cache.ts';
+
+describe('code cache files', () => {
+  it("are named by the bundle's hash, Node's version, the architecture, and the package", () => {
+    expect(cacheName('0123abcd', 'v20.1.0', 'x64')).toBe('0123abcd-v20.1.0-x64.v8');
+    expect(cacheName('0123abcd', 'v20.1.0', 'x64', 'parse5')).toBe('0123abcd-v20.1.0-x64.parse5.v8');
+    expect(cacheName('0123abcd', 'v20.1.0', 'x64', '@scope/name')).toBe('0123abcd-v20.1.0-x64._scope_name.v8');
+  });
+
+  it("of another build for this Node and architecture are another build's; others, and ours, are not", () => {
+    const ours = (part?: string) => cacheName('aaaa', 'v20.1.0', 'x64', part);
+    const theirs = (part?: string, node = 'v20.1.0', arch = 'x64') => cacheName('bbbb', node, arch, part);
+    const other = (name: string) => otherBuilds(name, 'aaaa', 'v20.1.0', 'x64');
+    expect(other(theirs())).toBe(true);
+    expect(other(theirs('parse5'))).toBe(true);
+    expect(other(ours())).toBe(false);
+    expect(other(ours('tr46'))).toBe(false);
+    // Another Node's: that Node's own to remove.
+    expect(other(theirs(undefined, 'v22.0.0'))).toBe(false);
+    expect(other(theirs('parse5', 'v20.1.0', 'arm64'))).toBe(false);
+    expect(other('notes.txt')).toBe(false);
+    expect(other(`${theirs()}.1234`)).toBe(false);
+  });
+
+  it('live in XDG_CACHE_HOME/lwl or ~/.cache/lwl, and nowhere without an absolute directory', () => {
+    expect(cacheDirectory({ XDG_CACHE_HOME: '/c', HOME: '/h' })).toBe('/c/lwl');
+    expect(cacheDirectory({ HOME: '/h' })).toBe('/h/.cache/lwl');
+    expect(cacheDirectory({ XDG_CACHE_HOME: 'relative' })).toBeNull();
+    expect(cacheDirectory({})).toBeNull();
+  });
+
+  it('are not kept in secure mode nor with LWL_CODE_CACHE=0', () => {
+    expect(cachingCode({}, [])).toBe(true);
+    expect(cachingCode({ LWL_CODE_CACHE: '0' }, [])).toBe(false);
+    expect(cachingCode({ LWL_SECURE: '1' }, [])).toBe(false);
+    expect(cachingCode({ LWL_SECURE: '0' }, [])).toBe(true);
+    expect(cachingCode({}, ['--secure', 'file'])).toBe(false);
+    expect(secure({ LESS: '-R --secure' }, [])).toBe(true);
+    expect(secure({ LWL: '--secure' }, [])).toBe(true);
+  });
+});
