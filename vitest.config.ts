@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     testTimeout: 20000,
+    // Three files at a time: an end-to-end test mostly waits on lwl in its pty, so even
+    // on two cores (where vitest's default is one worker) this halves the suite's time.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
