@@ -871,7 +871,7 @@ export class Pager {
     const own = this.page.web;
     const shown = this.shownLoad();
     if (!own || !shown) return null;
-    return { url: own.url, progress: shown.progressText(), facts: own.facts(this.size.cols) };
+    return { url: own.url, progress: shown.progressText(), facts: () => own.facts(this.size.cols) };
   }
 
   /** Enter (or o) on a web link: a new page; Backspace comes back here. */

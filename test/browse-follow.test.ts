@@ -20,7 +20,7 @@ const url = (text: string): UrlRecord => {
 /** A one-link document at `base`; `web` says it came from there over the network. */
 function context(href: string, base: string, options: { web?: boolean; browser?: string | null; secure?: boolean; loading?: boolean } = {}): Context {
   const doc = parseAll(new Document('t.md'), `[link](${href})\n`);
-  const web = options.web ? { url: url(base), progress: options.loading ? 'Loading...' : null, facts: '200 OK' } : null;
+  const web = options.web ? { url: url(base), progress: options.loading ? 'Loading...' : null, facts: () => '200 OK' } : null;
   return {
     doc,
     wrap: new Wrap(doc, 80),

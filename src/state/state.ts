@@ -285,7 +285,8 @@ function describePlace(state: State, ctx: Context): string {
   const search = state.matches ? `, search: ${formatCount(state.matches.total)}${state.matches.complete ? '' : '+'} matches` : '';
   const filter = state.filter ? `, showing ${filterStatus(state.filter)}` : '';
   const title = doc.title ? ` "${doc.title}"` : '';
-  const facts = ctx.web?.facts ? `${ctx.web.facts}; ` : '';
+  const told = ctx.web?.facts();
+  const facts = told ? `${told}; ` : '';
   return `${name}${title} (${doc.kind}): ${facts}${where}, ${links}${search}${filter}`;
 }
 

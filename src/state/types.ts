@@ -142,8 +142,8 @@ export interface WebContext {
   url: UrlRecord;
   /** The load's progress for the status line, while it goes on; null once it has ended. */
   progress: string | null;
-  /** What = adds: status, type, charset, redirects. */
-  facts: string | null;
+  /** What = adds: status, type, charset, redirects (made when = asks, not at every key). */
+  facts: () => string | null;
 }
 
 export interface Result {
