@@ -251,24 +251,22 @@ export class Pager {
           if (effect.action[0] === 'bottom' && effect.count === null && this.showEnd()) break;
           this.startTask(this.awaitLoad(effect.action, effect.count));
           break;
-        case 'search':
-          if (this.page.endOf) {
-            // G's window is left for the whole file: the search starts from the place there.
-            const query = { ...effect.query, caseless: this.caseless };
-            this.leaveEnd(() => this.startTask(this.search(query)));
-            break;
-          }
-          this.startTask(this.search({ ...effect.query, caseless: this.caseless }, effect.from));
+        case 'search': {
+          const query = this.withCase(effect.query);
+          // G's window is left for the whole file: the search starts from the place there.
+          if (this.page.endOf) this.leaveEnd(() => this.startTask(this.search(query)));
+          else this.startTask(this.search(query, effect.from));
           break;
+        }
         case 'filter':
           // The filter this page showed is done with; another page's, paused, goes on when it is shown again.
           effect.replaces?.stop();
           if (this.building === effect.replaces) this.building = null;
-          if (effect.query) this.startTask(this.filter(effect.query));
+          if (effect.query) this.startTask(this.filter(this.withCase(effect.query)));
           break;
         case 'incsearch':
           if (effect.query && this.page.loader.source.isFile) this.page.loader.want(Infinity);
-          this.incremental.look(effect.query && { ...effect.query, caseless: this.caseless }, effect.from);
+          this.incremental.look(effect.query && this.withCase(effect.query), effect.from);
           break;
         case 'stop':
           this.task?.cancel?.();
@@ -865,6 +863,11 @@ export class Pager {
 
   private isShowing(load: WebLoad): boolean {
     return this.shownLoad() === load;
+  }
+
+  /** A query as typed, with the case setting (-i, -I, or - typed while paging): every search, filter and incremental search alike. */
+  private withCase(query: Query): Query {
+    return { ...query, caseless: this.caseless };
   }
 
   private webContext(): WebContext | null {

@@ -156,6 +156,22 @@ describe('&pattern', () => {
     return lines.join('\n') + '\n';
   }
 
+  it('follows the case setting as a search does: -I, and -i typed while paging', async () => {
+    const file = tempFile('case.txt', 'Keep one\nfiller\nkeep two\nKEEP three\n');
+    const s = Session.lwl(['-I', file], { rows: 8 });
+    await s.waitForText('Keep one');
+    await s.keys('&', ...'Keep', '\r');
+    await s.waitFor((x) => x.status().startsWith(': &Keep: 3 lines'), 'every case, with -I');
+    expect(s.rows().slice(0, 3)).toEqual(['Keep one', 'keep two', 'KEEP three']);
+    // -i: a capital in the pattern matches case (lwl's default), so only the line as typed.
+    await s.keys('-', 'i');
+    await s.waitFor((x) => /case/i.test(x.status()), 'the toggle said');
+    await s.keys('&', ...'Keep', '\r');
+    await s.waitFor((x) => x.status().startsWith(': &Keep: 1 line'), 'case matched');
+    expect(s.rows()[0]).toBe('Keep one');
+    expect(s.rows()[1]).toBe('~');
+  });
+
   it('shows only the lines that match, their links still work, and & alone shows all again where you were', async () => {
     const file = tempFile('links.lwl', linkedLines());
     const dir = path.dirname(file);
