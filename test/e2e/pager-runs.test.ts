@@ -8,21 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { IBufferCell } from '@xterm/headless';
-import { Session, lwlShell } from './session.ts';
+import { Session, fg, lwlShell } from './session.ts';
 
 const ESC = '\x1b';
-
-/** The cell where `text` starts on the screen (the first row holding it). */
-function cellAt(s: Session, text: string, offset = 0): IBufferCell {
-  const rows = s.rows();
-  const row = rows.findIndex((r) => r.includes(text));
-  if (row < 0) throw new Error(`${JSON.stringify(text)} is not on the screen:\n${s.screen()}`);
-  return s.cell(row, rows[row].indexOf(text) + offset);
-}
-
-/** The palette colour of a cell's foreground (-1 if it has the default colour). */
-const fg = (c: IBufferCell) => (c.isFgDefault() ? -1 : c.getFgColor());
 
 /** A log of about 400 KB: coloured lines, a yellow stretch of 100 KB set by one SGR, coloured CR LF lines, a last coloured line. */
 function colouredLog(): string {
@@ -51,21 +39,21 @@ describe('a coloured log of many runs', () => {
       await s.waitForText('line 1 of the log');
       expect(s.rows()[0]).toBe('12:00:01 INFO load: line 1 of the log');
       expect(s.cell(0, 0).isDim()).toBeTruthy();
-      expect(fg(cellAt(s, 'INFO'))).toBe(2);
-      expect(fg(cellAt(s, 'load'))).toBe(6);
-      expect(fg(cellAt(s, 'line 1 of'))).toBe(-1);
+      expect(fg(s.cellOf('INFO'))).toBe(2);
+      expect(fg(s.cellOf('load'))).toBe(6);
+      expect(fg(s.cellOf('line 1 of'))).toBe(-1);
       // 100 KB after the SGR that set it, in another run.
       await s.keys('/', 'yellow line 3500 ', '\r');
       await s.waitFor((x) => x.status().startsWith('match 1 of'), 'the search done');
-      expect(fg(cellAt(s, 'goes on', 0))).toBe(3);
+      expect(fg(s.cellOf('goes on', 0))).toBe(3);
       await s.keys('G');
       expect(s.rows()[22]).toBe('the last commit');
       const last = s.cell(22, 0);
       expect(last.isBold()).toBeTruthy();
       expect(fg(last)).toBe(5);
       expect(s.rows()[21]).toBe('red 30 tail');
-      expect(fg(cellAt(s, 'red 30'))).toBe(1);
-      expect(fg(cellAt(s, 'tail'))).toBe(-1);
+      expect(fg(s.cellOf('red 30'))).toBe(1);
+      expect(fg(s.cellOf('tail'))).toBe(-1);
       expect(s.screen()).not.toContain('<0d>');
       expect(s.screen()).not.toContain('<1b>');
     });
@@ -75,7 +63,7 @@ describe('a coloured log of many runs', () => {
     const s = Session.lwl([file]);
     await s.waitForText('line 1 of the log');
     await s.keys('/', 'commit', '\r');
-    const found = cellAt(s, 'commit');
+    const found = s.cellOf('commit');
     expect(found.isInverse()).toBeTruthy(); // the current match, in a bold magenta line
     await s.keys('g', '/', '[32m', '\r');
     expect(s.status()).toMatch(/not found|No match/i);
@@ -96,18 +84,18 @@ describe('real git in colour as $PAGER', () => {
     const log = Session.shell(`git -C ${dir} -c color.ui=always log -p`, { env: { PAGER: lwlShell, LESS: '' } });
     await log.waitForText('Second');
     expect(log.screen()).not.toContain('<1b>');
-    expect(fg(cellAt(log, 'commit'))).toBe(3);
-    expect(cellAt(log, 'diff --git').isBold()).toBeTruthy();
-    expect(fg(cellAt(log, '-old line'))).toBe(1);
-    expect(fg(cellAt(log, '+new line'))).toBe(2);
-    expect(fg(cellAt(log, ' kept'))).toBe(-1);
+    expect(fg(log.cellOf('commit'))).toBe(3);
+    expect(log.cellOf('diff --git').isBold()).toBeTruthy();
+    expect(fg(log.cellOf('-old line'))).toBe(1);
+    expect(fg(log.cellOf('+new line'))).toBe(2);
+    expect(fg(log.cellOf(' kept'))).toBe(-1);
 
     fs.writeFileSync(path.join(dir, 'a.txt'), 'kept\nnewer line\n');
     const diff = Session.shell(`git -C ${dir} -c color.ui=always diff`, { env: { PAGER: lwlShell, LESS: '' } });
     await diff.waitForText('newer line');
-    expect(fg(cellAt(diff, '-new line'))).toBe(1);
-    expect(fg(cellAt(diff, '+newer line'))).toBe(2);
-    expect(fg(cellAt(diff, '@@'))).toBe(6);
+    expect(fg(diff.cellOf('-new line'))).toBe(1);
+    expect(fg(diff.cellOf('+newer line'))).toBe(2);
+    expect(fg(diff.cellOf('@@'))).toBe(6);
   });
 });
 
@@ -125,12 +113,12 @@ describe('bare URLs in a bro page', () => {
       'See https://bare.example.org/x. for more,',
       'and [the text https://inner.example/ of a link].',
     ]);
-    expect(fg(cellAt(s, 'https://bare'))).toBe(fg(cellAt(s, '[https://example.org/]')));
-    expect(fg(cellAt(s, 'https://bare'))).not.toBe(-1);
-    expect(fg(cellAt(s, '. for more'))).toBe(-1);
+    expect(fg(s.cellOf('https://bare'))).toBe(fg(s.cellOf('[https://example.org/]')));
+    expect(fg(s.cellOf('https://bare'))).not.toBe(-1);
+    expect(fg(s.cellOf('. for more'))).toBe(-1);
     await s.keys('n', 'n');
     expect(s.status()).toContain('https://bare.example.org/x');
-    expect(cellAt(s, 'https://bare.example.org/x').isInverse()).toBeTruthy();
+    expect(s.cellOf('https://bare.example.org/x').isInverse()).toBeTruthy();
     await s.keys('n');
     expect(s.status()).toContain('https://target.example/');
     await s.keys('n');
@@ -150,9 +138,9 @@ describe('compressed program output', () => {
     await s.waitForText('commit bf0ea47');
     expect(s.screen()).not.toContain('<1b>');
     expect(fg(s.cell(0, 0))).toBe(3);
-    expect(cellAt(s, 'diff --git').isBold()).toBeTruthy();
-    expect(fg(cellAt(s, '@@ '))).toBe(6);
-    expect(fg(cellAt(s, '+// How pieces'))).toBe(2);
+    expect(s.cellOf('diff --git').isBold()).toBeTruthy();
+    expect(fg(s.cellOf('@@ '))).toBe(6);
+    expect(fg(s.cellOf('+// How pieces'))).toBe(2);
   }
 
   it('shows a gzipped log in its colours, from a .gz file and from a gzipped pipe', async () => {
@@ -176,12 +164,12 @@ describe('real ls --color=always', () => {
     const s = Session.shell(`ls --color=always -1 ${dir} | ${lwlShell}`, { env: { LS_COLORS: 'di=01;34:ln=01;36:ex=01;32' } });
     await s.waitForText('plain.txt');
     expect(s.rows().slice(0, 4)).toEqual(['adir', 'alink', 'plain.txt', 'prog']);
-    expect(fg(cellAt(s, 'adir'))).toBe(4);
-    expect(cellAt(s, 'adir').isBold()).toBeTruthy();
-    expect(fg(cellAt(s, 'alink'))).toBe(6);
-    expect(fg(cellAt(s, 'prog'))).toBe(2);
-    expect(fg(cellAt(s, 'plain.txt'))).toBe(-1);
-    expect(cellAt(s, 'plain.txt').isBold()).toBeFalsy();
+    expect(fg(s.cellOf('adir'))).toBe(4);
+    expect(s.cellOf('adir').isBold()).toBeTruthy();
+    expect(fg(s.cellOf('alink'))).toBe(6);
+    expect(fg(s.cellOf('prog'))).toBe(2);
+    expect(fg(s.cellOf('plain.txt'))).toBe(-1);
+    expect(s.cellOf('plain.txt').isBold()).toBeFalsy();
   });
 });
 
@@ -195,7 +183,7 @@ describe('links in program output, followed', () => {
     expect(s.status()).toContain('https://example.org/cve'); // the last link: a bare URL in the tokens of the CVE shape
     await s.keys('N');
     expect(s.status()).toContain('https://example.org/bel');
-    expect(cellAt(s, 'link two').isInverse()).toBeTruthy();
+    expect(s.cellOf('link two').isInverse()).toBeTruthy();
     await s.keys('\t');
     expect(s.status()).toContain('https://example.org/cve'); // the next link on the screen
     await s.keys('N', 'N');
@@ -223,7 +211,7 @@ describe('links in program output, followed', () => {
     const start = s.rows().findIndex((r) => r.includes('https'));
     expect(s.cell(start, s.column(start, 'https')).isInverse()).toBeTruthy();
     expect(s.cell(start + 1, 0).isInverse()).toBeTruthy(); // the same link, on the next row
-    expect(cellAt(s, 'now').isInverse()).toBeFalsy();
+    expect(s.cellOf('now').isInverse()).toBeFalsy();
     await s.keys('n');
     expect(s.status()).toBe('No more'); // one link, not one a row
   });

@@ -6,21 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { IBufferCell } from '@xterm/headless';
-import { Session, lwlShell } from './session.ts';
+import { Session, fg, lwlShell } from './session.ts';
 
 const fixture = (name: string) => `test/e2e/fixtures/${name}`;
-
-/** The cell where `text` starts on the screen (the first row holding it). */
-function cellAt(s: Session, text: string, offset = 0): IBufferCell {
-  const rows = s.rows();
-  const row = rows.findIndex((r) => r.includes(text));
-  if (row < 0) throw new Error(`${JSON.stringify(text)} is not on the screen:\n${s.screen()}`);
-  return s.cell(row, rows[row].indexOf(text) + offset);
-}
-
-/** The palette colour of a cell's foreground (-1 if it has the default colour). */
-const fg = (c: IBufferCell) => (c.isFgDefault() ? -1 : c.getFgColor());
 
 describe('program output in colour', () => {
   it('shows git log -p in its colours, with no escape code in sight, and finds the coloured word', async () => {
@@ -29,10 +17,10 @@ describe('program output in colour', () => {
     expect(s.screen()).not.toContain('<1b>');
     expect(s.rows()[0]).toBe('commit bf0ea47a010e016ff120e4dc319522fb56e4689f');
     expect(fg(s.cell(0, 0))).toBe(3); // yellow
-    expect(fg(cellAt(s, 'Author'))).toBe(-1);
-    expect(cellAt(s, 'diff --git').isBold()).toBeTruthy();
-    expect(fg(cellAt(s, '@@ '))).toBe(6); // cyan hunk header
-    expect(fg(cellAt(s, '+// How pieces'))).toBe(2); // green addition
+    expect(fg(s.cellOf('Author'))).toBe(-1);
+    expect(s.cellOf('diff --git').isBold()).toBeTruthy();
+    expect(fg(s.cellOf('@@ '))).toBe(6); // cyan hunk header
+    expect(fg(s.cellOf('+// How pieces'))).toBe(2); // green addition
     await s.keys('/', 'StyleTable', '\r');
     expect(s.status()).not.toMatch(/not found/i);
   });
@@ -40,29 +28,29 @@ describe('program output in colour', () => {
   it('shows git diff with removals red and additions green', async () => {
     const s = Session.lwl([fixture('git-diff.txt')]);
     await s.waitForText('diff --git');
-    expect(cellAt(s, 'diff --git').isBold()).toBeTruthy();
+    expect(s.cellOf('diff --git').isBold()).toBeTruthy();
     const added = s.rows().findIndex((r) => r.startsWith('+') && !r.startsWith('+++'));
     expect(added).toBeGreaterThan(0);
-    expect(fg(cellAt(s, '@@ -3,6'))).toBe(6);
+    expect(fg(s.cellOf('@@ -3,6'))).toBe(6);
     expect(fg(s.cell(added, 0))).toBe(2);
   });
 
   it('shows ls --color in its colours', async () => {
     const s = Session.lwl([fixture('ls-color.txt')]);
     await s.waitForText('run.sh');
-    expect(fg(cellAt(s, 'dir'))).toBe(4);
-    expect(cellAt(s, 'dir').isBold()).toBeTruthy();
-    expect(fg(cellAt(s, 'link'))).toBe(6);
-    expect(fg(cellAt(s, 'run.sh'))).toBe(2);
-    expect(fg(cellAt(s, 'plain.txt'))).toBe(-1);
+    expect(fg(s.cellOf('dir'))).toBe(4);
+    expect(s.cellOf('dir').isBold()).toBeTruthy();
+    expect(fg(s.cellOf('link'))).toBe(6);
+    expect(fg(s.cellOf('run.sh'))).toBe(2);
+    expect(fg(s.cellOf('plain.txt'))).toBe(-1);
   });
 
   it('keeps bold, underline and reverse but drops colours with NO_COLOR and on a vt100', async () => {
     for (const env of [{ NO_COLOR: '1' }, { TERM: 'vt100' }] as Array<Record<string, string>>) {
       const s = Session.lwl([fixture('ls-color.txt')], { env });
       await s.waitForText('run.sh');
-      expect(fg(cellAt(s, 'dir'))).toBe(-1);
-      expect(cellAt(s, 'dir').isBold()).toBeTruthy();
+      expect(fg(s.cellOf('dir'))).toBe(-1);
+      expect(s.cellOf('dir').isBold()).toBeTruthy();
       s.kill();
     }
   });
@@ -78,11 +66,11 @@ describe('program output in colour', () => {
     expect(s.output).not.toContain(`\x1b[${'9'.repeat(40)}`);
     expect(s.output).not.toContain('\x1b[1;1;1;1;1;1;1;1');
     await s.keys('g');
-    const red = cellAt(s, 'red bold');
+    const red = s.cellOf('red bold');
     expect(fg(red)).toBe(1);
     expect(red.isBold()).toBeTruthy();
-    expect(fg(cellAt(s, 'after'))).toBe(-1);
-    expect(cellAt(s, '<1b>[2J').isInverse()).toBeTruthy(); // drawn as a token
+    expect(fg(s.cellOf('after'))).toBe(-1);
+    expect(s.cellOf('<1b>[2J').isInverse()).toBeTruthy(); // drawn as a token
   });
 });
 
@@ -91,20 +79,20 @@ describe('man pages', () => {
     const s = Session.lwl([fixture('man-ls.txt')]);
     await s.waitForText('NAME');
     expect(s.screen()).not.toContain('<08>');
-    expect(cellAt(s, 'NAME').isBold()).toBeTruthy();
-    expect(cellAt(s, 'SYNOPSIS').isBold()).toBeTruthy();
-    const option = cellAt(s, 'OPTION');
+    expect(s.cellOf('NAME').isBold()).toBeTruthy();
+    expect(s.cellOf('SYNOPSIS').isBold()).toBeTruthy();
+    const option = s.cellOf('OPTION');
     expect(option.isUnderline()).toBeTruthy();
     expect(option.isBold()).toBeFalsy();
     await s.keys('/', 'DESCRIPTION', '\r');
-    expect(cellAt(s, 'DESCRIPTION').isInverse()).toBeTruthy(); // the current match, found in the overstruck heading
+    expect(s.cellOf('DESCRIPTION').isInverse()).toBeTruthy(); // the current match, found in the overstruck heading
   });
 
   it('works as MANPAGER', async () => {
     const s = Session.shell(`MANPAGER="${lwlShell}" MANWIDTH=80 man ls`, { env: { MANPAGER: '' } });
     await s.waitForText('SYNOPSIS');
     expect(s.screen()).not.toContain('<08>');
-    expect(cellAt(s, 'NAME').isBold()).toBeTruthy();
+    expect(s.cellOf('NAME').isBold()).toBeTruthy();
   });
 });
 
@@ -116,7 +104,7 @@ describe('links in program output', () => {
     expect(s.rows()[1]).toBe('<1b>]8;;https://example.org/cve<1b>[2J<1b>\\evil d');
     await s.keys('n');
     expect(s.status()).toContain('https://example.org/osc');
-    expect(cellAt(s, 'link one').isInverse()).toBeTruthy();
+    expect(s.cellOf('link one').isInverse()).toBeTruthy();
     await s.keys('n');
     expect(s.status()).toContain('https://example.org/bel');
     expect(s.output).not.toContain('\x1b[2J\x1b\\evil');
@@ -147,11 +135,11 @@ describe('links in program output', () => {
     git('commit', '-q', '-m', 'Fix the thing\n\nSee https://example.org/issues/16. Also (www.example.com/docs).');
     const s = Session.shell(`git -C ${dir} -c color.ui=always log`, { env: { PAGER: lwlShell, LESS: '' }, rows: 10 });
     await s.waitForText('Fix the thing');
-    expect(fg(cellAt(s, 'commit'))).toBe(3);
+    expect(fg(s.cellOf('commit'))).toBe(3);
     await s.keys('n');
     expect(s.status()).toContain('https://example.org/issues/16');
-    expect(cellAt(s, 'https://example.org/issues/16').isInverse()).toBeTruthy();
-    expect(cellAt(s, '. Also').isInverse()).toBeFalsy();
+    expect(s.cellOf('https://example.org/issues/16').isInverse()).toBeTruthy();
+    expect(s.cellOf('. Also').isInverse()).toBeFalsy();
     await s.keys('n');
     expect(s.status()).toContain('http://www.example.com/docs');
   });
@@ -181,7 +169,7 @@ describe('-F on program output', () => {
     await s.waitFor((x) => x.rows()[2] === 'status 0', 'the status');
     expect(s.rows().slice(0, 3)).toEqual(['commit 1234 plain', 'bold', 'status 0']);
     expect(fg(s.cell(0, 0))).toBe(3);
-    expect(fg(cellAt(s, 'plain'))).toBe(-1);
+    expect(fg(s.cellOf('plain'))).toBe(-1);
     expect(s.cell(1, 0).isBold()).toBeTruthy();
     expect(s.output).not.toContain('\x1b[?1049h');
   });

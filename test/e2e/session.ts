@@ -91,6 +91,14 @@ export class Session {
     return buffer.getLine(buffer.viewportY + row)!.getCell(col)!;
   }
 
+  /** The cell where `text` starts (plus `offset`) on the first row holding it; throws, with the screen, when none does. */
+  cellOf(text: string, offset = 0): xterm.IBufferCell {
+    const rows = this.rows();
+    const row = rows.findIndex((r) => r.includes(text));
+    if (row < 0) throw new Error(`${JSON.stringify(text)} is not on the screen:\n${this.screen()}`);
+    return this.cell(row, rows[row].indexOf(text) + offset);
+  }
+
   /** Column where `text` starts on `row`, or -1. */
   column(row: number, text: string): number {
     return this.rows()[row].indexOf(text);
@@ -171,6 +179,9 @@ export class Session {
     if (!this.exited) this.proc.kill('SIGKILL');
   }
 }
+
+/** The palette colour of a cell's foreground (-1 if it has the default colour). */
+export const fg = (c: xterm.IBufferCell) => (c.isFgDefault() ? -1 : c.getFgColor());
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
