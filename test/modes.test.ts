@@ -1,12 +1,12 @@
 // The typing modes, search, link stepping, fork/exec/follow: state from key
 // sequences, without a terminal.
 import { describe, expect, it } from 'vitest';
+import { pressKeys, searchesAtOnce } from './press-keys.ts';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { searchNow } from '../src/document/searchrun.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
-import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
+import { initialState, type Context, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
@@ -18,21 +18,8 @@ function context(text: string, height = 5, width = 40, base = 'https://example.o
   return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), lines: new LineIndex(doc), browser: 'open-it "$LINK"', secure: false, bindings: defaultBindings };
 }
 
-/** Presses keys in order, carrying out searches at once; returns the last state and every effect. */
-function run(ctx: Context, keys: string[], state: State = initialState) {
-  const effects: Effect[] = [];
-  for (const key of keys) {
-    const result = press(state, key, ctx);
-    state = result.state;
-    for (const effect of result.effects) {
-      effects.push(effect);
-      if (effect.kind === 'search') {
-        state = update(state, ['searchFound', searchNow(ctx.doc.text, effect.query, state.top)], null, ctx).state;
-      }
-    }
-  }
-  return { state, effects };
-}
+/** Presses keys in order, carrying out searches at once. */
+const run = (ctx: Context, keys: string[], state?: State) => pressKeys(ctx, keys, state, searchesAtOnce);
 
 const type = (text: string) => [...text];
 const linkTextOf = (ctx: Context, state: State) =>

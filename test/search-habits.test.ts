@@ -2,12 +2,13 @@
 // found kept, and the incremental search's states (the pager's runs are
 // stood in for by searchNow).
 import { describe, expect, it } from 'vitest';
+import { pressKeys, searchesAtOnce } from './press-keys.ts';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
 import { searchNow } from '../src/document/searchrun.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
-import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
+import { press, update, type Context, type State } from '../src/state/state.ts';
 import { showRange } from '../src/state/selection.ts';
 import { filterLines } from '../src/document/linefilter.ts';
 import { Wrap } from '../src/view/wrap.ts';
@@ -22,19 +23,7 @@ function context(text: string, height = 5, width = 20, incsearch = true): Contex
 }
 
 /** Presses keys, carrying out searches and incremental searches at once. */
-function run(ctx: Context, keys: string[], state: State = initialState) {
-  const effects: Effect[] = [];
-  for (const key of keys) {
-    const result = press(state, key, ctx);
-    state = result.state;
-    for (const effect of result.effects) {
-      effects.push(effect);
-      if (effect.kind === 'search') state = update(state, ['searchFound', searchNow(ctx.doc.text, effect.query, effect.from ?? state.top)], null, ctx).state;
-      if (effect.kind === 'incsearch' && effect.query) state = update(state, ['incFound', searchNow(ctx.doc.text, effect.query, effect.from)], null, ctx).state;
-    }
-  }
-  return { state, effects };
-}
+const run = (ctx: Context, keys: string[], state?: State) => pressKeys(ctx, keys, state, searchesAtOnce);
 
 const lines = (n: number, at: Record<number, string> = {}) => Array.from({ length: n }, (_, i) => at[i + 1] ?? `row ${i + 1}`).join('\n') + '\n';
 const offsetOfLine = (text: string, n: number) => text.split('\n').slice(0, n - 1).join('\n').length + (n > 1 ? 1 : 0);

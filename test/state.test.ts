@@ -1,8 +1,9 @@
 // Ground-mode state from key sequences, without a terminal.
 import { describe, expect, it } from 'vitest';
+import { pressKeys } from './press-keys.ts';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { initialState, press, update, type Context, type Effect, type State } from '../src/state/state.ts';
+import { initialState, update, type Context, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
@@ -14,16 +15,7 @@ function context(lines: number, height = 10, width = 40): Context {
   return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
 }
 
-/** Presses keys in order; returns the last state and every effect. */
-function run(ctx: Context, keys: string[], state: State = initialState) {
-  const effects: Effect[] = [];
-  for (const key of keys) {
-    const result = press(state, key, ctx);
-    state = result.state;
-    effects.push(...result.effects);
-  }
-  return { state, effects };
-}
+const run = pressKeys;
 
 const topLine = (ctx: Context, state: State) => ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top)).trim();
 

@@ -1,8 +1,9 @@
 // Chopped rows (-S), sideways scrolling, line numbers and `-` toggles, without a terminal.
 import { describe, expect, it } from 'vitest';
+import { pressKeys } from './press-keys.ts';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { initialState, press, type Context, type Effect, type State } from '../src/state/state.ts';
+import { initialState, type Context, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/view/wrap.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
@@ -17,15 +18,7 @@ function context(text: string, width = 20, chop = true, height = 5): Context {
   return { doc, wrap: new Wrap(doc, width, chop), height, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
 }
 
-function run(ctx: Context, keys: string[], state: State = initialState) {
-  const effects: Effect[] = [];
-  for (const key of keys) {
-    const result = press(state, key, ctx);
-    state = result.state;
-    effects.push(...result.effects);
-  }
-  return { state, effects };
-}
+const run = pressKeys;
 
 /** The frame's text rows, without escape sequences. */
 function screen(ctx: Context, state: State, cols = 20, rows = 6): string[] {
