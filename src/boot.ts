@@ -39,7 +39,8 @@ function bundleSource(): { source: string; line: number } {
  * LWL_STARTUP_TIMES=FILE: appends to FILE, as one line of JSON, when each step
  * of the start was done (ms since Node started): Node's own start and its
  * loading of dist/lwl, reading the bundle, compiling it, running its top
- * level, and the first screen (bench/startup.ts reads them); and for each
+ * level, and the first screen, with the processor time spent by then
+ * (`cpuFirstScreen`; bench/startup.ts reads them); and for each
  * package compiled on first use, when (`compiled NAME`) and whether from its
  * code cache (`cached NAME`).
  */
@@ -71,7 +72,12 @@ function run(): void {
   const isMain = process.argv[2] !== '--lwl-search-worker' || (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
   // Before the cache is written, which the first screen's time must not include.
   if (timesFile && isMain) {
-    (process as NodeJS.EventEmitter).once('lwl-first-screen', () => mark('firstScreen'));
+    (process as NodeJS.EventEmitter).once('lwl-first-screen', () => {
+      mark('firstScreen');
+      // Processor time too (every thread's), which other work on the machine changes less than the wall clock.
+      const cpu = process.cpuUsage();
+      times.cpuFirstScreen = (cpu.user + cpu.system) / 1000;
+    });
     process.once('exit', writeTimes);
   }
   if (file !== null && isMain && made !== Made.AfterFirstScreen) {

@@ -209,17 +209,23 @@ export class Pager {
     });
   }
 
-  private get context(): Context {
-    // Looked up once: null (no browser, or lwl itself: pages load here) is an answer too.
+  /** The browser command, looked up once, when a key first asks (a search of PATH the first screen need not wait for). */
+  private browserCommand(): string | null {
+    // null (no browser, or lwl itself: pages load here) is an answer too.
     if (this.browser === undefined) {
       const command = browserCommand(process.env, this.settings.browser);
       this.browser = command !== null && isLwlItself(command) ? null : command;
     }
+    return this.browser;
+  }
+
+  private get context(): Context {
+    const pager = this;
     const height = Math.max(1, this.size.rows - 1);
     const { secure, bindings, incsearch } = this.settings;
     const web = this.webContext();
     const gutter = this.size.cols - this.wrap.width;
-    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, browser: this.browser, secure, bindings, incsearch, web, gutter };
+    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, web, gutter };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }

@@ -1,11 +1,24 @@
 // Telling a binary input from text by its first bytes.
 import { describe, expect, it } from 'vitest';
-import { badBytes, HEAD_SIZE, looksBinary } from '../src/input/binary.ts';
+import { badBytes, HEAD_SIZE, looksBinary, walkBadBytes } from '../src/input/binary.ts';
+import { seeded } from './random.ts';
 
 const bytes = (...values: number[]) => Buffer.from(values);
 const text = (s: string) => Buffer.from(s, 'utf8');
 
 describe('badBytes', () => {
+  it('gives the byte-by-byte walk\'s answer on text, cut text and bytes of every kind', () => {
+    const pick = seeded(16);
+    // Pieces text is made of, and bytes it is not: the fast path must see each.
+    const pieces = ['a', ' ', '\n', '\t', '\x1b', '\b', 'é', '—', '日', '😀'].map(text).concat([0, 1, 0x0b, 0x1c, 0x7f, 0x80, 0xc3, 0xe2, 0xf0, 0xff].map((b) => bytes(b)));
+    for (let round = 0; round < 2000; round++) {
+      const parts = Array.from({ length: pick(40) }, () => pieces[pick(pieces.length)]);
+      let head = Buffer.concat(parts);
+      head = head.subarray(0, head.length - pick(4)); // cut, perhaps inside a character
+      for (const complete of [true, false]) expect(badBytes(head, complete)).toEqual(walkBadBytes(head, complete));
+    }
+  });
+
   it('counts NULs, the C0 controls text does not use, and DEL', () => {
     expect(badBytes(bytes(0, 1, 2, 0x7f, 0x41), true)).toEqual({ bad: 4, nul: 1 });
   });

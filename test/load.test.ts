@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Loader, OpenError, openFile, openRegularFile } from '../src/input/load.ts';
+import { HEAD_SIZE, looksBinary } from '../src/input/binary.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -20,6 +21,19 @@ function waitFor(test: () => boolean): Promise<void> {
 }
 
 describe('Loader', () => {
+  it('reads a small first piece, and still has the first 64 KiB to tell a binary file by', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'late.bin');
+    // Text first, then NULs well past the first piece read.
+    fs.writeFileSync(file, Buffer.concat([Buffer.from('text\n'.repeat(6000)), Buffer.alloc(40_000), Buffer.from('more text\n'.repeat(1000))]));
+    const loader = new Loader(openFile(file));
+    loader.readFirst();
+    expect(loader.doc.bytesRead).toBeLessThan(HEAD_SIZE);
+    expect(loader.head.length).toBe(HEAD_SIZE);
+    expect(loader.head).toEqual(fs.readFileSync(file).subarray(0, HEAD_SIZE));
+    expect(looksBinary(loader.head, loader.complete)).toBe(true);
+    loader.stop();
+  });
+
   it('ends the document where a read fails, with the reason', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'big.txt');
     fs.writeFileSync(file, 'line\n'.repeat(200_000));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { BLOCK, Wrap, wrapSegment } from '../src/view/wrap.ts';
+import { BLOCK, Wrap, wrapAscii, wrapClusters, wrapSegment } from '../src/view/wrap.ts';
+import { seeded } from './random.ts';
 import { clusterWidth, stringWidth } from '../src/text/width.ts';
 
 function rowsOf(text: string, width: number): string[] {
@@ -130,5 +131,24 @@ describe('tokens made while drawing', () => {
     // a b <1b> | c d <U+202E> | e f at 6 cells: rows start at bytes 0, 3 (c), 5 (U+202E), 8 (e).
     expect(wrapSegment(raw, 6)).toEqual([0, 3, 5, 8]);
     expect(wrapSegment(raw, 80)).toEqual([0]);
+  });
+});
+
+describe('wrapAscii', () => {
+  it('breaks printable ASCII where the walk of clusters does', () => {
+    const pick = seeded(11);
+    // Words, spaces in runs, hyphens inside and around words, punctuation, long words.
+    const pieces = ['a', 'word', 'x'.repeat(30), ' ', '  ', '-', 'well-known', '--', '9', 'Z.', ',', ' - ', '(', ')'];
+    for (let round = 0; round < 3000; round++) {
+      const line = Buffer.from(Array.from({ length: pick(30) }, () => pieces[pick(pieces.length)]).join('') + (pick(2) ? '\n' : ''));
+      const width = 1 + pick(40);
+      expect(wrapAscii(line, width), `${JSON.stringify(line.toString())} at ${width}`).toEqual(wrapClusters(line, width));
+    }
+  });
+
+  it('is what wrapSegment uses for printable ASCII, and not for a tab', () => {
+    const line = Buffer.from('one two-three four five six seven');
+    expect(wrapSegment(line, 9)).toEqual(wrapAscii(line, 9));
+    expect(wrapSegment(Buffer.from('a\tb c d e'), 4)).toEqual(wrapClusters(Buffer.from('a\tb c d e'), 4));
   });
 });

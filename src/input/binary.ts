@@ -1,6 +1,7 @@
 // Whether an input looks like a binary file rather than text, judged on its
 // first bytes, so that lwl can ask before filling the screen with tokens, as
 // less does ("FILE may be a binary file. See it anyway?"). Pure.
+import { isUtf8 } from 'node:buffer';
 
 /** The first bytes looked at. */
 export const HEAD_SIZE = 64 * 1024;
@@ -62,6 +63,29 @@ export interface BadBytes {
  * UTF-8 sequence cut off at its end is bad too.
  */
 export function badBytes(head: Uint8Array, complete: boolean): BadBytes {
+  // Most heads are text: Node's own checks say so at once, where the walk below runs
+  // before the first screen, in code not yet compiled.
+  const whole = complete ? head.length : wholeCharacters(head);
+  if (isUtf8(head.subarray(0, whole)) && !hasBadControl(head.subarray(0, whole))) return walkBadBytes(head.subarray(whole), complete);
+  return walkBadBytes(head, complete);
+}
+
+/** How many of the bytes are whole UTF-8 characters, leaving out those of one that the end may cut off. */
+function wholeCharacters(bytes: Uint8Array): number {
+  let i = bytes.length;
+  for (let k = 0; k < 3 && i > 0 && (bytes[i - 1] & 0xc0) === 0x80; k++) i--;
+  return i > 0 && bytes[i - 1] >= 0xc0 ? i - 1 : bytes.length;
+}
+
+/** A control byte no text has (see isTextControl), or DEL. */
+const BAD_CONTROL = /[\x00-\x07\x0b\x0e-\x1a\x1c-\x1f\x7f]/;
+
+function hasBadControl(bytes: Uint8Array): boolean {
+  return BAD_CONTROL.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
+}
+
+/** badBytes, byte by byte (exported for the tests, which hold the two to the same answers). */
+export function walkBadBytes(head: Uint8Array, complete: boolean): BadBytes {
   let bad = 0;
   let nul = 0;
   for (let i = 0; i < head.length; ) {

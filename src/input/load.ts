@@ -10,8 +10,12 @@ import { FileText } from '../document/filetext.ts';
 import { HEAD_SIZE } from './binary.ts';
 import { DecompressError, decompressing, innerName } from './decompress.ts';
 
-/** Read before the first screen. */
-const FIRST_READ = 256 * 1024;
+/** Read before the first screen: a screen of wrapped text is a few KiB; longer lines fill in as the rest is read, a moment later. */
+const FIRST_READ = 16 * 1024;
+/** Line breaks that are more than a screen's: the first pieces are read until there are as many, */
+const FIRST_LINES = 256;
+/** or this much is read. */
+const FIRST_READ_MOST = 256 * 1024;
 /** Read per call afterwards. */
 const CHUNK = 1024 * 1024;
 /** Text read ahead of the screen: enough that paging never waits, little enough that a huge file costs nothing until asked for. */
@@ -34,6 +38,13 @@ export interface Source {
   stream?: Readable;
   /** The text's charset when it is known (a web page's text is UTF-8 by now): the reader believes it over the text. */
   charset?: string;
+}
+
+/** The line breaks in `bytes`, counted up to `most`. */
+function countLineBreaks(bytes: Uint8Array, most: number): number {
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0 && count < most; at = bytes.indexOf(0x0a, at + 1)) count++;
+  return count;
 }
 
 /** The first bytes of a regular file, read where they are (the reading itself starts at 0 later); none for a pipe. */
@@ -259,12 +270,29 @@ export class Loader {
 
   /** Reads the first piece synchronously (regular files only); throws OpenError if the file cannot be read. */
   readFirst(): void {
-    if (this.source.isFile) this.readChunk(FIRST_READ);
+    if (this.source.isFile) {
+      // Pieces until a screen's worth of lines is read (or FIRST_READ_MOST): a file of long lines shows whole rows at once, not the end's `~`.
+      let lines = 0;
+      do lines += this.readChunk(FIRST_READ);
+      while (!this.atEnd && !this.error && lines < FIRST_LINES && this.doc.bytesRead < FIRST_READ_MOST);
+      this.topUpHead();
+    }
     if (this.error) throw this.error;
   }
 
+  /** The head is HEAD_SIZE bytes when the file has them, for telling a binary file, though the first piece read is smaller. */
+  private topUpHead(): void {
+    if (this.atEnd || this.error || this.headLength >= HEAD_SIZE) return;
+    this.headBytes ??= Buffer.allocUnsafe(HEAD_SIZE);
+    try {
+      this.headLength += fs.readSync(this.source.fd, this.headBytes, this.headLength, HEAD_SIZE - this.headLength, this.headLength);
+    } catch {
+      // The reading proper says what went wrong.
+    }
+  }
+
   /**
-   * Reads the first piece, waiting for it: a regular file's first 256 KiB,
+   * Reads the first piece, waiting for it: a regular file's first 16 KiB,
    * a compressed input's first piece of text (as much as decompressed from
    * what had arrived); a pipe's are those that arrived before the Loader was
    * made (`source.head`). Throws OpenError if none could be read.
@@ -474,17 +502,20 @@ export class Loader {
     if (!this.source.isFile || this.error) this.parser.work?.(Infinity);
   }
 
-  /** Reads up to `size` bytes of a regular file; ends the document at its end. */
-  private readChunk(size: number): void {
+  /** Reads up to `size` bytes of a regular file; ends the document at its end. Returns the line breaks read, up to FIRST_LINES. */
+  private readChunk(size: number): number {
     const buf = this.readBuffer!.subarray(0, size);
     let n: number;
     try {
       n = fs.readSync(this.source.fd, buf, 0, buf.length, null);
     } catch (err) {
-      return this.failed(err);
+      this.failed(err);
+      return 0;
     }
+    const lines = countLineBreaks(buf.subarray(0, n), FIRST_LINES);
     if (n > 0) this.received(buf.subarray(0, n));
     if (n < buf.length) this.ended();
+    return lines;
   }
 
   /** Reads for a few milliseconds at most, so that keys are not kept waiting, then yields. */

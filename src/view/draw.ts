@@ -15,7 +15,7 @@ import type { Context, State } from '../state/state.ts';
 import type { Role, Theme } from './theme.ts';
 import { forEachCluster, forEachStringCluster, stringWidth } from '../text/width.ts';
 import { fitRows, truncate } from '../text/sanitize.ts';
-import { tabCells } from './wrap.ts';
+import { isPlainAscii, tabCells } from './wrap.ts';
 import { chopTabCells } from './chop.ts';
 import { lineNumbers } from './gutter.ts';
 import { placeLine, placeOf } from './status.ts';
@@ -205,11 +205,30 @@ function shownClusters(bytes: Uint8Array, start: number, width: number, layout: 
   return { shown, more };
 }
 
+/** The row is printable ASCII with nothing on it: no link, token, match or style span. */
+function isBare(doc: Document, bytes: Uint8Array, start: number, end: number, marks: Marks): boolean {
+  const none = (list: Spans | null) => list === null || spansIn(list, start, end).length === 0;
+  return isPlainAscii(bytes) && none(doc.links) && none(doc.tokens) && none(marks.matches) && (marks.looks == null || none(doc.styleSpans));
+}
+
+/** Bytes up to the line break, if there is one. */
+function lineLength(bytes: Uint8Array): number {
+  const lf = bytes.indexOf(0x0a);
+  return lf < 0 ? bytes.length : lf;
+}
+
 /** Draws the text of one row; what the walk turns into a token is drawn as one. */
 export function drawRow(doc: Document, start: number, end: number, width: number, theme: Theme, marks: Marks, layout: RowLayout = wrapped): Styled {
   const out = new RowWriter(theme);
   if (layout.number) out.put(layout.number, layout.number.length, 'lineNumber');
-  const { shown } = shownClusters(doc.text.bytes(start, end), start, width, layout);
+  const bytes = doc.text.bytes(start, end);
+  if (!layout.chop && isBare(doc, bytes, start, end, marks)) {
+    // Most rows of most text: one run, with no walk of its clusters (the first screen's code is not compiled yet).
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1', 0, Math.min(lineLength(bytes), width));
+    out.put(text, text.length, 'text');
+    return out;
+  }
+  const { shown } = shownClusters(bytes, start, width, layout);
   const offsets = shown.filter((s) => s.offset >= 0);
   if (offsets.length === 0 && shown.length === 0) return out;
   // Spans are looked up over what shows, not the whole row: a chopped row may be long.

@@ -34,8 +34,13 @@ const isHangul = (shown: string) => /^[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/
  * start or is lost. Chopped (`chop`), a segment is one row.
  */
 export function wrapSegment(bytes: Buffer, width: number, chop = false): number[] {
+  if (chop) return [0];
+  return isPlainAscii(bytes) ? wrapAscii(bytes, width) : wrapClusters(bytes, width);
+}
+
+/** wrapSegment's rows for any text, cluster by cluster. */
+export function wrapClusters(bytes: Uint8Array, width: number): number[] {
   const rows = [0];
-  if (chop) return rows;
   let col = 0;
   let at = 0;
   /** Where the row may break (the start of the word that would move down) and its column, or -1. */
@@ -88,6 +93,65 @@ export function wrapSegment(bytes: Buffer, width: number, chop = false): number[
     prevWide = wide;
     return true;
   });
+  return rows;
+}
+
+/** Printable ASCII up to the line's end (no tab, no control): one byte a cell, as wrapAscii takes it. */
+export function isPlainAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === LF) return true;
+    if (b < 0x20 || b > 0x7e) return false;
+  }
+  return true;
+}
+
+const isAsciiWordByte = (b: number) => (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a);
+const SPACE = 0x20;
+const HYPHEN = 0x2d;
+
+/**
+ * wrapSegment's rows for printable ASCII, byte by byte: the same rules (break
+ * after a space, or after a hyphen inside a word; spaces hang), without a walk
+ * of clusters, which the first screen would run before its code is compiled.
+ */
+export function wrapAscii(bytes: Uint8Array, width: number): number[] {
+  const rows = [0];
+  let col = 0;
+  let breakAt = -1;
+  let breakCol = 0;
+  let rowHasWord = false;
+  let prev = -1;
+  let hyphenInWord = false;
+  for (let at = 0; at < bytes.length; at++) {
+    const b = bytes[at];
+    if (b === LF) break;
+    const space = b === SPACE;
+    if (space && rowHasWord) {
+      col++;
+      prev = b;
+      continue;
+    }
+    if (at > rows[rows.length - 1] && (prev === SPACE || (hyphenInWord && prev === HYPHEN && isAsciiWordByte(b)))) {
+      breakAt = at;
+      breakCol = col;
+    }
+    if (col + 1 > width && col > 0) {
+      if (breakAt > rows[rows.length - 1]) {
+        rows.push(breakAt);
+        col -= breakCol;
+      } else {
+        rows.push(at);
+        col = 0;
+        rowHasWord = false;
+      }
+      breakAt = -1;
+    }
+    hyphenInWord = b === HYPHEN && isAsciiWordByte(prev);
+    col++;
+    rowHasWord ||= !space;
+    prev = b;
+  }
   return rows;
 }
 

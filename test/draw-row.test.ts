@@ -1,0 +1,39 @@
+// Drawing one row: printable ASCII with nothing on it is drawn as one run; the
+// rest cluster by cluster. Both must show the same cells.
+import { describe, expect, it } from 'vitest';
+import { Document } from '../src/document/document.ts';
+import { parseAll } from '../src/document/readers/markup.ts';
+import { drawRow, type Marks } from '../src/view/draw.ts';
+import { themeFor } from '../src/view/theme.ts';
+import { Wrap } from '../src/view/wrap.ts';
+import { seeded } from './random.ts';
+
+const theme = themeFor(true);
+const marks: Marks = { selected: null, matches: null, current: null, isBroken: () => false };
+const rowsOf = (doc: Document, width: number) => new Wrap(doc, width).visibleRows(0, 10_000);
+
+describe('drawRow', () => {
+  it('draws each wrapped row of ASCII text as its text, cut at the edge where spaces hang past it', () => {
+    const pick = seeded(7);
+    const pieces = ['word', 'a', 'x'.repeat(25), ' ', '   ', '-', '.', '\n'];
+    for (let round = 0; round < 300; round++) {
+      const text = Array.from({ length: pick(60) }, () => pieces[pick(pieces.length)]).join('');
+      const doc = parseAll(new Document('t'), text);
+      const width = 1 + pick(30);
+      for (const row of rowsOf(doc, width)) {
+        const expected = doc.text.text(row.start, row.end).replace(/\n$/, '').slice(0, width);
+        const drawn = drawRow(doc, row.start, row.end, width, theme, marks);
+        expect(drawn.text).toBe(expected);
+        expect(drawn.cells).toBe(expected.length);
+      }
+    }
+  });
+
+  it('draws a row with a link, a tab or a token cluster by cluster: the link in its colour, the tab as spaces, the token as such', () => {
+    const doc = parseAll(new Document('t'), 'see [here](https://example.com/) now\na\tb\nx\x01y\n');
+    const [link, tab, token] = rowsOf(doc, 40);
+    expect(drawRow(doc, link.start, link.end, 40, theme, marks).text).toMatch(/^see \x1b\[[0-9;]*m\[here\]\x1b\[[0-9;]*m now$/);
+    expect(drawRow(doc, tab.start, tab.end, 40, theme, marks).text).toBe('a       b');
+    expect(drawRow(doc, token.start, token.end, 40, theme, marks).text).toMatch(/^x\x1b\[[0-9;]*m<01>\x1b\[[0-9;]*my$/);
+  });
+});
