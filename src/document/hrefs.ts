@@ -43,15 +43,16 @@ export class Hrefs {
   addBytes(buf: Uint8Array, start: number, end: number): number {
     const length = end - start;
     let at = this.ownLength % BLOCK;
-    // An href does not straddle blocks: a new block when it would not fit.
-    if (this.blocks.length === 0 || at + length > BLOCK) {
-      this.blocks.push(Buffer.allocUnsafe(BLOCK)); // an href is at most 64 KiB: it fits
+    // An href does not straddle blocks: a new block when the last is full or it would not fit.
+    if (this.ownLength >= this.blocks.length * BLOCK || at + length > BLOCK) {
+      // One longer than a block (a data: URL in HTML, say) has a block of its own, of its length.
+      this.blocks.push(Buffer.allocUnsafe(Math.max(BLOCK, length)));
       this.ownLength = (this.blocks.length - 1) * BLOCK;
       at = 0;
     }
     this.blocks[this.blocks.length - 1].set(buf.subarray(start, end), at);
     const id = this.add(-1 - this.ownLength, length);
-    this.ownLength += length;
+    this.ownLength = length > BLOCK ? this.blocks.length * BLOCK : this.ownLength + length;
     return id;
   }
 

@@ -1,0 +1,30 @@
+// The hrefs a document holds itself (from a pipe, or made by the Markdown and
+// HTML readers): each one reads back as it was added, however long, and
+// wherever a block of the store fills up.
+import { describe, expect, it } from 'vitest';
+import { Hrefs } from '../src/document/hrefs.ts';
+
+const add = (hrefs: Hrefs, text: string) => hrefs.addBytes(Buffer.from(text), 0, Buffer.byteLength(text));
+
+describe('Hrefs of their own', () => {
+  it('reads back hrefs that fill a block exactly, and those after them', () => {
+    const hrefs = new Hrefs();
+    const first = 'a'.repeat(64 * 1024 - 10);
+    const ids = [add(hrefs, first), add(hrefs, 'https://ten.ex'.slice(0, 10)), add(hrefs, 'https://next.example/'), add(hrefs, 'x')];
+    expect(ids.map((id) => hrefs.get(id))).toEqual([first, 'https://te', 'https://next.example/', 'x']);
+  });
+
+  it('keeps an href longer than a block (a data: URL), and those around it', () => {
+    const hrefs = new Hrefs();
+    const long = `data:image/png;base64,${'QUJD'.repeat(50_000)}`;
+    const ids = [add(hrefs, 'https://before.example/'), add(hrefs, long), add(hrefs, 'https://after.example/'), add(hrefs, long.slice(0, 64 * 1024))];
+    expect(ids.map((id) => hrefs.get(id))).toEqual(['https://before.example/', long, 'https://after.example/', long.slice(0, 64 * 1024)]);
+  });
+
+  it('reads back a thousand hrefs of every length in order', () => {
+    const hrefs = new Hrefs();
+    const texts = Array.from({ length: 1000 }, (_, i) => `https://h${i}.example/${'p'.repeat((i * 977) % 3000)}`);
+    const ids = texts.map((t) => add(hrefs, t));
+    expect(ids.map((id) => hrefs.get(id))).toEqual(texts);
+  });
+});
