@@ -146,12 +146,16 @@ export class Pager {
   );
   /** Keys are not ours while a command runs. */
   private handedOver = false;
+  /** q was pressed: the terminal is given back. */
+  private ended = false;
   /** Documents left by following links, to go back to. */
   private readonly history: Array<{ page: Page; state: State; file: number }> = [];
   /** The files :n and :p go through, and the one shown (or the one whose links were followed). */
   private readonly files: FileEntry[];
   private file = 0;
   private lastDraw = 0;
+  /** A frame was left for keys read after the one handled (keysDone draws it). */
+  private frameOwed = false;
   private drawTimer: NodeJS.Timeout | null = null;
   private finish: (status: number) => void = () => {};
   /** The browser command, looked up when first needed (undefined: not yet). */
@@ -191,6 +195,7 @@ export class Pager {
       this.finish = resolve;
       this.term.start({
         key: (key) => this.key(key),
+        keysDone: () => this.keysDone(),
         resize: (size) => this.resize(size),
         end: () => this.quit(0),
         resumed: () => this.resumed(),
@@ -231,7 +236,7 @@ export class Pager {
   }
 
   private key(key: string): void {
-    if (this.handedOver) return;
+    if (this.handedOver || this.ended) return;
     if (key === this.crashKey) throw new Error('crash asked for by LWL_TEST_CRASH_KEY');
     if (this.page.endOf && this.leavesEnd(key)) return;
     this.apply(press(this.state, key, this.context));
@@ -801,10 +806,18 @@ export class Pager {
     this.render();
   }
 
+  /** The keys read together are handled: the frame left for them is drawn. */
+  private keysDone(): void {
+    if (this.frameOwed) this.render();
+  }
+
   private render(): void {
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.drawTimer = null;
-    if (this.handedOver) return;
+    if (this.handedOver || this.ended) return;
+    // Typed ahead (a paste, keys read while lwl was busy): one frame, after the last of them, as less draws.
+    this.frameOwed = this.term.keysWaiting;
+    if (this.frameOwed) return;
     this.lastDraw = Date.now();
     this.page.loader.want(this.state.top);
     if (this.lineNumbers) this.widenNumbers();
@@ -1033,6 +1046,8 @@ export class Pager {
     for (const { page } of this.files) page?.loader.stop();
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.task = null;
+    // Keys read with q, after it, draw nothing: the screen is given back.
+    this.ended = true;
     this.term.close();
     this.finish(status);
   }

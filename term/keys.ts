@@ -103,15 +103,25 @@ export class KeyDecoder {
   /** The three bytes of an X10 mouse report so far. */
   private x10: number[] = [];
 
+  /** When the lone ESC pending was read (see feed's `now`). */
+  private escapeAt = 0;
+
   /** True while a lone ESC may still start a sequence: call flush() after a short wait. */
   get pending(): boolean {
     return this.mode === 'escape';
   }
 
-  /** Decodes bytes into keys; a sequence cut between calls is completed by the next one. */
-  feed(bytes: Uint8Array): Key[] {
-    const keys: Key[] = [];
+  /**
+   * Decodes bytes into keys; a sequence cut between calls is completed by the
+   * next one. `now` (ms) is when the bytes were read: a lone ESC read
+   * `escapeWait` ms or more before them was the Escape key, though the timer
+   * that says so had no turn (lwl was busy with the keys read with it), and
+   * the next key is not read as Alt+key.
+   */
+  feed(bytes: Uint8Array, now = 0, escapeWait = Infinity): Key[] {
+    const keys: Key[] = this.pending && now - this.escapeAt >= escapeWait ? this.flush() : [];
     for (const b of bytes) this.step(b, keys);
+    if (this.pending) this.escapeAt = now;
     return keys;
   }
 

@@ -54,6 +54,8 @@ export interface TerminalEvents {
   end(): void;
   /** lwl was stopped and continued (^Z then fg): the screen was cleared and wants all of a frame. */
   resumed(): void;
+  /** The keys read together have all been handled. */
+  keysDone?(): void;
 }
 
 /** There is no terminal to read keys from: a sentence for the user. */
@@ -61,6 +63,8 @@ export class NoTerminalError extends Error {}
 
 export class Terminal {
   private readonly decoder = new KeyDecoder();
+  /** Keys read with the one being handled that come after it. */
+  private waiting = 0;
   private escapeTimer: NodeJS.Timeout | null = null;
   private active = false; // raw mode and alternate screen are on
   private childRunning = false;
@@ -116,6 +120,11 @@ export class Terminal {
       return new Terminal(new tty.ReadStream(2), 1, output, false, alternateScreen, mouse);
     }
     return new Terminal(new tty.ReadStream(fd), 1, output, true, alternateScreen, mouse);
+  }
+
+  /** Keys read with the one being handled come after it: a frame drawn now would be drawn over at once. */
+  get keysWaiting(): boolean {
+    return this.waiting > 0;
   }
 
   size(): Size {
@@ -309,13 +318,24 @@ export class Terminal {
   private received(data: Buffer): void {
     if (this.escapeTimer) clearTimeout(this.escapeTimer);
     this.escapeTimer = null;
-    for (const key of this.decoder.feed(data)) this.events?.key(key);
+    const keys = this.decoder.feed(data, performance.now(), ESCAPE_TIMEOUT_MS);
     if (this.decoder.pending) {
       this.escapeTimer = setTimeout(() => {
         this.escapeTimer = null;
-        for (const key of this.decoder.flush()) this.events?.key(key);
+        this.deliver(this.decoder.flush());
       }, ESCAPE_TIMEOUT_MS);
     }
+    this.deliver(keys);
+  }
+
+  /** Keys read together, in turn; the caller may leave its frame until the last (keysDone). */
+  private deliver(keys: Key[]): void {
+    for (let i = 0; i < keys.length; i++) {
+      this.waiting = keys.length - 1 - i;
+      this.events?.key(keys[i]);
+    }
+    this.waiting = 0;
+    if (keys.length > 0) this.events?.keysDone?.();
   }
 
   private signalled(signal: NodeJS.Signals): void {

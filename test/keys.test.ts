@@ -42,6 +42,18 @@ describe('key decoder', () => {
     expect(d.feed(Buffer.from('q'))).toEqual(['q']);
   });
 
+  it('reads a lone ESC read the wait or more before the next bytes as Escape, though no timer said so', () => {
+    const d = new KeyDecoder();
+    // Typed ahead: the keys before ESC kept lwl busy past the wait, so its timer had no turn.
+    expect(d.feed(Buffer.from('jj\x1b'), 1000, 50)).toEqual(['j', 'j']);
+    expect(d.feed(Buffer.from('q'), 1050, 50)).toEqual(['<Escape>', 'q']);
+    // Within the wait, the bytes after ESC are its sequence, or Alt and a key.
+    d.feed(Buffer.from('\x1b'), 2000, 50);
+    expect(d.feed(Buffer.from('q'), 2049, 50)).toEqual(['<M-q>']);
+    d.feed(Buffer.from('\x1b'), 3000, 50);
+    expect(d.feed(Buffer.from('[B'), 3010, 50)).toEqual(['<Down>']);
+  });
+
   it('reads ESC and a character as Alt', () => {
     expect(decode('\x1bx').keys).toEqual(['<M-x>']);
   });

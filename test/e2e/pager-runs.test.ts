@@ -135,7 +135,8 @@ describe('compressed program output', () => {
 
   /** git log -p's colours: the commit line yellow, the hunk header cyan, an addition green, no escape shown. */
   async function expectColours(s: Session): Promise<void> {
-    await s.waitForText('commit bf0ea47');
+    // The last text looked at below: the frame may come in more than one read.
+    await s.waitFor((x) => x.screen().includes('commit bf0ea47') && x.screen().includes('+// How pieces'), 'the log, to its first addition');
     expect(s.screen()).not.toContain('<1b>');
     expect(fg(s.cell(0, 0))).toBe(3);
     expect(s.cellOf('diff --git').isBold()).toBeTruthy();

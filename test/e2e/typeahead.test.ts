@@ -1,0 +1,28 @@
+// Keys typed ahead (a paste, or keys that came while lwl was busy) are read
+// together: each is handled in turn, and one frame is drawn after the last.
+import { describe, expect, it } from 'vitest';
+import { Session } from './session.ts';
+
+describe('keys typed ahead', () => {
+  it('moves by every key read together and draws one frame, for the last', async () => {
+    const s = Session.lwl(['test/e2e/fixtures/numbered.txt']);
+    await s.waitFor((x) => x.rows()[0] === 'line 1 of a thousand numbered lines' && x.status() !== '', 'the first screen');
+    const before = s.output.length;
+    s.proc.write('j'.repeat(20));
+    await s.waitFor((x) => x.rows()[0] === 'line 21 of a thousand numbered lines' && x.status().includes('lines 21-'), 'line 21 at the top');
+    await s.settle();
+    const drawn = s.output.slice(before);
+    // The status line of the last frame only: none of the 19 before it was drawn.
+    expect(drawn.match(/lines \d+-\d+/g)).toEqual(['lines 21-43']);
+  });
+
+  it('draws nothing for keys read after q: the screen is given back as it was', async () => {
+    const s = Session.lwl(['test/e2e/fixtures/numbered.txt']);
+    await s.waitFor((x) => x.rows()[0] === 'line 1 of a thousand numbered lines' && x.status() !== '', 'the first screen');
+    const before = s.output.length;
+    s.proc.write('qjjG');
+    expect((await s.waitExit()).exitCode).toBe(0);
+    expect(s.output.slice(before)).not.toMatch(/line \d+ of a thousand/);
+    expect(s.onAlternateScreen).toBe(false);
+  });
+});
