@@ -170,3 +170,19 @@ describe('layout', () => {
     expect(doc.linkTexts()).toEqual([{ text: 'to x', href: '#n1' }]);
   });
 });
+
+describe('deep nesting', () => {
+  it('reads tables in tables 3,000 deep as their text, with their links, and still lays out the outer ones', () => {
+    const deep = render(`${'<table><tr><td>'.repeat(3000)}deep <a href="http://deep.example/">link</a>${'</td></tr></table>'.repeat(3000)}`);
+    expect(deep.textContent.trim()).toBe('deep link');
+    expect(deep.links.map((l) => l.href)).toEqual(['http://deep.example/']);
+    const two = render('<table><tr><td>a</td><td><table><tr><td>b</td><td>c</td></tr></table></td></tr></table>');
+    expect(two.textContent).toBe('a │ b │ c\n');
+  });
+
+  it('reads 10,000 nested lists, quotes and divs', () => {
+    for (const [open, text] of [['<ul><li>', 'listed'], ['<blockquote>', 'quoted'], ['<div>', 'divided']]) {
+      expect(render(`${open.repeat(10_000)}${text}`).textContent).toContain(text);
+    }
+  });
+});

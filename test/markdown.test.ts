@@ -248,6 +248,21 @@ describe('a block too long to parse between keys', () => {
     expect(out.links.map((l) => l.href)).toEqual(['http://y.org/']);
   });
 
+  it('is shown as written when its quotes or lists nest more than 100 deep, on one line or by indentation', () => {
+    for (const deep of ['> '.repeat(10_000) + 'quoted', '- '.repeat(10_000) + 'listed', '1. '.repeat(150) + 'numbered', Array.from({ length: 120 }, (_, i) => `${'  '.repeat(i)}- item ${i}`).join('\n')]) {
+      const out = render(`# Title\n\n${deep}\n\nAfter it, [a link](http://y.org/).\n`);
+      expect(out.textContent).toContain(deep);
+      expect(out.textContent.startsWith('Title\n')).toBeTruthy();
+      expect(out.links.map((l) => l.href)).toEqual(['http://y.org/']);
+    }
+  });
+
+  it('is parsed when it nests 100 deep or less', () => {
+    const out = render(`${'> '.repeat(100)}deep *quote*\n\n${'- '.repeat(50)}deep item\n`);
+    expect(out.textContent).toContain('deep quote');
+    expect(out.textContent).not.toContain('> >');
+  });
+
   it('is parsed when it is fenced code, however long', () => {
     const lines = Array.from({ length: 5000 }, (_, i) => `code ${i} [x](y)`);
     const out = render(`\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);

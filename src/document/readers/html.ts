@@ -91,6 +91,9 @@ interface Frame {
  * Walks a tree (or a growing one) and writes it to a BlockWriter. `isOpen`
  * says whether the parser may still add children to an element.
  */
+/** Tables in tables deeper than this are read as their text, not laid out (w3m stops at 20 levels too). */
+const DEEPEST_TABLE = 20;
+
 export class HtmlWalker {
   private readonly stack: Frame[] = [];
   private preDepth = 0;
@@ -104,6 +107,8 @@ export class HtmlWalker {
     root: Node,
     private readonly options: HtmlOptions = {},
     private readonly isOpen: (node: Node) => boolean = () => false,
+    /** Tables this walker's root is in: each walks its cells with a walker of its own. */
+    private readonly tables = 0,
   ) {
     this.stack.push(this.frame(root));
   }
@@ -206,6 +211,8 @@ export class HtmlWalker {
         this.styled('formControl', '[textarea]');
         return null;
       case 'table':
+        // Laid out as a grid up to a depth, past it as the text it holds: each level is a walk in a walk (the stack).
+        if (this.tables >= DEEPEST_TABLE) break;
         this.table(el);
         return null;
       case 'button':
@@ -294,7 +301,7 @@ export class HtmlWalker {
     const caption = findAll(table, 'caption', false)[0];
     if (caption) {
       w.block();
-      new HtmlWalker(w, caption, this.options).walk(true);
+      new HtmlWalker(w, caption, this.options, undefined, this.tables + 1).walk(true);
     }
     const rows: RenderCollector[][] = [];
     const aligns: Align[] = [];
@@ -306,7 +313,7 @@ export class HtmlWalker {
         const collector = new RenderCollector();
         const cellWriter = new BlockWriter(collector);
         // Anchors in cells reach the document through the replay.
-        new HtmlWalker(cellWriter, cell, this.options).walk(true);
+        new HtmlWalker(cellWriter, cell, this.options, undefined, this.tables + 1).walk(true);
         cellWriter.finish();
         const c = row.length;
         const align = attr(cell, 'align')?.toLowerCase();

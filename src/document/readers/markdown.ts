@@ -107,6 +107,26 @@ const FIRST_BLOCKS = 16 * 1024;
  * no key may wait that long.
  */
 const LONGEST_PARSED = 32 * 1024;
+/**
+ * Containers (block quotes, list items) nested deeper than this on a line make
+ * its block shown as written: the parser's time grows with the cube of the
+ * depth (49 s for 10,000 `- `), and the tree's walks overflow the stack.
+ * markdown-it stops at 100 too.
+ */
+const DEEPEST_PARSED = 100;
+/** One container at a line's start: a quote's `>`, a list marker and its space, or two columns of indentation. */
+const CONTAINER = />[ \t]?|[-+*][ \t]+|\d{1,9}[.)][ \t]+| {2}|\t/y;
+
+/** Whether a line of `source` starts with more than DEEPEST_PARSED containers. */
+function nestsTooDeep(source: string): boolean {
+  for (let at = 0; at < source.length; at = source.indexOf('\n', at) + 1 || source.length) {
+    let depth = 0;
+    CONTAINER.lastIndex = at;
+    while (CONTAINER.exec(source) !== null) if (++depth > DEEPEST_PARSED) return true;
+  }
+  return false;
+}
+
 /** A fenced code block or an HTML block at a block's start: the parser is quick on these whatever their length. */
 const QUICK_START = /^ {0,3}(```|~~~|<)/;
 /** A block bigger than this is cut at the next blank line whatever comes after it. */
@@ -280,7 +300,7 @@ export class MarkdownRenderer {
 
   /** Renders one block (from MarkdownBlocks, or a whole small text). */
   renderBlock(source: string): void {
-    if (source.length > LONGEST_PARSED && !QUICK_START.test(source)) {
+    if ((source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source)) {
       this.w.block();
       this.w.write(source.replace(/\n+$/, ''));
       this.w.block();
