@@ -44,6 +44,24 @@ export interface Definition {
 const DEFINITION_START = /^(?: {0,3}>)* {0,3}\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]:/;
 
 /**
+ * A definition on one line in its plainest form, which needs no parser: no
+ * escape or character reference (only the parser decodes them), no parenthesis
+ * in a bare destination (it must balance), no quote prefix.
+ */
+const PLAIN_DEFINITION = /^ {0,3}\[([^[\]\\]{1,999})\]:[ \t]*(?:<([^<>\n\\&]*)>|([^\s<\\&()][^\s\\&()]*))(?:[ \t]+(?:"([^"\n\\&]*)"|'([^'\n\\&]*)'|\(([^()\n\\&]*)\)))?[ \t]*$/;
+
+/** The definitions of a group of lines if each is a plain one (PLAIN_DEFINITION), else null: the parser reads it. */
+function plainDefinitions(group: string): Array<[key: string, definition: Definition]> | null {
+  const found: Array<[string, Definition]> = [];
+  for (const line of group.replace(/\n$/, '').split('\n')) {
+    const m = PLAIN_DEFINITION.exec(line.replace(/\r$/, ''));
+    if (!m || !/\S/.test(m[1])) return null;
+    found.push([definitionKey(m[1]), { url: m[2] ?? m[3], title: m[4] ?? m[5] ?? m[6] ?? null }]);
+  }
+  return found;
+}
+
+/**
  * The link reference definitions of a text, found without parsing it all:
  * lines that look like `[label]: …` are parsed (with the lines after them, up
  * to a blank line) by the real parser. First definition of a label wins.
@@ -70,11 +88,15 @@ export function scanDefinitions(source: string, into = new Map<string, Definitio
     const lineStart = m.index;
     blank.lastIndex = lineStart;
     const end = blank.exec(source);
-    const groupEnd = end ? end.index : source.length;
+    // A long run of definitions is parsed a piece at a time (cut at a line's end): the parser's time on one block grows faster than its length.
+    let groupEnd = end ? end.index : source.length;
+    if (groupEnd - lineStart > LONGEST_PARSED) groupEnd = Math.max(source.lastIndexOf('\n', lineStart + LONGEST_PARSED), lineStart + 1);
     const group = source.slice(lineStart, groupEnd);
     if (!parsed.has(group)) {
       parsed.add(group);
-      collect(parse(group).children);
+      const plain = plainDefinitions(group);
+      if (plain === null) collect(parse(group).children);
+      else for (const [key, definition] of plain) if (!into.has(key)) into.set(key, definition);
     }
     starts.lastIndex = Math.max(groupEnd, lineStart + 1);
   }
