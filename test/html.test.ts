@@ -186,3 +186,13 @@ describe('deep nesting', () => {
     }
   });
 });
+
+describe('big tables', () => {
+  it('lays out a table of 10,000 cells in columns, and reads one of more as its text', () => {
+    const table = (rows: number) => `<table>${`<tr>${'<td>cell</td>'.repeat(10)}</tr>`.repeat(rows)}</table>`;
+    expect(render(table(1000)).textContent.split('\n')[0]).toBe(Array(10).fill('cell').join(' │ '));
+    const flowed = render(table(1001)).textContent;
+    expect(flowed).not.toContain('│');
+    expect(flowed.match(/cell/g)).toHaveLength(10_010);
+  });
+});

@@ -93,6 +93,8 @@ interface Frame {
  */
 /** Tables in tables deeper than this are read as their text, not laid out (w3m stops at 20 levels too). */
 const DEEPEST_TABLE = 20;
+/** A table of more cells than this is read as its text too: it is laid out whole, between two keys (a quarter of a second for this many). */
+const MOST_TABLE_CELLS = 10_000;
 
 export class HtmlWalker {
   private readonly stack: Frame[] = [];
@@ -212,7 +214,7 @@ export class HtmlWalker {
         return null;
       case 'table':
         // Laid out as a grid up to a depth, past it as the text it holds: each level is a walk in a walk (the stack).
-        if (this.tables >= DEEPEST_TABLE) break;
+        if (this.tables >= DEEPEST_TABLE || cellsOf(el) > MOST_TABLE_CELLS) break;
         this.table(el);
         return null;
       case 'button':
@@ -377,6 +379,17 @@ function rowsOf(table: Element): Element[] {
     }
   }
   return rows;
+}
+
+/** The cells a table lays out, spans counted as the cells they fill. */
+function cellsOf(table: Element): number {
+  let cells = 0;
+  for (const tr of rowsOf(table)) {
+    for (const cell of children(tr)) {
+      if (isElement(cell) && (cell.tagName === 'td' || cell.tagName === 'th')) cells += Math.min(Number.parseInt(attr(cell, 'colspan') ?? '1', 10) || 1, 100);
+    }
+  }
+  return cells;
 }
 
 /** Renders an HTML fragment (raw HTML in markdown) into a BlockWriter. */

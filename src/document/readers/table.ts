@@ -53,17 +53,34 @@ export function wrapCell(text: string, width: number): [number, number][] {
   return lines;
 }
 
-/** Column widths that fit `maxWidth` (with the bars) when they can: the widest columns give way first. */
+/**
+ * Column widths that fit `maxWidth` (with the bars) when they can: the widest
+ * columns give way first, one column at a time, down to MIN_COLUMN. Worked out
+ * as a level that every wider column is cut to (found by halving), so that a
+ * table of a thousand wide columns costs no more than a narrow one.
+ */
 export function columnWidths(natural: number[], maxWidth: number): number[] {
-  const widths = [...natural];
-  const budget = maxWidth - BAR.length * Math.max(0, widths.length - 1);
-  let total = widths.reduce((a, b) => a + b, 0);
-  while (total > budget) {
-    let widest = 0;
-    for (let c = 1; c < widths.length; c++) if (widths[c] > widths[widest]) widest = c;
-    if (widths[widest] <= MIN_COLUMN) break;
-    widths[widest]--;
-    total--;
+  const budget = maxWidth - BAR.length * Math.max(0, natural.length - 1);
+  const cut = (level: number) => natural.reduce((sum, n) => sum + Math.min(n, level), 0);
+  const widest = Math.max(0, ...natural);
+  if (cut(widest) <= budget) return [...natural];
+  // The highest level at which the columns fit, if there is one at or above MIN_COLUMN.
+  let low = MIN_COLUMN;
+  let high = widest;
+  if (cut(low) > budget) return natural.map((n) => Math.min(n, MIN_COLUMN));
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (cut(mid) <= budget) low = mid;
+    else high = mid - 1;
+  }
+  // At `low` they fit, at one more they did not: of the columns cut, the last ones keep the one more while there is room (the first gave way first).
+  let spare = budget - cut(low);
+  const widths = natural.map((n) => Math.min(n, low));
+  for (let c = natural.length - 1; c >= 0 && spare > 0; c--) {
+    if (natural[c] > low) {
+      widths[c]++;
+      spare--;
+    }
   }
   return widths;
 }
