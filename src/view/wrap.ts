@@ -38,16 +38,52 @@ export function wrapSegment(bytes: Buffer, width: number, chop = false): number[
   return isPlainAscii(bytes) ? wrapAscii(bytes, width) : wrapClusters(bytes, width);
 }
 
+/**
+ * The rows of a segment as its characters are placed, left to right: the
+ * rule both walks below share. A row full before the next character breaks
+ * at the last place it may (the start of the word that moves down), else there.
+ */
+class RowBreaks {
+  readonly starts = [0];
+  /** The column the next character goes to. */
+  col = 0;
+  /** The row holds something besides spaces: spaces after it may hang past the edge. */
+  rowHasWord = false;
+  /** Where the row may break, and its column, or -1. */
+  private breakAt = -1;
+  private breakCol = 0;
+
+  constructor(private readonly width: number) {}
+
+  /** The row may break before `at` (after a space, around a wide character, after a hyphen in a word). */
+  mayBreakBefore(at: number): void {
+    if (at <= this.starts[this.starts.length - 1]) return;
+    this.breakAt = at;
+    this.breakCol = this.col;
+  }
+
+  /** Places a character of `cells` cells at `at` (a space after a word is not placed: it hangs). */
+  place(at: number, cells: number, space: boolean): void {
+    if (this.col + cells > this.width && this.col > 0) {
+      if (this.breakAt > this.starts[this.starts.length - 1]) {
+        this.starts.push(this.breakAt);
+        this.col -= this.breakCol;
+      } else {
+        this.starts.push(at);
+        this.col = 0;
+        this.rowHasWord = false;
+      }
+      this.breakAt = -1;
+    }
+    this.col += cells;
+    this.rowHasWord ||= !space;
+  }
+}
+
 /** wrapSegment's rows for any text, cluster by cluster. */
 export function wrapClusters(bytes: Uint8Array, width: number): number[] {
-  const rows = [0];
-  let col = 0;
+  const rows = new RowBreaks(width);
   let at = 0;
-  /** Where the row may break (the start of the word that would move down) and its column, or -1. */
-  let breakAt = -1;
-  let breakCol = 0;
-  /** The row holds something besides spaces: spaces after it may hang past the edge. */
-  let rowHasWord = false;
   let prev = '';
   let prevWide = false;
   let hyphenInWord = false;
@@ -55,45 +91,28 @@ export function wrapClusters(bytes: Uint8Array, width: number): number[] {
   forEachCluster(bytes, (shown, byteLength, clusterCells, token) => {
     if (shown === '\n') return false;
     const space = !token && (shown === ' ' || shown === '\t');
-    const cells = shown === '\t' ? tabCells(col, width) : clusterCells;
-    if (space && rowHasWord) {
+    const cells = shown === '\t' ? tabCells(rows.col, width) : clusterCells;
+    if (space && rows.rowHasWord) {
       // Hangs: it never pushes a row down.
-      col += cells;
+      rows.col += cells;
       at += byteLength;
       prev = shown;
       prevWide = false;
       return true;
     }
     const wide = cells === 2 && !isHangul(shown);
-    if (at > rows[rows.length - 1]) {
-      const afterSpace = prev === ' ' || prev === '\t';
-      const aroundWide = (wide || prevWide) && !NO_BREAK_BEFORE.has(shown) && !NO_BREAK_AFTER.has(prev);
-      const afterHyphen = hyphenInWord && prev === '-' && isWordChar(shown);
-      if (afterSpace || aroundWide || afterHyphen) {
-        breakAt = at;
-        breakCol = col;
-      }
-    }
-    if (col + cells > width && col > 0) {
-      if (breakAt > rows[rows.length - 1]) {
-        rows.push(breakAt);
-        col -= breakCol;
-      } else {
-        rows.push(at);
-        col = 0;
-        rowHasWord = false;
-      }
-      breakAt = -1;
-    }
+    const afterSpace = prev === ' ' || prev === '\t';
+    const aroundWide = (wide || prevWide) && !NO_BREAK_BEFORE.has(shown) && !NO_BREAK_AFTER.has(prev);
+    const afterHyphen = hyphenInWord && prev === '-' && isWordChar(shown);
+    if (afterSpace || aroundWide || afterHyphen) rows.mayBreakBefore(at);
+    rows.place(at, cells, space);
     hyphenInWord = shown === '-' ? !token && isWordChar(prev) : false;
-    col += cells;
     at += byteLength;
-    rowHasWord ||= !space;
     prev = token ? '' : shown;
     prevWide = wide;
     return true;
   });
-  return rows;
+  return rows.starts;
 }
 
 /** Printable ASCII up to the line's end (no tab, no control): one byte a cell, as wrapAscii takes it. */
@@ -116,43 +135,24 @@ const HYPHEN = 0x2d;
  * of clusters, which the first screen would run before its code is compiled.
  */
 export function wrapAscii(bytes: Uint8Array, width: number): number[] {
-  const rows = [0];
-  let col = 0;
-  let breakAt = -1;
-  let breakCol = 0;
-  let rowHasWord = false;
+  const rows = new RowBreaks(width);
   let prev = -1;
   let hyphenInWord = false;
   for (let at = 0; at < bytes.length; at++) {
     const b = bytes[at];
     if (b === LF) break;
     const space = b === SPACE;
-    if (space && rowHasWord) {
-      col++;
+    if (space && rows.rowHasWord) {
+      rows.col++;
       prev = b;
       continue;
     }
-    if (at > rows[rows.length - 1] && (prev === SPACE || (hyphenInWord && prev === HYPHEN && isAsciiWordByte(b)))) {
-      breakAt = at;
-      breakCol = col;
-    }
-    if (col + 1 > width && col > 0) {
-      if (breakAt > rows[rows.length - 1]) {
-        rows.push(breakAt);
-        col -= breakCol;
-      } else {
-        rows.push(at);
-        col = 0;
-        rowHasWord = false;
-      }
-      breakAt = -1;
-    }
+    if (prev === SPACE || (hyphenInWord && prev === HYPHEN && isAsciiWordByte(b))) rows.mayBreakBefore(at);
+    rows.place(at, 1, space);
     hyphenInWord = b === HYPHEN && isAsciiWordByte(prev);
-    col++;
-    rowHasWord ||= !space;
     prev = b;
   }
-  return rows;
+  return rows.starts;
 }
 
 /** Cells a tab takes at column `col`: to the next stop, within the row. */
