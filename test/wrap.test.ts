@@ -132,3 +132,25 @@ describe('tokens made while drawing', () => {
     expect(wrapSegment(raw, 80)).toEqual([0]);
   });
 });
+
+describe('a wrapped quote line', () => {
+  it('wraps its later rows narrower by the bars drawn in front of them, and only for a line in the quote style', () => {
+    // Byte offsets: the bar is 3 bytes. "bbb ccc" fits in 8 cells, not in the 6 left beside a bar.
+    expect(wrapSegment(Buffer.from('│ aaaa bbb ccc'), 8)).toEqual([0, 9]);
+    expect(wrapSegment(Buffer.from('│ aaaa bbb ccc'), 8, false, 2)).toEqual([0, 9, 13]);
+    const quoted = new Document('q.md');
+    quoted.text.append(Buffer.from('│ │ one two three four\n│ plain\n'));
+    quoted.addStyle(0, 4, { role: 'quote' });
+    quoted.addStyle(4, 8, { role: 'quote' });
+    const wrap = new Wrap(quoted, 12);
+    expect(wrap.hangAt(0)).toBe('│ │ ');
+    const rows = wrap.rows(0);
+    expect(rows.length).toBeGreaterThan(2);
+    expect(wrap.hangOfRow(rows[1])).toBe('│ │ ');
+    expect(wrap.hangOfRow(0)).toBe('');
+    // Bars in the text but not in the quote style (a tree drawn in a plain file): no hang.
+    const plain = new Document('tree.txt');
+    plain.text.append(Buffer.from('│ one two three four five\n'));
+    expect(new Wrap(plain, 12).hangAt(0)).toBe('');
+  });
+});

@@ -33,8 +33,11 @@ const isHangul = (shown: string) => /^[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/
  * if need be, and are not drawn there: no character moves to another row's
  * start or is lost. Chopped (`chop`), a segment is one row.
  */
-export function wrapSegment(bytes: Buffer, width: number, chop = false): number[] {
+export function wrapSegment(bytes: Buffer, width: number, chop = false, hang = 0): number[] {
   const rows = [0];
+  /** Rows after the first leave `hang` cells for the quote bar drawn in front of them. */
+  const first = width;
+  const rest = Math.max(1, width - hang);
   if (chop) return rows;
   let col = 0;
   let at = 0;
@@ -69,6 +72,7 @@ export function wrapSegment(bytes: Buffer, width: number, chop = false): number[
         breakCol = col;
       }
     }
+    width = rows.length > 1 ? rest : first;
     if (col + cells > width && col > 0) {
       if (breakAt > rows[rows.length - 1]) {
         rows.push(breakAt);
@@ -149,10 +153,34 @@ export class Wrap {
     if (cached && (cached.atLength === null || cached.atLength === this.text.length)) return cached.rows;
     const end = this.segmentEnd(start);
     const chopped = this.chop;
-    const rows = wrapSegment(chopped ? Buffer.alloc(0) : this.text.bytes(start, end), this.width, this.chop).map((r) => start + r);
+    const hang = chopped ? '' : this.hangAt(start);
+    const rows = wrapSegment(chopped ? Buffer.alloc(0) : this.text.bytes(start, end), this.width, this.chop, hang.length).map((r) => start + r);
     // The segment at the end of the text grows with it, while the input is read or followed.
     this.cache.set(start, { rows, atLength: end < this.text.length ? null : this.text.length });
     return rows;
+  }
+
+  /**
+   * The quote bars a line starting at `start` begins with (`│ `, one for each
+   * quote it is in, in the readers' quote style), or '': the rows the line
+   * wraps to are drawn behind them too, as a rendered README's bar runs down
+   * the whole quote.
+   */
+  hangAt(start: number): string {
+    if (start > 0 && this.text.byteAt(start - 1) !== LF) return '';
+    let n = 0;
+    while (n < 8 && this.text.byteAt(start + 4 * n) === 0xe2 && this.text.byteAt(start + 4 * n + 1) === 0x94 && this.text.byteAt(start + 4 * n + 2) === 0x82 && this.text.byteAt(start + 4 * n + 3) === 0x20) n++;
+    if (n === 0 || 2 * n > this.width / 2) return '';
+    const doc = this.doc;
+    const quoted = doc.styleSpans.within(start, start + 1).some(([from, , tag]) => from <= start && doc.styleTable.get(tag).role === 'quote');
+    return quoted ? '│ '.repeat(n) : '';
+  }
+
+  /** The quote bars drawn in front of the row starting at `row`: those of its line when the row is not the line's first. */
+  hangOfRow(row: number): string {
+    if (this.chop || row === 0 || this.text.byteAt(row - 1) === LF) return '';
+    const start = this.segmentStart(row);
+    return start < row ? this.hangAt(start) : '';
   }
 
   /** Start of the row holding `offset`. */
