@@ -3,6 +3,7 @@ import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
 import { BLOCK, Wrap, wrapSegment } from '../src/view/wrap.ts';
 import { clusterWidth, stringWidth } from '../src/text/width.ts';
+import type { MemoryText } from '../src/document/store.ts';
 
 function rowsOf(text: string, width: number): string[] {
   const doc = parseAll(new Document('t'), text);
@@ -139,7 +140,7 @@ describe('a wrapped quote line', () => {
     expect(wrapSegment(Buffer.from('│ aaaa bbb ccc'), 8)).toEqual([0, 9]);
     expect(wrapSegment(Buffer.from('│ aaaa bbb ccc'), 8, false, 2)).toEqual([0, 9, 13]);
     const quoted = new Document('q.md');
-    quoted.text.append(Buffer.from('│ │ one two three four\n│ plain\n'));
+    (quoted.text as MemoryText).append(Buffer.from('│ │ one two three four\n│ plain\n'));
     quoted.addStyle(0, 4, { role: 'quote' });
     quoted.addStyle(4, 8, { role: 'quote' });
     const wrap = new Wrap(quoted, 12);
@@ -150,7 +151,7 @@ describe('a wrapped quote line', () => {
     expect(wrap.hangOfRow(0)).toBe('');
     // Bars in the text but not in the quote style (a tree drawn in a plain file): no hang.
     const plain = new Document('tree.txt');
-    plain.text.append(Buffer.from('│ one two three four five\n'));
+    (plain.text as MemoryText).append(Buffer.from('│ one two three four five\n'));
     expect(new Wrap(plain, 12).hangAt(0)).toBe('');
   });
 });
