@@ -60,9 +60,11 @@ describe('the URL Standard (test/data, from shared/seeds)', () => {
     expect(doc.textContent.slice(at, at + 18)).toBe('4.2. URL parsing\n\n');
   });
 
-  it('shows the table of contents as a nested numbered list, without markup', () => {
+  it('shows the table of contents as a nested list numbered once, by its own section numbers, without markup', () => {
     const t = doc.textContent;
-    expect(t).toContain('\n4. 3 Hosts (domains and IP addresses)\n   1. 3.1 IDNA\n');
+    expect(t).toContain('\nGoals\n1 Infrastructure\n  1.1 Parsers\n');
+    expect(t).toContain('\n3 Hosts (domains and IP addresses)\n  3.1 IDNA\n');
+    expect(t).not.toMatch(/\d\. \d/); // no generated number before a section's own
     expect(t).not.toMatch(/<\/?[a-z]+[ >]/);
     expect(t).not.toContain('pre.idl.highlight'); // the <style> is left out
   });
@@ -148,6 +150,12 @@ describe('layout', () => {
     const doc = render('<ul><li>a<ul><li>b</li></ul></li><li>c</li></ul><ol start="3"><li>x</li><li>y</li></ol><blockquote><p>q</p></blockquote><dl><dt>term</dt><dd>def</dd></dl>');
     expect(doc.textContent).toBe('• a\n  ◦ b\n• c\n\n3. x\n4. y\n\n│ q\n\nterm\n    def\n');
     expect(doc.styled('term')).toEqual(['term']);
+  });
+
+  it("gives no marker to an item that begins with its own number (span.secno) or to a list styled list-style: none", () => {
+    const toc = render('<ol class="toc"><li><a href="#a"><span class="secno">1</span> A</a><ol><li><a href="#b"><span class="secno">1.1</span> B</a></ol><li>plain</ol>');
+    expect(toc.textContent).toBe('1 A\n  1.1 B\n2. plain\n');
+    expect(render('<ul style="color: red; list-style: none"><li>x</li></ul><ol><li style="list-style-type:none">y</li><li>z</li></ol>').textContent).toBe('x\n\ny\n2. z\n');
   });
 
   it('aligns table columns, with a rule under the header, and wraps wide ones', () => {

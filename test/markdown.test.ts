@@ -3,7 +3,7 @@
 // code left as written, headings with GitHub's anchors, lists, quotes, tables.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MarkdownBlocks, MarkdownRenderer, Slugger, renderMarkdown } from '../src/document/readers/markdown.ts';
+import { DefinitionIndex, MarkdownBlocks, MarkdownRenderer, Slugger, definitionKey, renderMarkdown } from '../src/document/readers/markdown.ts';
 import { RenderCollector } from '../src/document/readers/render-sink.ts';
 
 function render(source: string): RenderCollector {
@@ -268,5 +268,19 @@ describe('a block too long to parse between keys', () => {
     const out = render(`\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
     expect(out.textContent).toContain(`${lines[0]}\n`);
     expect(out.textContent).not.toContain('```');
+  });
+});
+
+describe('the definitions index', () => {
+  it('finds a definition in text order, first of a label winning, though a later group was parsed first for another label', () => {
+    const index = new DefinitionIndex();
+    index.add('[a]: /first-a\n\npara\n\n[b]: /b\n[a]: /second-a\n');
+    expect(index.resolve(definitionKey('B'))?.url).toBe('/b'); // parses the second group, which defines a too
+    expect(index.resolve(definitionKey('a'))?.url).toBe('/first-a');
+    expect(index.resolve(definitionKey('missing'))).toBeUndefined();
+    // Lines that look like a definition but are not one (a paragraph's continuation) define nothing.
+    const loose = new DefinitionIndex();
+    loose.add('[x]: \n\n');
+    expect(loose.resolve('x')).toBeUndefined();
   });
 });

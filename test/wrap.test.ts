@@ -4,6 +4,7 @@ import { parseAll } from '../src/document/readers/markup.ts';
 import { BLOCK, Wrap, wrapAscii, wrapClusters, wrapSegment } from '../src/view/wrap.ts';
 import { seeded } from './random.ts';
 import { clusterWidth, stringWidth } from '../src/text/width.ts';
+import type { MemoryText } from '../src/document/store.ts';
 
 function rowsOf(text: string, width: number): string[] {
   const doc = parseAll(new Document('t'), text);
@@ -142,7 +143,8 @@ describe('wrapAscii', () => {
     for (let round = 0; round < 3000; round++) {
       const line = Buffer.from(Array.from({ length: pick(30) }, () => pieces[pick(pieces.length)]).join('') + (pick(2) ? '\n' : ''));
       const width = 1 + pick(40);
-      expect(wrapAscii(line, width), `${JSON.stringify(line.toString())} at ${width}`).toEqual(wrapClusters(line, width));
+      const hang = pick(3) === 0 ? pick(4) : 0;
+      expect(wrapAscii(line, width, hang), `${JSON.stringify(line.toString())} at ${width}, ${hang}`).toEqual(wrapClusters(line, width, hang));
     }
   });
 
@@ -150,5 +152,27 @@ describe('wrapAscii', () => {
     const line = Buffer.from('one two-three four five six seven');
     expect(wrapSegment(line, 9)).toEqual(wrapAscii(line, 9));
     expect(wrapSegment(Buffer.from('a\tb c d e'), 4)).toEqual(wrapClusters(Buffer.from('a\tb c d e'), 4));
+  });
+});
+
+describe('a wrapped quote line', () => {
+  it('wraps its later rows narrower by the bars drawn in front of them, and only for a line in the quote style', () => {
+    // Byte offsets: the bar is 3 bytes. "bbb ccc" fits in 8 cells, not in the 6 left beside a bar.
+    expect(wrapSegment(Buffer.from('│ aaaa bbb ccc'), 8)).toEqual([0, 9]);
+    expect(wrapSegment(Buffer.from('│ aaaa bbb ccc'), 8, false, 2)).toEqual([0, 9, 13]);
+    const quoted = new Document('q.md');
+    (quoted.text as MemoryText).append(Buffer.from('│ │ one two three four\n│ plain\n'));
+    quoted.addStyle(0, 4, { role: 'quote' });
+    quoted.addStyle(4, 8, { role: 'quote' });
+    const wrap = new Wrap(quoted, 12);
+    expect(wrap.hangAt(0)).toBe('│ │ ');
+    const rows = wrap.rows(0);
+    expect(rows.length).toBeGreaterThan(2);
+    expect(wrap.hangOfRow(rows[1])).toBe('│ │ ');
+    expect(wrap.hangOfRow(0)).toBe('');
+    // Bars in the text but not in the quote style (a tree drawn in a plain file): no hang.
+    const plain = new Document('tree.txt');
+    (plain.text as MemoryText).append(Buffer.from('│ one two three four five\n'));
+    expect(new Wrap(plain, 12).hangAt(0)).toBe('');
   });
 });

@@ -9,7 +9,7 @@ import type { Context } from './types.ts';
 /** The offset drawn at column `col` of the row [start, end), or null past its end. */
 export function offsetAtColumn(ctx: Context, start: number, end: number, col: number): number | null {
   // Chopped, the row is the whole line, drawn from column `shift` on (view/draw.ts).
-  const width = ctx.wrap.chop ? Infinity : ctx.wrap.width;
+  const width = ctx.wrap.chop ? Infinity : ctx.wrap.width - ctx.wrap.hangOfRow(start).length;
   let cells = 0;
   let offset = start;
   let found: number | null = null;
@@ -38,7 +38,8 @@ export function clickedLink(ctx: Context, top: number, key: string, shift = 0): 
   const row = ctx.wrap.visibleRows(top, at.row + 1)[at.row];
   if (!row) return null;
   // The line numbers' column (-N) is left of the text.
-  const col = at.col - (ctx.gutter ?? 0);
+  // So is a wrapped quote row's bar (view/wrap.ts's hangOfRow).
+  const col = at.col - (ctx.gutter ?? 0) - ctx.wrap.hangOfRow(row.start).length;
   if (col < 0) return null;
   const offset = offsetAtColumn(ctx, row.start, row.end, ctx.wrap.chop ? col + shift : col);
   if (offset === null) return null;

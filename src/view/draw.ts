@@ -151,6 +151,8 @@ export interface RowLayout {
   shift: number;
   /** The line-number column, as drawn ('' for none). */
   number: string;
+  /** Quote bars drawn in front of a wrapped quote line's later rows (Wrap.hangOfRow), in the quote's style; '' for none. */
+  hang?: string;
 }
 
 const wrapped: RowLayout = { chop: false, shift: 0, number: '' };
@@ -221,6 +223,13 @@ function lineLength(bytes: Uint8Array): number {
 export function drawRow(doc: Document, start: number, end: number, width: number, theme: Theme, marks: Marks, layout: RowLayout = wrapped): Styled {
   const out = new RowWriter(theme);
   if (layout.number) out.put(layout.number, layout.number.length, 'lineNumber');
+  if (layout.hang) {
+    let quote = -1;
+    for (let i = 0; marks.looks && i < doc.styleTable.size && quote < 0; i++) if (doc.styleTable.get(i).role === 'quote') quote = i;
+    if (quote >= 0) out.putIn(layout.hang, layout.hang.length, marks.looks!.get(doc.styleTable, quote));
+    else out.put(layout.hang, layout.hang.length, 'text');
+    width -= layout.hang.length;
+  }
   const bytes = doc.text.bytes(start, end);
   if (!layout.chop && isBare(doc, bytes, start, end, marks)) {
     // Most rows of most text: one run, with no walk of its clusters (the first screen's code is not compiled yet).
@@ -387,7 +396,7 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
     const numbers = gutter > 0 ? lineNumbers(doc, ctx.lines, rows) : null;
     styled = rows.map((row, i) => {
       const number = numbers === null ? '' : numbers[i] === null ? ' '.repeat(gutter) : `${String(numbers[i]).padStart(gutter - 1)} `;
-      return drawRow(doc, row.start, row.end, wrap.width, theme, marks, { chop: wrap.chop, shift: state.shift, number });
+      return drawRow(doc, row.start, row.end, wrap.width, theme, marks, { chop: wrap.chop, shift: state.shift, number, hang: wrap.hangOfRow(row.start) });
     });
   }
   while (styled.length < height) styled.push({ text: state.mode === 'preview' ? '' : '~', cells: 1 });

@@ -33,9 +33,9 @@ const isHangul = (shown: string) => /^[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/
  * if need be, and are not drawn there: no character moves to another row's
  * start or is lost. Chopped (`chop`), a segment is one row.
  */
-export function wrapSegment(bytes: Buffer, width: number, chop = false): number[] {
+export function wrapSegment(bytes: Buffer, width: number, chop = false, hang = 0): number[] {
   if (chop) return [0];
-  return isPlainAscii(bytes) ? wrapAscii(bytes, width) : wrapClusters(bytes, width);
+  return isPlainAscii(bytes) ? wrapAscii(bytes, width, hang) : wrapClusters(bytes, width, hang);
 }
 
 /**
@@ -53,7 +53,16 @@ class RowBreaks {
   private breakAt = -1;
   private breakCol = 0;
 
-  constructor(private readonly width: number) {}
+  constructor(
+    private readonly first: number,
+    /** Rows after the first leave cells for the quote bar drawn in front of them (see hangAt). */
+    private readonly rest = first,
+  ) {}
+
+  /** The width of the row being made. */
+  get width(): number {
+    return this.starts.length > 1 ? this.rest : this.first;
+  }
 
   /** The row may break before `at` (after a space, around a wide character, after a hyphen in a word). */
   mayBreakBefore(at: number): void {
@@ -80,9 +89,9 @@ class RowBreaks {
   }
 }
 
-/** wrapSegment's rows for any text, cluster by cluster. */
-export function wrapClusters(bytes: Uint8Array, width: number): number[] {
-  const rows = new RowBreaks(width);
+/** wrapSegment's rows for any text, cluster by cluster; rows after the first are `hang` cells narrower. */
+export function wrapClusters(bytes: Uint8Array, width: number, hang = 0): number[] {
+  const rows = new RowBreaks(width, Math.max(1, width - hang));
   let at = 0;
   let prev = '';
   let prevWide = false;
@@ -91,7 +100,7 @@ export function wrapClusters(bytes: Uint8Array, width: number): number[] {
   forEachCluster(bytes, (shown, byteLength, clusterCells, token) => {
     if (shown === '\n') return false;
     const space = !token && (shown === ' ' || shown === '\t');
-    const cells = shown === '\t' ? tabCells(rows.col, width) : clusterCells;
+    const cells = shown === '\t' ? tabCells(rows.col, rows.width) : clusterCells;
     if (space && rows.rowHasWord) {
       // Hangs: it never pushes a row down.
       rows.col += cells;
@@ -134,8 +143,8 @@ const HYPHEN = 0x2d;
  * after a space, or after a hyphen inside a word; spaces hang), without a walk
  * of clusters, which the first screen would run before its code is compiled.
  */
-export function wrapAscii(bytes: Uint8Array, width: number): number[] {
-  const rows = new RowBreaks(width);
+export function wrapAscii(bytes: Uint8Array, width: number, hang = 0): number[] {
+  const rows = new RowBreaks(width, Math.max(1, width - hang));
   let prev = -1;
   let hyphenInWord = false;
   for (let at = 0; at < bytes.length; at++) {
@@ -213,10 +222,34 @@ export class Wrap {
     if (cached && (cached.atLength === null || cached.atLength === this.text.length)) return cached.rows;
     const end = this.segmentEnd(start);
     const chopped = this.chop;
-    const rows = wrapSegment(chopped ? Buffer.alloc(0) : this.text.bytes(start, end), this.width, this.chop).map((r) => start + r);
+    const hang = chopped ? '' : this.hangAt(start);
+    const rows = wrapSegment(chopped ? Buffer.alloc(0) : this.text.bytes(start, end), this.width, this.chop, hang.length).map((r) => start + r);
     // The segment at the end of the text grows with it, while the input is read or followed.
     this.cache.set(start, { rows, atLength: end < this.text.length ? null : this.text.length });
     return rows;
+  }
+
+  /**
+   * The quote bars a line starting at `start` begins with (`│ `, one for each
+   * quote it is in, in the readers' quote style), or '': the rows the line
+   * wraps to are drawn behind them too, as a rendered README's bar runs down
+   * the whole quote.
+   */
+  hangAt(start: number): string {
+    if (start > 0 && this.text.byteAt(start - 1) !== LF) return '';
+    let n = 0;
+    while (n < 8 && this.text.byteAt(start + 4 * n) === 0xe2 && this.text.byteAt(start + 4 * n + 1) === 0x94 && this.text.byteAt(start + 4 * n + 2) === 0x82 && this.text.byteAt(start + 4 * n + 3) === 0x20) n++;
+    if (n === 0 || 2 * n > this.width / 2) return '';
+    const doc = this.doc;
+    const quoted = doc.styleSpans.within(start, start + 1).some(([from, , tag]) => from <= start && doc.styleTable.get(tag).role === 'quote');
+    return quoted ? '│ '.repeat(n) : '';
+  }
+
+  /** The quote bars drawn in front of the row starting at `row`: those of its line when the row is not the line's first. */
+  hangOfRow(row: number): string {
+    if (this.chop || row === 0 || this.text.byteAt(row - 1) === LF) return '';
+    const start = this.segmentStart(row);
+    return start < row ? this.hangAt(start) : '';
   }
 
   /** Start of the row holding `offset`. */

@@ -13,6 +13,12 @@ describe('HTML', () => {
     const s = Session.lwl([spec], { cwd: root, cols: 120 });
     await s.waitForText('Table of Contents');
     expect(s.screen()).not.toContain('<h2');
+    // The contents' entries read their own section numbers once (span.secno): no generated "1." before them.
+    await s.keys('/', 'Percent-encoded bytes', '\r');
+    const rows = s.rows().map((r) => r.trimEnd());
+    const at = rows.indexOf('  1.2 Percent-encoded bytes');
+    expect(rows.slice(at - 3, at + 1)).toEqual(['Goals', '1 Infrastructure', '  1.1 Parsers', '  1.2 Percent-encoded bytes']);
+    await s.keys('g');
     // The first match is the contents entry for section 3: Tab to its link, then follow it.
     await s.keys('/', 'Hosts (domains', '\r');
     await s.keys('/', '\r');

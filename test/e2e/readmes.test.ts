@@ -35,6 +35,24 @@ describe('a README with every link form', () => {
     expect(s.cell(row, col).getFgColor()).toBe(4);
   });
 
+  it("draws a block quote's bar on every row of the quote, the rows a long line wraps to too", async () => {
+    const s = Session.lwl([obug]);
+    await s.waitForText('package size.');
+    const rows = s.rows();
+    const first = rows.indexOf('│ Note');
+    const last = rows.findIndex((r) => r.includes('package size.'));
+    expect(first).toBeGreaterThan(0);
+    expect(last - first).toBeGreaterThan(4); // a title, two paragraphs of two rows or more each
+    for (let r = first; r <= last; r++) {
+      expect(rows[r].startsWith('│')).toBe(true);
+      // Each bar in the quote's style, as the first row's.
+      expect(s.cell(r, 0).isItalic()).toBe(s.cell(first, 0).isItalic());
+      expect(s.cell(r, 0).getFgColor()).toBe(s.cell(first, 0).getFgColor());
+    }
+    expect(rows).toContain('│ older browsers and Node.js, making it a drop-in replacement.');
+    expect(rows[last + 1]).toBe('');
+  });
+
   it('lists every link: reference links, raw <a href> around an <img>, autolinks, relative files', () => {
     const found = links(obug);
     expect(found).toHaveLength(14);

@@ -32,6 +32,9 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 /** Writes what a reader renders into a Document held in memory; offsets are UTF-8 bytes of the text. */
 export class DocumentSink implements RenderSink {
   private readonly store: MemoryText;
+  /** Screen rows the text takes at EAGER_SCREEN's width, so far (the last line counted as it ends). */
+  rows = 0;
+  private lineLength = 0;
   private link: { start: number; href: string } | null = null;
   private readonly styles: { start: number; style: Style }[] = [];
   /** The first <base href>, as written: the lead's resolver takes hrefs against it. */
@@ -43,10 +46,22 @@ export class DocumentSink implements RenderSink {
 
   text(s: string): void {
     if (s.length === 0) return;
+    this.countRows(s);
     const bytes = Buffer.from(s, 'utf8');
     // Controls become hex tokens, as in every other kind: kept raw, rendered when read.
     if (CONTROL.test(s)) this.store.appendRendered(bytes, renderTokens(bytes, 0, bytes.length, null));
     else this.store.append(bytes);
+  }
+
+  private countRows(s: string): void {
+    let at = 0;
+    for (let nl = s.indexOf('\n'); nl >= 0; nl = s.indexOf('\n', at)) {
+      this.lineLength += nl - at;
+      this.rows += Math.max(1, Math.ceil(this.lineLength / EAGER_SCREEN.cols));
+      this.lineLength = 0;
+      at = nl + 1;
+    }
+    this.lineLength += s.length - at;
   }
 
   openLink(href: string): void {
@@ -85,11 +100,16 @@ export class DocumentSink implements RenderSink {
 }
 
 /**
- * Text rendered at least this far on the first write, before any is held
- * back: two screens of 80x24, so the first screen waits for little else (a
- * bigger screen is filled a moment later, by the loader's first slice of work).
+ * Rendered at once on a write, before any is held back: enough rows to fill
+ * the terminal's screen (rows counted as the text wraps at its width, a few
+ * more for safety), so the first screen is whole and waits for nothing else;
+ * micromark and parse5 run cold there (interpreted), so each block past the
+ * screen would cost the first screen some milliseconds. Not a terminal: 80x24.
  */
-const EAGER_TEXT = 4 * 1024;
+const EAGER_SCREEN = {
+  cols: Math.max(20, (process.stdout.isTTY && process.stdout.columns) || 80),
+  rows: ((process.stdout.isTTY && process.stdout.rows) || 24) + 4,
+};
 /** HTML is fed to its parser in pieces of this size, one piece a turn of work. */
 const HTML_PIECE = 16 * 1024;
 
@@ -126,7 +146,7 @@ abstract class PacedReader implements Reader {
     this.doc.bytesRead += chunk.length;
     this.decodeChunk(chunk);
     // The first screen's text at once; the rest when work() is given time.
-    while (this.pendingAt < this.pending.length && this.doc.text.length < EAGER_TEXT) this.renderNext();
+    while (this.pendingAt < this.pending.length && this.sink.rows < EAGER_SCREEN.rows) this.renderNext();
   }
 
   writeOwned(chunk: Buffer): void {

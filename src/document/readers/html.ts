@@ -56,6 +56,31 @@ function children(node: Node): Node[] {
   return 'childNodes' in node ? (node as ParentNode).childNodes : [];
 }
 
+/** A `list-style: none` (or `list-style-type: none`) in an element's own style attribute. */
+function listStyleNone(el: Element): boolean {
+  return /(?:^|;)\s*list-style(?:-type)?\s*:\s*none\b/i.test(attr(el, 'style') ?? '');
+}
+
+/**
+ * Whether a list item begins with its own number, a `<span class="secno">`
+ * (a spec's table of contents: "1.1 Parsers"), looked for through the inline
+ * elements at its start: true, false, or null while the item's start has not
+ * been parsed yet (`isOpen`). Such an item gets no generated marker, so its
+ * number reads once, as w3m and a browser with the spec's stylesheet show it.
+ */
+function ownNumber(el: Element, isOpen: (node: Node) => boolean): boolean | null {
+  for (const c of children(el)) {
+    if (c.nodeName === '#text') {
+      if ((c as T.TextNode).value.trim() !== '') return false;
+    } else if (isElement(c)) {
+      if (/(?:^|\s)secno(?:\s|$)/.test(attr(c, 'class') ?? '')) return true;
+      if (!/^(a|span|b|strong|i|em|code)$/.test(c.tagName)) return false;
+      return ownNumber(c, isOpen);
+    }
+  }
+  return isOpen(el) ? null : false;
+}
+
 function isHidden(el: Element): boolean {
   if (attr(el, 'hidden') !== null) return true;
   if (el.tagName === 'input' && attr(el, 'type')?.toLowerCase() === 'hidden') return true;
@@ -83,7 +108,7 @@ interface Frame {
   indent: boolean;
   block: 0 | 1 | 2;
   pre: boolean;
-  list: { ordered: boolean; next: number } | null;
+  list: { ordered: boolean; next: number; bare: boolean } | null;
   after: string;
 }
 
@@ -100,7 +125,7 @@ export class HtmlWalker {
   private readonly stack: Frame[] = [];
   private preDepth = 0;
   private linkDepth = 0;
-  private lists: { ordered: boolean; next: number }[] = [];
+  private lists: { ordered: boolean; next: number; bare: boolean }[] = [];
   private titleSeen = false;
   private baseSeen = false;
 
@@ -137,6 +162,7 @@ export class HtmlWalker {
           if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select') {
             if (!settled) return false;
           }
+          if (child.tagName === 'li' && !settled && ownNumber(child, this.isOpen) === null) return false;
           const entered = this.enter(child);
           if (entered) stack.push(entered);
           else f.index++;
@@ -226,7 +252,7 @@ export class HtmlWalker {
       case 'ul':
       case 'ol':
       case 'menu':
-        f.list = { ordered: tag === 'ol', next: Number.parseInt(attr(el, 'start') ?? '1', 10) || 1 };
+        f.list = { ordered: tag === 'ol', next: Number.parseInt(attr(el, 'start') ?? '1', 10) || 1, bare: listStyleNone(el) };
         f.block = this.lists.length > 0 ? 1 : 2; // apart from the text around it, but not inside another list
         w.block(f.block === 2);
         this.lists.push(f.list);
@@ -235,6 +261,14 @@ export class HtmlWalker {
         const list = this.lists[this.lists.length - 1];
         const value = Number.parseInt(attr(el, 'value') ?? '', 10);
         if (list && Number.isFinite(value)) list.next = value;
+        const numbered = ownNumber(el, () => false); // decided: walk waited for the item's start
+        if (list?.bare || numbered || listStyleNone(el)) {
+          // No marker: the item shows its own number, or the page asked for none. Nested items still indent.
+          if (list) list.next++;
+          w.pushIndent(this.lists.length > 1 ? '  ' : '');
+          f.indent = true;
+          break;
+        }
         const marker = !list ? '•' : list.ordered ? `${list.next++}.` : ['•', '◦', '▪'][(this.lists.filter((l) => !l.ordered).length - 1) % 3];
         w.pushIndent(' '.repeat(marker.length + 1), null, marker + ' ', 'listMarker');
         f.indent = true;

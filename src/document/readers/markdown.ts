@@ -43,6 +43,18 @@ export interface Definition {
 /** A line that may start a link reference definition: up to 3 spaces, `[label]:`. */
 const DEFINITION_START = /^(?: {0,3}>)* {0,3}\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]:/;
 
+/** The definitions in a parsed group of lines, first of each label first (inside quotes and lists too). */
+function definitionsIn(nodes: md.Nodes[], into = new Map<string, Definition>()): Map<string, Definition> {
+  for (const node of nodes) {
+    if (node.type === 'definition') {
+      if (!into.has(node.identifier)) into.set(node.identifier, { url: node.url, title: node.title ?? null });
+    } else if (node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') {
+      definitionsIn(node.children, into);
+    }
+  }
+  return into;
+}
+
 /**
  * A definition on one line in its plainest form, which needs no parser: no
  * escape or character reference (only the parser decodes them), no parenthesis
@@ -50,55 +62,86 @@ const DEFINITION_START = /^(?: {0,3}>)* {0,3}\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]
  */
 const PLAIN_DEFINITION = /^ {0,3}\[([^[\]\\]{1,999})\]:[ \t]*(?:<([^<>\n\\&]*)>|([^\s<\\&()][^\s\\&()]*))(?:[ \t]+(?:"([^"\n\\&]*)"|'([^'\n\\&]*)'|\(([^()\n\\&]*)\)))?[ \t]*$/;
 
-/** The definitions of a group of lines if each is a plain one (PLAIN_DEFINITION), else null: the parser reads it. */
-function plainDefinitions(group: string): Array<[key: string, definition: Definition]> | null {
-  const found: Array<[string, Definition]> = [];
+/** The definitions of a group of lines if each is a plain one (PLAIN_DEFINITION), first of each label first; else null. */
+function plainDefinitions(group: string): Map<string, Definition> | null {
+  const found = new Map<string, Definition>();
   for (const line of group.replace(/\n$/, '').split('\n')) {
     const m = PLAIN_DEFINITION.exec(line.replace(/\r$/, ''));
     if (!m || !/\S/.test(m[1])) return null;
-    found.push([definitionKey(m[1]), { url: m[2] ?? m[3], title: m[4] ?? m[5] ?? m[6] ?? null }]);
+    const key = definitionKey(m[1]);
+    if (!found.has(key)) found.set(key, { url: m[2] ?? m[3], title: m[4] ?? m[5] ?? m[6] ?? null });
   }
   return found;
 }
 
 /**
- * The link reference definitions of a text, found without parsing it all:
- * lines that look like `[label]: …` are parsed (with the lines after them, up
- * to a blank line) by the real parser. First definition of a label wins.
+ * Where a text's link reference definitions may be, found without parsing:
+ * groups of lines that start with a line like `[label]:` and run to a blank
+ * line, listed under each label they seem to define. A group is parsed by the
+ * real parser only when a block uses one of its labels (resolve), so the first
+ * screen parses none of the definitions it does not show. The first group (in
+ * the text's order) that really defines a label wins, as CommonMark says.
  * A definition-looking line inside fenced code counts too: a rare false
  * positive, and only for a reference that has no real definition.
  */
-export function scanDefinitions(source: string, into = new Map<string, Definition>()): Map<string, Definition> {
-  const starts = new RegExp(DEFINITION_START.source, 'gm');
-  const blank = /\n[ \t]*(?:\n|$)/g;
-  const collect = (nodes: md.Nodes[]) => {
-    for (const node of nodes) {
-      if (node.type === 'definition') {
-        if (!into.has(node.identifier)) into.set(node.identifier, { url: node.url, title: node.title ?? null });
-      } else if (node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') {
-        collect(node.children);
+export class DefinitionIndex {
+  /** Label key → the groups that may define it, in text order. */
+  private readonly candidates = new Map<string, { group: string; parsed: Map<string, Definition> | null }[]>();
+  /** Groups by text: a group repeated (a README repeated) is one, parsed once. */
+  private readonly groups = new Map<string, { group: string; parsed: Map<string, Definition> | null }>();
+
+  /** Adds a text's candidate groups (texts come in order). */
+  add(source: string): void {
+    const starts = new RegExp(DEFINITION_START.source, 'gm');
+    const blank = /\n[ \t]*(?:\n|$)/g;
+    for (let m = starts.exec(source); m; m = starts.exec(source)) {
+      const lineStart = m.index;
+      blank.lastIndex = lineStart;
+      const end = blank.exec(source);
+      // A long run of definitions is a group a piece at a time (cut at a line's end): the parser's time on one block grows faster than its length.
+      let groupEnd = end ? end.index : source.length;
+      if (groupEnd - lineStart > LONGEST_PARSED) groupEnd = Math.max(source.lastIndexOf('\n', lineStart + LONGEST_PARSED), lineStart + 1);
+      const text = source.slice(lineStart, groupEnd);
+      let entry = this.groups.get(text);
+      const known = entry !== undefined;
+      entry ??= { group: text, parsed: null };
+      if (!known) this.groups.set(text, entry);
+      // Every label the group's lines seem to define: the same group under each.
+      const inGroup = new RegExp(DEFINITION_START.source, 'gm');
+      for (let d = inGroup.exec(text); d; d = inGroup.exec(text)) {
+        const key = definitionKey(d[1]);
+        const list = this.candidates.get(key);
+        if (!list) this.candidates.set(key, [entry]);
+        else if (!list.includes(entry)) list.push(entry);
       }
+      starts.lastIndex = Math.max(groupEnd, lineStart + 1);
     }
-  };
-  // Groups parsed already that defined nothing new: the same text again (a repeated block) need not be parsed again.
-  const parsed = new Set<string>();
-  for (let m = starts.exec(source); m; m = starts.exec(source)) {
-    // A label defined already needs no parse: the first definition wins.
-    if (into.has(definitionKey(m[1]))) continue;
-    const lineStart = m.index;
-    blank.lastIndex = lineStart;
-    const end = blank.exec(source);
-    // A long run of definitions is parsed a piece at a time (cut at a line's end): the parser's time on one block grows faster than its length.
-    let groupEnd = end ? end.index : source.length;
-    if (groupEnd - lineStart > LONGEST_PARSED) groupEnd = Math.max(source.lastIndexOf('\n', lineStart + LONGEST_PARSED), lineStart + 1);
-    const group = source.slice(lineStart, groupEnd);
-    if (!parsed.has(group)) {
-      parsed.add(group);
-      const plain = plainDefinitions(group);
-      if (plain === null) collect(parse(group).children);
-      else for (const [key, definition] of plain) if (!into.has(key)) into.set(key, definition);
+  }
+
+  /** The definition of a label key, parsing its candidate groups in order until one defines it; undefined if none does. */
+  resolve(key: string): Definition | undefined {
+    const list = this.candidates.get(key);
+    if (!list) return undefined;
+    for (const entry of list) {
+      // Plain one-line definitions need no parser.
+      entry.parsed ??= plainDefinitions(entry.group) ?? definitionsIn(parse(entry.group).children);
+      const found = entry.parsed.get(key);
+      if (found) return found;
     }
-    starts.lastIndex = Math.max(groupEnd, lineStart + 1);
+    this.candidates.delete(key); // none: not asked again
+    return undefined;
+  }
+}
+
+/** The link reference definitions of a whole text (first of each label wins), parsing only the lines that look like them. */
+export function scanDefinitions(source: string, into = new Map<string, Definition>()): Map<string, Definition> {
+  const index = new DefinitionIndex();
+  index.add(source);
+  for (const m of source.matchAll(new RegExp(DEFINITION_START.source, 'gm'))) {
+    const key = definitionKey(m[1]);
+    if (into.has(key)) continue;
+    const def = index.resolve(key);
+    if (def) into.set(key, def);
   }
   return into;
 }
@@ -315,9 +358,20 @@ export class MarkdownRenderer {
     this.w = new BlockWriter(sink);
   }
 
-  /** Learns the definitions in a text (the whole source, before its blocks are rendered). */
+  /** Where definitions may be, found cheaply; parsed when a block uses their label. */
+  private readonly index = new DefinitionIndex();
+
+  /** Learns where the definitions in a text may be (the whole source, or each text as it comes, before its blocks are rendered). */
   addDefinitions(source: string): void {
-    scanDefinitions(source, this.definitions);
+    this.index.add(source);
+  }
+
+  /** Whether a label key has a definition: known already, or found by the index (and then known). */
+  private defined(key: string): boolean {
+    if (this.definitions.has(key)) return true;
+    const def = this.index.resolve(key);
+    if (def) this.definitions.set(key, def);
+    return def !== undefined;
   }
 
   /** Renders one block (from MarkdownBlocks, or a whole small text). */
@@ -332,7 +386,7 @@ export class MarkdownRenderer {
     const used = new Set<string>();
     for (const m of source.matchAll(BRACKETED)) {
       const key = definitionKey(m[1]);
-      if (this.definitions.has(key) && !used.has(key)) {
+      if (!used.has(key) && this.defined(key)) {
         used.add(key);
         appended += `\n\n[${m[1]}]: #\n`; // only makes the label known to the parser: the href is looked up here
       }
@@ -341,7 +395,7 @@ export class MarkdownRenderer {
     for (const node of tree.children) {
       if (node.type === 'definition') {
         const key = node.identifier;
-        if (!this.definitions.has(key)) this.definitions.set(key, { url: node.url, title: node.title ?? null });
+        if (!this.defined(key)) this.definitions.set(key, { url: node.url, title: node.title ?? null });
       }
     }
     for (const node of tree.children) this.block(node);
