@@ -42,7 +42,8 @@ const nodeCommand = [process.execPath, '-e', 'process.stdout.write(/VmHWM:\\s+(\
 const contenders: Contender[] = [
   { name: 'dist/lwl', command: [process.execPath, script], env, times: path.join(dir, 'times-cached') },
   { name: 'dist/lwl, no code cache', command: [process.execPath, script], env: { ...env, LWL_CODE_CACHE: '0' }, times: path.join(dir, 'times-cold') },
-  ...values.script.map((other) => ({ name: path.relative(root, path.resolve(other)), command: [process.execPath, path.resolve(other)], env })),
+  // Each build its own cache directory: a build removes other builds' caches from its directory, so sharing one would leave neither a cache.
+  ...values.script.map((other, i) => ({ name: path.relative(root, path.resolve(other)), command: [process.execPath, path.resolve(other)], env: { ...env, XDG_CACHE_HOME: path.join(dir, `cache-script-${i}`) } })),
 ];
 if (fs.existsSync(exe)) contenders.push({ name: path.relative(root, exe), command: [exe], env });
 else log(`bench/startup: no ${exe} (make exe): measuring dist/lwl alone`);
