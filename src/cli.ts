@@ -29,7 +29,6 @@ const roles = Object.keys(themeFor(true)) as Role[];
 declare const LWL_VERSION: string;
 const version = typeof LWL_VERSION === 'string' ? LWL_VERSION : 'dev';
 
-export const usage = usageText();
 
 /** A message for stderr, its lines sanitized (an ESC in a file name must not reach the terminal). */
 export function printable(message: string): string {
@@ -51,14 +50,14 @@ export class UserError extends Error {
 
 function parseBase(value: string): UrlRecord {
   const result = parseUrl(value);
-  if (!result.ok) throw new UserError(`lwl: --base: '${value}' is not a URL (${result.reason})\n${usage}`, 2);
+  if (!result.ok) throw new UserError(`lwl: --base: '${value}' is not a URL (${result.reason})\n${usageText()}`, 2);
   return result.url;
 }
 
 /** --kind: one of the kinds of document lwl reads, or null to tell from the name and the first bytes. */
 function parseKind(value: string | null): Kind | null {
   if (value === null) return null;
-  if (!(kinds as readonly string[]).includes(value)) throw new UserError(`lwl: --kind: '${value}' is not a kind (${kinds.join(', ')})\n${usage}`, 2);
+  if (!(kinds as readonly string[]).includes(value)) throw new UserError(`lwl: --kind: '${value}' is not a kind (${kinds.join(', ')})\n${usageText()}`, 2);
   return value as Kind;
 }
 
@@ -86,7 +85,7 @@ export function readOptions(args: string[], env: NodeJS.ProcessEnv, config: Conf
   try {
     return parseOptions(args, env, config.options);
   } catch (err) {
-    if (err instanceof OptionError) throw new UserError(`${sanitize(err.message)}\n${usage}`, 2);
+    if (err instanceof OptionError) throw new UserError(`${sanitize(err.message)}\n${usageText()}`, 2);
     throw err;
   }
 }
@@ -94,7 +93,7 @@ export function readOptions(args: string[], env: NodeJS.ProcessEnv, config: Conf
 /** Opens the input named on the command line, or standard input. */
 export function openSource(file: string | null): Source {
   if (file === null || file === '-') {
-    if (file === null && process.stdin.isTTY) throw new UserError(`lwl: no input: name a FILE or pipe text in\n${usage}`, 2);
+    if (file === null && process.stdin.isTTY) throw new UserError(`lwl: no input: name a FILE or pipe text in\n${usageText()}`, 2);
     return openStdin();
   }
   return openFile(file);
@@ -200,7 +199,7 @@ export async function main(args: string[]): Promise<number> {
     const config = readConfig(process.env);
     const opts = readOptions(args, process.env, config);
     if (opts.help) {
-      writeAll(1, usage + '\n');
+      writeAll(1, usageText() + '\n');
       return 0;
     }
     if (opts.version) {
