@@ -188,9 +188,17 @@ describe('deep nesting', () => {
     expect(two.textContent).toBe('a │ b │ c\n');
   });
 
-  it('reads 10,000 nested lists, quotes and divs', () => {
+  it('indents 32 levels at most: 3,000 nested lists each with its text are 3,000 short lines, each with its marker', () => {
+    const lines = render('<ul><li>x'.repeat(3_000)).textContent.trim().split('\n');
+    expect(lines).toHaveLength(3_000);
+    expect(lines[0]).toBe('• x');
+    expect(lines[2_999]).toMatch(/^ {60,80}[•◦▪] x$/);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(90);
+  });
+
+  it('reads 3,000 nested lists, quotes and divs', () => {
     for (const [open, text] of [['<ul><li>', 'listed'], ['<blockquote>', 'quoted'], ['<div>', 'divided']]) {
-      expect(render(`${open.repeat(10_000)}${text}`).textContent).toContain(text);
+      expect(render(`${open.repeat(3_000)}${text}`).textContent).toContain(text);
     }
   });
 });

@@ -72,7 +72,7 @@ describe('opening a document', () => {
 
   it('shows rows past the end as ~', async () => {
     const s = open(['samples/wide.txt'], { rows: 14 });
-    await s.waitForText('Characters of every width');
+    await s.waitFor((x) => x.screen().includes('Characters of every width') && x.rows()[12] === '~', 'the end of the text, then ~');
     expect(s.rows().slice(10, 13)).toEqual(['~', '~', '~']);
   });
 });

@@ -146,8 +146,20 @@ export class Session {
     }
   }
 
+  /**
+   * Waits for `text` on the screen, then for the rest of the frame it came in:
+   * a frame lwl writes at once may reach the terminal in more than one read, so
+   * the rows after the text may not have arrived with it. Waits until no output
+   * has come for 10 ms, 200 ms at most (a screen that keeps changing).
+   */
   async waitForText(text: string, timeoutMs?: number): Promise<void> {
     await this.waitFor((s) => s.screen().includes(text), JSON.stringify(text), timeoutMs);
+    const until = Date.now() + 200;
+    for (let seen = -1; seen !== this.output.length && Date.now() < until; ) {
+      seen = this.output.length;
+      await sleep(10);
+    }
+    await this.pending;
   }
 
   /** Waits until output has come past `before` (an offset in `output`), or `timeoutMs` has passed. */

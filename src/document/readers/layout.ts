@@ -12,6 +12,14 @@ interface Indent {
   firstStyle: Style | null;
 }
 
+/**
+ * Indents (lists, quotes) drawn at a line's start, the outermost first: deeper
+ * ones are not, but for the innermost list marker. A page of 10,000 nested
+ * lists would otherwise write 10,000 indents on each of its 10,000 lines (it
+ * ran out of memory); 32 levels are some 70 columns already.
+ */
+const DRAWN_INDENTS = 32;
+
 type Pending = { kind: 'link'; href: string } | { kind: 'style'; style: Style } | { kind: 'anchor'; name: string };
 
 export class BlockWriter {
@@ -109,7 +117,7 @@ export class BlockWriter {
     }
     this.flushPending();
     sink.text(line);
-    this.lastIndents = [...this.indents];
+    this.lastIndents = this.indents.slice(0, DRAWN_INDENTS);
     this.column += line.length;
     this.atStart = false;
   }
@@ -119,7 +127,7 @@ export class BlockWriter {
 
   private writeQuoteBars(): void {
     let common = 0;
-    while (common < this.indents.length && this.indents[common] === this.lastIndents[common]) common++;
+    while (common < Math.min(this.indents.length, DRAWN_INDENTS) && this.indents[common] === this.lastIndents[common]) common++;
     let last = -1;
     for (let i = 0; i < common; i++) if (this.indents[i].restStyle === 'quote') last = i;
     for (let i = 0; i <= last; i++) {
@@ -132,11 +140,15 @@ export class BlockWriter {
   }
 
   private writeIndent(): void {
-    for (const indent of this.indents) {
+    const innermost = this.indents.length - 1;
+    for (let i = 0; i <= innermost; i++) {
+      const indent = this.indents[i];
       const first = indent.first;
+      indent.first = null;
+      // Past DRAWN_INDENTS only the innermost's list marker shows.
+      if (i >= DRAWN_INDENTS && (i < innermost || first === null)) continue;
       const s = first ?? indent.rest;
       const style = first !== null ? indent.firstStyle : indent.restStyle;
-      indent.first = null;
       if (s.length === 0) continue;
       if (style) this.sink.openStyle(style);
       this.sink.text(s);
