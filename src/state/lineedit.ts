@@ -19,11 +19,16 @@ function boundaries(text: string): number[] {
   return out;
 }
 
+/** Printable ASCII: no character of it joins a neighbour into one cluster. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 export function insert(line: Line, typed: string): Line {
   const text = line.text.slice(0, line.cursor) + typed + line.text.slice(line.cursor);
+  const target = line.cursor + typed.length;
+  // ASCII typed before ASCII (or the end): the cursor after it is on a boundary, with no walk of the line (a paste is a key a character).
+  if (PRINTABLE_ASCII.test(typed) && PRINTABLE_ASCII.test(text.charAt(target))) return { text, cursor: target };
   // A combining mark typed after a letter joins it: keep the cursor on a boundary.
   const bounds = boundaries(text);
-  const target = line.cursor + typed.length;
   const cursor = bounds.find((b) => b >= target) ?? text.length;
   return { text, cursor };
 }

@@ -26,3 +26,16 @@ describe('keys typed ahead', () => {
     expect(s.onAlternateScreen).toBe(false);
   });
 });
+
+describe('a paste into the search prompt', () => {
+  it('takes 5,000 characters at once, shows the end of the line, and searches for it', async () => {
+    const s = Session.lwl(['test/e2e/fixtures/numbered.txt']);
+    await s.waitFor((x) => x.rows()[0] === 'line 1 of a thousand numbered lines' && x.status() !== '', 'the first screen');
+    s.proc.write(`/${'x'.repeat(4_990)}line 500 `);
+    await s.waitFor((x) => x.status().includes('xxxline 500'), 'the end of the pasted line on the prompt');
+    await s.keys('\r');
+    await s.waitFor((x) => x.status() === 'Pattern not found', 'the search done');
+    s.proc.write('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+});
