@@ -33,6 +33,9 @@ export interface TextStyle {
   level?: number;
 }
 
+/** Equal styles make equal keys, whatever the order of their fields. */
+const styleKey = (style: TextStyle) => JSON.stringify(style, Object.keys(style).sort());
+
 /** The distinct styles of a document, numbered. */
 export class StyleTable {
   private readonly list: TextStyle[] = [];
@@ -40,7 +43,7 @@ export class StyleTable {
 
   /** The number of a style, the same for equal styles. */
   add(style: TextStyle): number {
-    const key = JSON.stringify(style, Object.keys(style).sort());
+    const key = styleKey(style);
     let n = this.numbers.get(key);
     if (n === undefined) {
       n = this.list.length;
@@ -48,6 +51,11 @@ export class StyleTable {
       this.numbers.set(key, n);
     }
     return n;
+  }
+
+  /** The number of a style the table has, or -1. */
+  numberOf(style: TextStyle): number {
+    return this.numbers.get(styleKey(style)) ?? -1;
   }
 
   get(n: number): TextStyle {

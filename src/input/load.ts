@@ -273,8 +273,12 @@ export class Loader {
     if (this.source.isFile) {
       // Pieces until a screen's worth of lines is read (or FIRST_READ_MOST): a file of long lines shows whole rows at once, not the end's `~`.
       let lines = 0;
-      do lines += this.readChunk(FIRST_READ);
-      while (!this.atEnd && !this.error && lines < FIRST_LINES && this.doc.bytesRead < FIRST_READ_MOST);
+      do {
+        const piece = this.readSome(FIRST_READ);
+        if (piece === null) break;
+        lines += countLineBreaks(piece, FIRST_LINES);
+        this.take(piece, FIRST_READ);
+      } while (!this.atEnd && lines < FIRST_LINES && this.doc.bytesRead < FIRST_READ_MOST);
       this.topUpHead();
     }
     if (this.error) throw this.error;
@@ -502,20 +506,27 @@ export class Loader {
     if (!this.source.isFile || this.error) this.parser.work?.(Infinity);
   }
 
-  /** Reads up to `size` bytes of a regular file; ends the document at its end. Returns the line breaks read, up to FIRST_LINES. */
-  private readChunk(size: number): number {
+  /** Reads up to `size` bytes of a regular file; ends the document at its end. */
+  private readChunk(size: number): void {
+    const piece = this.readSome(size);
+    if (piece !== null) this.take(piece, size);
+  }
+
+  /** Up to `size` bytes of a regular file, read into the read buffer; null if the read failed (the document ends there). */
+  private readSome(size: number): Buffer | null {
     const buf = this.readBuffer!.subarray(0, size);
-    let n: number;
     try {
-      n = fs.readSync(this.source.fd, buf, 0, buf.length, null);
+      return buf.subarray(0, fs.readSync(this.source.fd, buf, 0, buf.length, null));
     } catch (err) {
       this.failed(err);
-      return 0;
+      return null;
     }
-    const lines = countLineBreaks(buf.subarray(0, n), FIRST_LINES);
-    if (n > 0) this.received(buf.subarray(0, n));
-    if (n < buf.length) this.ended();
-    return lines;
+  }
+
+  /** Parses a piece read for `size` bytes; a shorter one was the file's end. */
+  private take(piece: Buffer, size: number): void {
+    if (piece.length > 0) this.received(piece);
+    if (piece.length < size) this.ended();
   }
 
   /** Reads for a few milliseconds at most, so that keys are not kept waiting, then yields. */

@@ -1,7 +1,7 @@
 // The typed line of the search, fork and exec modes: pure edits on the text
 // and a cursor, by grapheme cluster, so Korean or an accented letter is one
 // step and one Backspace.
-import { graphemes } from '../text/width.ts';
+import { graphemes, printableAscii } from '../text/width.ts';
 
 export interface Line {
   text: string;
@@ -19,14 +19,11 @@ function boundaries(text: string): number[] {
   return out;
 }
 
-/** Printable ASCII: no character of it joins a neighbour into one cluster. */
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
 export function insert(line: Line, typed: string): Line {
   const text = line.text.slice(0, line.cursor) + typed + line.text.slice(line.cursor);
   const target = line.cursor + typed.length;
-  // ASCII typed before ASCII (or the end): the cursor after it is on a boundary, with no walk of the line (a paste is a key a character).
-  if (PRINTABLE_ASCII.test(typed) && PRINTABLE_ASCII.test(text.charAt(target))) return { text, cursor: target };
+  // ASCII typed before ASCII (or the end): no character of it joins a neighbour, so the cursor after it is on a boundary, with no walk of the line (a paste is a key a character).
+  if (printableAscii.test(typed) && printableAscii.test(text.charAt(target))) return { text, cursor: target };
   // A combining mark typed after a letter joins it: keep the cursor on a boundary.
   const bounds = boundaries(text);
   const cursor = bounds.find((b) => b >= target) ?? text.length;

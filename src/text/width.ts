@@ -39,7 +39,8 @@ export function clusterWidth(cluster: string): 0 | 1 | 2 {
   return 0;
 }
 
-const printableAscii = /^[\x20-\x7e]*$/;
+/** Printable ASCII only: a cluster a character, a cell each. */
+export const printableAscii = /^[\x20-\x7e]*$/;
 
 /**
  * Calls `visit` with each grapheme cluster of `text` until it returns false

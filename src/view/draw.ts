@@ -224,8 +224,7 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   const out = new RowWriter(theme);
   if (layout.number) out.put(layout.number, layout.number.length, 'lineNumber');
   if (layout.hang) {
-    let quote = -1;
-    for (let i = 0; marks.looks && i < doc.styleTable.size && quote < 0; i++) if (doc.styleTable.get(i).role === 'quote') quote = i;
+    const quote = marks.looks ? doc.styleTable.numberOf({ role: 'quote' }) : -1;
     if (quote >= 0) out.putIn(layout.hang, layout.hang.length, marks.looks!.get(doc.styleTable, quote));
     else out.put(layout.hang, layout.hang.length, 'text');
     width -= layout.hang.length;

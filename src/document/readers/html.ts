@@ -355,8 +355,7 @@ export class HtmlWalker {
         const align = attr(cell, 'align')?.toLowerCase();
         if (aligns[c] === undefined && (align === 'right' || align === 'center')) aligns[c] = align;
         row.push(collector);
-        const span = Math.min(Number.parseInt(attr(cell, 'colspan') ?? '1', 10) || 1, 100);
-        for (let k = 1; k < span; k++) row.push(new RenderCollector());
+        for (let k = 1; k < spanOf(cell); k++) row.push(new RenderCollector());
       }
       if (rows.length === headerRows && (tr.parentNode as Element | null)?.tagName === 'thead') headerRows++;
       rows.push(row);
@@ -415,12 +414,17 @@ function rowsOf(table: Element): Element[] {
   return rows;
 }
 
+/** The columns a cell spans (its colspan, 100 at most). */
+function spanOf(cell: Element): number {
+  return Math.min(Number.parseInt(attr(cell, 'colspan') ?? '1', 10) || 1, 100);
+}
+
 /** The cells a table lays out, spans counted as the cells they fill. */
 function cellsOf(table: Element): number {
   let cells = 0;
   for (const tr of rowsOf(table)) {
     for (const cell of children(tr)) {
-      if (isElement(cell) && (cell.tagName === 'td' || cell.tagName === 'th')) cells += Math.min(Number.parseInt(attr(cell, 'colspan') ?? '1', 10) || 1, 100);
+      if (isElement(cell) && (cell.tagName === 'td' || cell.tagName === 'th')) cells += spanOf(cell);
     }
   }
   return cells;
