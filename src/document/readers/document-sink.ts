@@ -32,7 +32,7 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 /** Writes what a reader renders into a Document held in memory; offsets are UTF-8 bytes of the text. */
 export class DocumentSink implements RenderSink {
   private readonly store: MemoryText;
-  /** Screen rows the text takes at EAGER_SCREEN's width, so far (the last line counted as it ends). */
+  /** Screen rows the text takes at eagerScreen's width, so far (the last line counted as it ends), up to a screen's. */
   rows = 0;
   private lineLength = 0;
   private link: { start: number; href: string } | null = null;
@@ -54,10 +54,12 @@ export class DocumentSink implements RenderSink {
   }
 
   private countRows(s: string): void {
+    // Counted only as far as the first screen needs.
+    if (this.rows >= eagerScreen().rows) return;
     let at = 0;
     for (let nl = s.indexOf('\n'); nl >= 0; nl = s.indexOf('\n', at)) {
       this.lineLength += nl - at;
-      this.rows += Math.max(1, Math.ceil(this.lineLength / EAGER_SCREEN.cols));
+      this.rows += Math.max(1, Math.ceil(this.lineLength / eagerScreen().cols));
       this.lineLength = 0;
       at = nl + 1;
     }
@@ -106,10 +108,15 @@ export class DocumentSink implements RenderSink {
  * micromark and parse5 run cold there (interpreted), so each block past the
  * screen would cost the first screen some milliseconds. Not a terminal: 80x24.
  */
-const EAGER_SCREEN = {
-  cols: Math.max(20, (process.stdout.isTTY && process.stdout.columns) || 80),
-  rows: ((process.stdout.isTTY && process.stdout.rows) || 24) + 4,
-};
+let eager: { cols: number; rows: number } | undefined;
+function eagerScreen(): { cols: number; rows: number } {
+  // Asked on the first write, not when lwl starts: process.stdout makes a stream (tty, net), which --version need not.
+  eager ??= {
+    cols: Math.max(20, (process.stdout.isTTY && process.stdout.columns) || 80),
+    rows: ((process.stdout.isTTY && process.stdout.rows) || 24) + 4,
+  };
+  return eager;
+}
 /** HTML is fed to its parser in pieces of this size, one piece a turn of work. */
 const HTML_PIECE = 16 * 1024;
 
@@ -146,7 +153,7 @@ abstract class PacedReader implements Reader {
     this.doc.bytesRead += chunk.length;
     this.decodeChunk(chunk);
     // The first screen's text at once; the rest when work() is given time.
-    while (this.pendingAt < this.pending.length && this.sink.rows < EAGER_SCREEN.rows) this.renderNext();
+    while (this.pendingAt < this.pending.length && this.sink.rows < eagerScreen().rows) this.renderNext();
   }
 
   writeOwned(chunk: Buffer): void {
