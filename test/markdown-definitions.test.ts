@@ -1,4 +1,4 @@
-// Link reference definitions found ahead of rendering (scanDefinitions): the
+// Link reference definitions found ahead of rendering (DefinitionIndex): the
 // plainest one-line forms are read without the parser; each answer must be
 // the parser's own.
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import type * as md from 'mdast';
-import { scanDefinitions, type Definition } from '../src/document/readers/markdown.ts';
+import { DefinitionIndex, definitionKey, type Definition } from '../src/document/readers/markdown.ts';
 import { seeded } from './random.ts';
 
 /** The definitions the parser finds in the whole text, first of a label winning. */
@@ -19,7 +19,20 @@ function parsed(source: string): Map<string, Definition> {
   return found;
 }
 
-describe('scanDefinitions', () => {
+/** What the index resolves for every label the text seems to define (`[label]:` at a line's start). */
+function resolved(source: string): Map<string, Definition> {
+  const index = new DefinitionIndex();
+  index.add(source);
+  const found = new Map<string, Definition>();
+  for (const m of source.matchAll(/^(?: {0,3}>)* {0,3}\[((?:[^[\]\\]|\\[\s\S]){1,999})\]:/gm)) {
+    const key = definitionKey(m[1]);
+    const definition = found.has(key) ? undefined : index.resolve(key);
+    if (definition) found.set(key, definition);
+  }
+  return found;
+}
+
+describe('DefinitionIndex', () => {
   it('finds what the parser finds, in plain forms and in those only the parser reads', () => {
     const forms = [
       '[a]: https://a.example/',
@@ -42,13 +55,13 @@ describe('scanDefinitions', () => {
     for (let round = 0; round < 300; round++) {
       const lines = Array.from({ length: 1 + pick(6) }, () => forms[pick(forms.length)].replace(/\[([^\]]*)\]/, (_, l: string) => `[${l}${pick(3)}]`));
       const source = `${lines.join(pick(2) ? '\n' : '\n\n')}\n`;
-      expect(scanDefinitions(source), source).toEqual(parsed(source));
+      expect(resolved(source), source).toEqual(parsed(source));
     }
   });
 
   it('reads 20,000 plain definitions, one after another, to the last', () => {
     const source = Array.from({ length: 20_000 }, (_, i) => `[${i}]: http://x.example/${i}`).join('\n');
-    const found = scanDefinitions(source);
+    const found = resolved(source);
     expect(found.size).toBe(20_000);
     expect(found.get('19999')).toEqual({ url: 'http://x.example/19999', title: null });
   });

@@ -6,7 +6,7 @@
 // Big files: the source is cut into blocks at blank lines outside fenced code
 // and HTML blocks (MarkdownBlocks), and each block is parsed on its own, so the
 // first screen needs only the first blocks. Reference definitions may be
-// anywhere: a cheap scan finds them first (scanDefinitions), and each block is
+// anywhere: a cheap scan finds where they may be (DefinitionIndex), and each block is
 // parsed with the definitions it uses appended, so `[text][ref]` resolves.
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
@@ -131,19 +131,6 @@ export class DefinitionIndex {
     this.candidates.delete(key); // none: not asked again
     return undefined;
   }
-}
-
-/** The link reference definitions of a whole text (first of each label wins), parsing only the lines that look like them. */
-export function scanDefinitions(source: string, into = new Map<string, Definition>()): Map<string, Definition> {
-  const index = new DefinitionIndex();
-  index.add(source);
-  for (const m of source.matchAll(new RegExp(DEFINITION_START.source, 'gm'))) {
-    const key = definitionKey(m[1]);
-    if (into.has(key)) continue;
-    const def = index.resolve(key);
-    if (def) into.set(key, def);
-  }
-  return into;
 }
 
 /** A fence opener: up to 3 spaces, then ``` or ~~~ (at least 3). */
