@@ -6,7 +6,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import type * as md from 'mdast';
-import { DefinitionIndex, definitionKey, type Definition } from '../src/document/readers/markdown.ts';
+import { DEFINITION_START, DefinitionIndex, definitionKey, type Definition } from '../src/document/readers/markdown.ts';
 import { seeded } from './random.ts';
 
 /** The definitions the parser finds in the whole text, first of a label winning. */
@@ -24,7 +24,7 @@ function resolved(source: string): Map<string, Definition> {
   const index = new DefinitionIndex();
   index.add(source);
   const found = new Map<string, Definition>();
-  for (const m of source.matchAll(/^(?: {0,3}>)* {0,3}\[((?:[^[\]\\]|\\[\s\S]){1,999})\]:/gm)) {
+  for (const m of source.matchAll(new RegExp(DEFINITION_START.source, 'gm'))) {
     const key = definitionKey(m[1]);
     const definition = found.has(key) ? undefined : index.resolve(key);
     if (definition) found.set(key, definition);

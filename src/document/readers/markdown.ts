@@ -41,7 +41,7 @@ export interface Definition {
 }
 
 /** A line that may start a link reference definition: up to 3 spaces, `[label]:`. */
-const DEFINITION_START = /^(?: {0,3}>)* {0,3}\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]:/;
+export const DEFINITION_START = /^(?: {0,3}>)* {0,3}\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]:/;
 
 /** The definitions in a parsed group of lines, first of each label first (inside quotes and lists too). */
 function definitionsIn(nodes: md.Nodes[], into = new Map<string, Definition>()): Map<string, Definition> {
