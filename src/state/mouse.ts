@@ -1,31 +1,19 @@
-// The mouse (--mouse): which link a click on the screen is on. The row's text is
-// walked as view/draw.ts draws it (clusters, their cells, tabs), to find the
-// offset drawn at the clicked column.
+// The mouse (--mouse): which link a click on the screen is on, found among the
+// clusters of its row as view/draw.ts lays them out to draw them.
 import { clickPosition } from '../../term/keys.ts';
-import { forEachCluster } from '../text/width.ts';
-import { tabCells } from '../view/wrap.ts';
+import { shownClusters } from '../view/draw.ts';
 import type { Context } from './types.ts';
 
-/** The offset drawn at column `col` of the row [start, end), or null past its end. */
-export function offsetAtColumn(ctx: Context, start: number, end: number, col: number): number | null {
-  // Chopped, the row is the whole line, drawn from column `shift` on (view/draw.ts).
-  const width = ctx.wrap.chop ? Infinity : ctx.wrap.width - ctx.wrap.hangOfRow(start).length;
+/** The offset drawn at column `col` of the row [start, end) (counted from the text's left edge; `shift`: chopped lines' sideways scroll), or null where none is. */
+export function offsetAtColumn(ctx: Context, start: number, end: number, col: number, shift = 0): number | null {
+  const width = ctx.wrap.width - ctx.wrap.hangOfRow(start).length;
+  const { shown } = shownClusters(ctx.doc.text.bytes(start, end), start, width, { chop: ctx.wrap.chop, shift, number: '' });
   let cells = 0;
-  let offset = start;
-  let found: number | null = null;
-  forEachCluster(ctx.doc.text.bytes(start, end), (shown, length, clusterCells) => {
-    if (shown === '\n') return false;
-    const w = shown === '\t' ? tabCells(cells, width) : clusterCells;
-    if (cells + w > width) return false;
-    if (col < cells + w) {
-      found = offset;
-      return false;
-    }
-    cells += w;
-    offset += length;
-    return true;
-  });
-  return found;
+  for (const cluster of shown) {
+    if (col < cells + cluster.cells) return cluster.offset >= 0 ? cluster.offset : null;
+    cells += cluster.cells;
+  }
+  return null;
 }
 
 /**
@@ -41,7 +29,7 @@ export function clickedLink(ctx: Context, top: number, key: string, shift = 0): 
   // So is a wrapped quote row's bar (view/wrap.ts's hangOfRow).
   const col = at.col - (ctx.gutter ?? 0) - ctx.wrap.hangOfRow(row.start).length;
   if (col < 0) return null;
-  const offset = offsetAtColumn(ctx, row.start, row.end, ctx.wrap.chop ? col + shift : col);
+  const offset = offsetAtColumn(ctx, row.start, row.end, col, shift);
   if (offset === null) return null;
   const links = ctx.doc.links;
   const [from, to] = links.range(offset, offset + 1);

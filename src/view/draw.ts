@@ -158,7 +158,7 @@ export interface RowLayout {
 const wrapped: RowLayout = { chop: false, shift: 0, number: '' };
 
 /** A cluster of the row that shows: what is drawn, its cells, and its offset (-1 for filler, -2 for the `>` mark). */
-interface Shown {
+export interface Shown {
   shown: string;
   cells: number;
   offset: number;
@@ -166,7 +166,7 @@ interface Shown {
 }
 
 /** The clusters of [start, end) that show in `width` cells from column `shift`; `more`: the row goes on past them. */
-function shownClusters(bytes: Uint8Array, start: number, width: number, layout: RowLayout): { shown: Shown[]; more: boolean } {
+export function shownClusters(bytes: Uint8Array, start: number, width: number, layout: RowLayout): { shown: Shown[]; more: boolean } {
   const shown: Shown[] = [];
   let col = 0;
   let used = 0;
