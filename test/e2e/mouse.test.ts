@@ -36,6 +36,15 @@ async function opened(args: string[]): Promise<Session> {
   return s;
 }
 
+/** After `keys` bring lwl back (from a command, from ^Z): its screen again with `top` on top, the mouse reported again, and the wheel scrolling to `scrolled`. */
+async function takenAgain(s: Session, keys: string, top: string, scrolled: string): Promise<void> {
+  await s.press(keys);
+  await s.waitFor((x) => x.rows()[0].startsWith(top), 'lwl again');
+  expect(mouseMode(s)).toBe('vt200');
+  await s.press(wheelDown);
+  await s.waitFor((x) => x.rows()[0].startsWith(scrolled), 'the wheel works again');
+}
+
 describe('the mouse (--mouse)', () => {
   it('is reported to lwl only while it pages, and only with --mouse', async () => {
     const s = await opened(['--mouse', numbered]);
@@ -123,11 +132,7 @@ describe('the mouse (--mouse)', () => {
     expect(mouseMode(s)).toBe('none');
     await s.waitFor((x) => x.screen().includes('[process terminated]'), 'lwl waiting for a key');
     expect(mouseMode(s)).toBe('none');
-    await s.press(' ');
-    await s.waitFor((x) => x.rows()[0].startsWith('Mouse test'), 'lwl again');
-    expect(mouseMode(s)).toBe('vt200');
-    await s.press(wheelDown);
-    await s.waitFor((x) => x.rows()[0].startsWith('filler line 2'), 'the wheel works again');
+    await takenAgain(s, ' ', 'Mouse test', 'filler line 2');
   });
 
   it('is given back on ^Z, and taken again on fg', async () => {
@@ -138,11 +143,7 @@ describe('the mouse (--mouse)', () => {
     await s.press('\x1a');
     await s.waitFor((x) => !x.onAlternateScreen && x.screen().includes('$ '), 'lwl stopped');
     expect(mouseMode(s)).toBe('none');
-    await s.press('fg\r');
-    await s.waitFor((x) => x.rows()[0].startsWith('line 1 of'), 'lwl again');
-    expect(mouseMode(s)).toBe('vt200');
-    await s.press(wheelDown);
-    await s.waitFor((x) => x.rows()[0].startsWith('line 4 of'), 'the wheel works again');
+    await takenAgain(s, 'fg\r', 'line 1 of', 'line 4 of');
   });
 
   it('a report is never read as typed keys, with --mouse or without', async () => {
