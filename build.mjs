@@ -92,7 +92,7 @@ const inheritingToESM = 'var __toESM=(mod,isNodeMode,target)=>(target=__create(m
 if (!bundle.includes(toESM)) throw new Error("build: esbuild's __toESM is not the one build.mjs replaces (a new esbuild?): see build.mjs");
 bundle = bundle.replace(toESM, inheritingToESM);
 
-// dist/lwl: src/boot.ts, then the bundle in a comment, wrapped as Node wraps a
+// dist/lwl: src/boot.ts, then the bundle in a comment (a function's body), wrapped as Node wraps a
 // CommonJS module, which boot.ts compiles with V8's code cache. Inside the
 // comment each `*/` has \x01 in its middle.
 if (/[^\t\n\r\x20-\x7e]/.test(bundle)) throw new Error('build: the bundle is not ASCII text: boot.ts reads it as Latin-1 and splits its comment ends with \\x01');
@@ -106,7 +106,10 @@ const boot = (
   })
 ).outputFiles[0].text;
 const wrapped = `(function (exports, require, module, __filename, __dirname) {${bundle}\n})`;
-fs.writeFileSync(out, `#!/usr/bin/env node\n${boot}\n/*lwl-bundle\n${wrapped.replaceAll('*/', '*\x01/')}*/\n`);
+const head = `#!/usr/bin/env node\n${boot}\n`;
+// The comment is the body of a function, so that boot.ts has its text from V8 (the function's), not by reading the file again; its first line says on which line of the file the bundle starts.
+const bundleLine = head.split('\n').length;
+fs.writeFileSync(out, `${head}function lwlBundle(){/*lwl-bundle ${bundleLine}\n${wrapped.replaceAll('*/', '*\x01/')}*/}\n`);
 fs.chmodSync(out, 0o755);
 // The bundle alone, for the standalone executable (make exe), whose own code cache it has.
 fs.writeFileSync(`${out}.cjs`, bundle);

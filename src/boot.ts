@@ -3,8 +3,8 @@
 //
 // Node compiles a script it is given from its source, every time (Node 20 has
 // no module.enableCompileCache). So dist/lwl is this small script, then the
-// bundle in a comment, which V8 skips over at almost no cost; this script
-// reads the bundle back and compiles it with the code V8 made for it on an
+// bundle in a comment (the body of a function), which V8 skips over at almost
+// no cost; this script takes the bundle from that function's text and compiles it with the code V8 made for it on an
 // earlier run, from the user's cache directory. There is none the first time
 // (or after an update of lwl or of Node): the bundle is then compiled from its
 // source, and once the first screen is up, V8's code for it, with every
@@ -21,17 +21,24 @@ declare const LWL_BUNDLE_KEY: string;
 /** What the bundle is wrapped in, as Node wraps a CommonJS module. */
 type ModuleFunction = (exports: unknown, require: NodeJS.Require, module: NodeJS.Module, filename: string, dirname: string) => void;
 
-/** The comment that holds the bundle starts with this line (made here at run time, so as not to be found in this script). */
-const MARK = ['\n/*lwl', 'bundle\n'].join('-');
+/**
+ * The comment that holds the bundle starts with this, then the line of the file
+ * the bundle starts on, then a line end (made here at run time, so as not to be
+ * found in this script).
+ */
+const MARK = ['/*lwl', 'bundle '].join('-');
 /** Each `*` `/` in the bundle is written with this in between, so that the comment holds it whole. */
 const SPLIT = '\x01';
+/** The function, after this script in dist/lwl, whose body is the comment that holds the bundle (build.mjs writes it). */
+declare function lwlBundle(): void;
 /** The bundle, wrapped as Node wraps a CommonJS module (build.mjs writes it so), and the line of the file it starts on. */
 function bundleSource(): { source: string; line: number } {
-  // Read as UTF-8, Node makes the string straight from the file, with no buffer in between (the bundle is ASCII).
-  const file = fs.readFileSync(__filename, 'utf8');
-  const start = file.indexOf(MARK) + MARK.length;
-  const source = file.slice(start, file.lastIndexOf('*/'));
-  const line = file.slice(0, start).split('\n').length - 1;
+  // V8 keeps the source of the file Node read and compiled: a function's text is a slice of it, not a second read of the file.
+  const text = lwlBundle.toString();
+  const at = text.indexOf(MARK) + MARK.length;
+  const start = text.indexOf('\n', at) + 1;
+  const source = text.slice(start, text.lastIndexOf('*/'));
+  const line = Number(text.slice(at, start - 1));
   return { source: source.includes(SPLIT) ? source.replaceAll(`*${SPLIT}/`, '*/') : source, line };
 }
 
