@@ -11,6 +11,8 @@ import { build } from 'esbuild';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import vm from 'node:vm';
+import { createRequire } from 'node:module';
 
 const [out = 'dist/lwl', version = 'dev'] = process.argv.slice(2);
 
@@ -27,21 +29,39 @@ async function deferredSource(name) {
 
 // Brotli-compressed (base64): a third of the size, so that Node reads and skips over less at every start; decompressing one costs a few ms on its first use.
 const compressed = (source) => zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).toString('base64');
-const sources = Object.fromEntries(await Promise.all(deferred.map(async (name) => [name, compressed(await deferredSource(name))])));
+const plainSources = Object.fromEntries(await Promise.all(deferred.map(async (name) => [name, await deferredSource(name)])));
+const sources = Object.fromEntries(Object.entries(plainSources).map(([name, source]) => [name, compressed(source)]));
+
+/** A package's export names, and whether it says it is an ES module: run here once (the packages do nothing but define). */
+function exportsOf(name) {
+  const m = { exports: {} };
+  vm.runInThisContext(plainSources[name], { filename: `build:${name}` })(m, m.exports, createRequire(import.meta.url));
+  return { names: Object.keys(m.exports).filter((key) => key !== '__esModule'), esModule: m.exports.__esModule === true };
+}
 
 const deferring = {
   name: 'deferred',
   setup(b) {
     b.onResolve({ filter: new RegExp(`^(${deferred.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'deferred' }));
-    b.onLoad({ filter: /.*/, namespace: 'deferred' }, (args) => ({
-      loader: 'js',
-      // dist/lwl's start (src/boot.ts, src/code-cache.ts) leaves a compiler that keeps V8's code cache of each package; the bundle alone (dist/lwl.cjs) has none.
-      contents: `const m = { exports: {} };
-const source = () => require('node:zlib').brotliDecompressSync(Buffer.from(${JSON.stringify(sources[args.path])}, 'base64')).toString();
-const compile = globalThis[Symbol.for('lwl.compilePackage')];
-(compile ? compile(${JSON.stringify(args.path)}, source) : require('node:vm').runInThisContext(source(), { filename: 'lwl:${args.path}' }))(m, m.exports, require);
-module.exports = m.exports;`,
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'deferred' }, (args) => {
+      const { names, esModule } = exportsOf(args.path);
+      return {
+        loader: 'js',
+        // Compiled on the first use of one of its exports, not where it is imported: Markdown needs parse5 only if it holds HTML.
+        // dist/lwl's start (src/boot.ts, src/code-cache.ts) leaves a compiler that keeps V8's code cache of each package; the bundle alone (dist/lwl.cjs) has none.
+        contents: `let loaded;
+const load = () => {
+  if (loaded) return loaded;
+  const m = { exports: {} };
+  const source = () => require('node:zlib').brotliDecompressSync(Buffer.from(${JSON.stringify(sources[args.path])}, 'base64')).toString();
+  const compile = globalThis[Symbol.for('lwl.compilePackage')];
+  (compile ? compile(${JSON.stringify(args.path)}, source) : require('node:vm').runInThisContext(source(), { filename: 'lwl:${args.path}' }))(m, m.exports, require);
+  return (loaded = m.exports);
+};
+${esModule ? "Object.defineProperty(module.exports, '__esModule', { value: true });" : ''}
+for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.exports, name, { get: () => load()[name], enumerable: true });`,
+      };
+    });
   },
 };
 

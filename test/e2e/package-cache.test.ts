@@ -14,11 +14,12 @@ const script = path.join(root, 'dist/lwl');
 const page = path.join(root, 'samples/base-tricks.html');
 const numbered = path.join(root, 'test/e2e/fixtures/numbered.txt');
 
-/** Shows a file's first screen, quits; returns the screen's rows. */
-async function show(file: string, env: Record<string, string>): Promise<string[]> {
+/** Shows a file's first screen (with `row` on it, if given), quits; returns the screen's rows. */
+async function show(file: string, env: Record<string, string>, row?: string): Promise<string[]> {
   const s = new Session(process.execPath, [script, file], { env });
   // The text drawn (not the empty document's ~ rows while the reader starts) and the status line.
   await s.waitFor((x) => !['', '~'].includes(x.rows()[0].trim()) && x.rows().at(-1)!.trim() !== '', 'the first screen');
+  if (row !== undefined) await s.waitFor((x) => x.rows().includes(row), row);
   await s.waitFor((x) => /\(END\)|%/.test(x.rows().at(-1) ?? ''), 'the place on the status line');
   const rows = s.rows();
   await s.press('q');
@@ -61,6 +62,25 @@ describe('code caches of the packages compiled on first use', () => {
     expect(await show(page, env)).toEqual(first);
     expect(fs.readFileSync(file).length).toBeGreaterThan(10_000);
     expect(fs.existsSync(other)).toBe(false);
+  });
+
+  it('a package is compiled on the first use of one of its exports: Markdown with no HTML needs no parse5, with HTML it does', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-pkg-use-'));
+    const noHtml = path.join(dir, 'plain.md');
+    fs.writeFileSync(noHtml, '# Title\n\nSome *text* and [a link](https://example.org/).\n');
+    const withHtml = path.join(dir, 'html.md');
+    fs.writeFileSync(withHtml, '# Title\n\n<p align="center"><a href="https://example.org/"><img alt="the logo" src="logo.png"></a></p>\n');
+    // KEY-NODE-ARCH.PACKAGE.v8 (the bundle's own cache has no PACKAGE).
+    const packages = (files: string[]) => files.flatMap((name) => name.match(new RegExp(`-${process.arch}\\.(.+)\\.v8$`))?.[1] ?? []);
+
+    const first = cacheHome();
+    const rows = await show(noHtml, { XDG_CACHE_HOME: first.home }, 'Some text and a link.');
+    expect(rows.slice(0, 3)).toEqual(['Title', '', 'Some text and a link.']);
+    expect(packages(first.files())).toEqual(['mdast-util-from-markdown', 'mdast-util-gfm', 'micromark-extension-gfm', 'micromark-util-normalize-identifier']);
+
+    const second = cacheHome();
+    expect((await show(withHtml, { XDG_CACHE_HOME: second.home }, '[image: the logo]')).slice(0, 3)).toEqual(['Title', '', '[image: the logo]']);
+    expect(packages(second.files())).toContain('parse5');
   });
 
   it('is not made for a plain file, in secure mode, nor with LWL_CODE_CACHE=0', async () => {
