@@ -28,7 +28,7 @@ export const RENDER_FUNCTION = `
   (func (export "render") (param $i i32) (param $limit i32) (param $end i32) (param $w i32) (result i32)
     (local $bytes v128)
     (local $bad i32) (local $b i32) (local $len i32) (local $x i32) (local $lo i32) (local $hi i32) (local $cont i32)
-    (local $j i32) (local $lim i32) (local $c i32) (local $v i32) (local $digits i32) (local $count i32) (local $need i32)
+    (local $digitmask i32) (local $n i32) (local $j i32) (local $lim i32) (local $c i32) (local $v i32) (local $digits i32) (local $count i32) (local $need i32)
     block $exit                         ;; stops: at $limit, at $end, or at what JS must do
       loop $next                        ;; one turn: 16 plain bytes, or one unit that is not plain
         local.get $i
@@ -127,6 +127,81 @@ export const RENDER_FUNCTION = `
           i32.const 91
           i32.ne
           br_if $exit                   ;; not ESC [
+          ;; The common SGR at once: up to 15 digits and ';' then 'm', with no 4
+          ;; digits in a row and no '8' (so no 38, 48 or 58): lwl takes it.
+          local.get $i
+          v128.load offset=2 align=1
+          local.tee $bytes
+          v128.const i8x16 80 80 80 80 80 80 80 80 80 80 80 80 80 80 80 80
+          i8x16.add
+          v128.const i8x16 138 138 138 138 138 138 138 138 138 138 138 138 138 138 138 138
+          i8x16.lt_s                    ;; digits: b + 0x50 < -118 as a signed byte
+          i8x16.bitmask
+          local.tee $digitmask
+          local.get $bytes
+          v128.const i8x16 59 59 59 59 59 59 59 59 59 59 59 59 59 59 59 59
+          i8x16.eq
+          i8x16.bitmask                 ;; ';'
+          i32.or
+          i32.const -1
+          i32.xor
+          i32.ctz
+          local.tee $n                  ;; the parameters' length: up to the first byte neither digit nor ';'
+          i32.const 16
+          i32.lt_u
+          local.get $end
+          local.get $i
+          i32.sub
+          i32.const 2
+          i32.sub
+          local.get $n
+          i32.gt_u                      ;; the byte after them before $end
+          i32.and
+          local.get $bytes
+          v128.const i8x16 109 109 109 109 109 109 109 109 109 109 109 109 109 109 109 109
+          i8x16.eq
+          i8x16.bitmask
+          local.get $n
+          i32.shr_u
+          i32.const 1
+          i32.and                       ;; and 'm'
+          i32.and
+          local.get $digitmask
+          local.get $digitmask
+          i32.const 1
+          i32.shr_u
+          i32.and
+          local.get $digitmask
+          i32.const 2
+          i32.shr_u
+          i32.and
+          local.get $digitmask
+          i32.const 3
+          i32.shr_u
+          i32.and                       ;; 4 digits in a row
+          local.get $bytes
+          v128.const i8x16 56 56 56 56 56 56 56 56 56 56 56 56 56 56 56 56
+          i8x16.eq
+          i8x16.bitmask                 ;; '8'
+          i32.or
+          i32.const 1
+          local.get $n
+          i32.shl
+          i32.const 1
+          i32.sub
+          i32.and                       ;; among the parameters
+          i32.eqz
+          i32.and
+          if
+            local.get $i
+            local.get $n
+            i32.add
+            i32.const 3
+            i32.add
+            local.set $i
+            br $next
+          end
+          ;; The others byte by byte.
           local.get $i
           i32.const 256
           i32.add
@@ -551,7 +626,7 @@ const LF = 0x0a;
 const DIGITS_AT = 16;
 const INPUT_AT = 64;
 /** Input rendered per call: the memory holds a window and 4 times it for the output (about 1.3 MB at most). */
-const WINDOW = 256 * 1024;
+export const WINDOW = 256 * 1024;
 /** Input past a window's end copied with it: a unit that starts in the window is read whole (a CSI is at most 256 bytes). */
 const OVERLAP = 512;
 /** Room left past the input and the output, for the 16-byte loads and stores. */
@@ -579,6 +654,11 @@ export class WasmRender {
     this.wasm = instantiate(renderModuleBytes()) as unknown as RenderExports;
     this.view();
     this.memory.set(HEX_DIGITS, DIGITS_AT);
+  }
+
+  /** The module's memory, in bytes: it grows to a window's needs, not a run's. */
+  get memorySize(): number {
+    return this.memory.length;
   }
 
   private view(): void {
