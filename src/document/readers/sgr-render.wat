@@ -15,7 +15,7 @@
   (func (export "render") (param $i i32) (param $limit i32) (param $end i32) (param $w i32) (result i32)
     (local $bytes v128)
     (local $bad i32) (local $b i32) (local $len i32) (local $x i32) (local $lo i32) (local $hi i32) (local $cont i32)
-    (local $digitmask i32) (local $n i32) (local $j i32) (local $lim i32) (local $c i32) (local $v i32) (local $digits i32) (local $count i32) (local $need i32)
+    (local $digitmask i32) (local $n i32) (local $j i32) (local $c i32) (local $v i32) (local $digits i32) (local $count i32) (local $need i32)
     block $exit                         ;; stops: at $limit, at $end, or at what JS must do
       loop $next                        ;; one turn: 16 plain bytes, or one unit that is not plain
         local.get $i
@@ -96,7 +96,7 @@
 
         ;; ESC: an SGR lwl takes, or erase to the end of the line, is dropped, as
         ;; sgr.ts's droppedLength drops it. Parameters of up to 3 digits split by
-        ;; ';', at most 32, within 256 bytes; an extended colour (38, 48, 58) must
+        ;; ';', at most 32 (so well within its 256 bytes); an extended colour (38, 48, 58) must
         ;; be 5 and a number, or 2 and three, each 0-255. Anything else is left
         ;; to JS ($exit with $i at the ESC).
         local.get $b
@@ -190,16 +190,6 @@
           end
           ;; The others byte by byte.
           local.get $i
-          i32.const 256
-          i32.add
-          local.tee $lim
-          local.get $end
-          local.get $lim
-          local.get $end
-          i32.lt_u
-          select
-          local.set $lim                ;; min($i + 256, $end): the longest CSI read
-          local.get $i
           i32.const 2
           i32.add
           local.set $j
@@ -213,7 +203,7 @@
           local.set $need               ;; -1: an extended colour's kind is next; n > 0: n numbers of it are
           loop $param                   ;; one byte of the parameters
             local.get $j
-            local.get $lim
+            local.get $end
             i32.ge_u
             br_if $exit
             local.get $j
