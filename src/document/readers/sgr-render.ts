@@ -127,6 +127,73 @@ export const RENDER_FUNCTION = `
           i32.const 91
           i32.ne
           br_if $exit                   ;; not ESC [
+          ;; The commonest, from the 4 bytes at $i: ESC [ m, then ESC [ digit m,
+          ;; then ESC [ digit digit m with no '8' second (38, 48, 58 go on below).
+          local.get $i
+          i32.load align=1
+          local.tee $x
+          i32.const 16777215
+          i32.and
+          i32.const 7142171             ;; 0x6d5b1b: ESC [ m
+          i32.eq
+          if
+            local.get $i
+            i32.const 3
+            i32.add
+            local.set $i
+            br $next
+          end
+          local.get $x
+          i32.const 16
+          i32.shr_u
+          i32.const 255
+          i32.and
+          i32.const 48
+          i32.sub
+          i32.const 10
+          i32.lt_u                      ;; a digit third
+          local.get $end
+          local.get $i
+          i32.sub
+          i32.const 4
+          i32.gt_u                      ;; and room for 5 bytes
+          i32.and
+          if
+            local.get $x
+            i32.const 24
+            i32.shr_u
+            local.tee $c
+            i32.const 109
+            i32.eq
+            if                          ;; ESC [ digit m
+              local.get $i
+              i32.const 4
+              i32.add
+              local.set $i
+              br $next
+            end
+            local.get $c
+            i32.const 48
+            i32.sub
+            i32.const 10
+            i32.lt_u
+            local.get $c
+            i32.const 56
+            i32.ne
+            i32.and
+            local.get $i
+            i32.load8_u offset=4 align=1
+            i32.const 109
+            i32.eq
+            i32.and
+            if                          ;; ESC [ digit digit m
+              local.get $i
+              i32.const 5
+              i32.add
+              local.set $i
+              br $next
+            end
+          end
           ;; The common SGR at once: up to 15 digits and ';' then 'm', with no 4
           ;; digits in a row and no '8' (so no 38, 48 or 58): lwl takes it.
           local.get $i
