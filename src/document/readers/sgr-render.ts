@@ -707,8 +707,9 @@ export class WasmRender {
   private memory!: Uint8Array;
   private outputEnd!: Int32Array;
 
-  constructor() {
-    this.wasm = instantiate(renderModuleBytes()) as unknown as RenderExports;
+  /** `bytes`: the module, another build of it for a benchmark. */
+  constructor(bytes = renderModuleBytes()) {
+    this.wasm = instantiate(bytes) as unknown as RenderExports;
     this.view();
     this.memory.set(HEX_DIGITS, DIGITS_AT);
   }
