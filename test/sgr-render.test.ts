@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { instantiate } from '../src/document/scan-wasm.ts';
-import { renderModuleBytes, WasmRender, wasmRender, WINDOW } from '../src/document/readers/sgr-render.ts';
+import { assembleFunction, moduleOf } from '../src/document/wasm-asm.ts';
+import { MODULE_BASE64, renderModuleBytes, WasmRender, wasmRender, WINDOW } from '../src/document/readers/sgr-render.ts';
 import { renderWithJs, SGR_RUNS } from '../src/document/readers/sgr-runs.ts';
 import { seeded } from './random.ts';
 import { disassemble, readListing } from './wat.ts';
@@ -69,11 +70,13 @@ function randomRun(random: (n: number) => number, pieces: number): string {
 }
 
 describe('the render module', () => {
-  it('is what sgr-render.wat lists, instruction for instruction', () => {
-    const listing = readListing(readFileSync(new URL('../src/document/readers/sgr-render.wat', import.meta.url), 'utf8'));
+  it('is sgr-render.wat assembled, and holds what that file lists, instruction for instruction', () => {
+    const wat = readFileSync(new URL('../src/document/readers/sgr-render.wat', import.meta.url), 'utf8');
+    const assembled = Buffer.from(moduleOf('render', assembleFunction(wat))).toString('base64');
+    expect(MODULE_BASE64, `sgr-render.ts's MODULE_BASE64 must be the listing assembled, now ${assembled}`).toBe(assembled);
     const code = disassemble(renderModuleBytes());
     expect(code.body.length).toBeGreaterThan(300);
-    expect(code).toEqual(listing);
+    expect(code).toEqual(readListing(wat));
   });
 
   it('instantiates on Node 20, and is the render program output uses', () => {

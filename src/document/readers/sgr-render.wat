@@ -1,8 +1,8 @@
-;; The render module of readers/sgr-render.ts in the WebAssembly text format:
-;; the function that file assembles, instruction for instruction
-;; (test/sgr-render.test.ts disassembles the bytes and compares them with the
-;; instructions below, so the two cannot drift apart). wat2wasm turns this file
-;; into the same bytes.
+;; The render module of readers/sgr-render.ts, in the WebAssembly text format:
+;; its source. sgr-render.ts keeps it assembled (by wasm-asm.ts); the test
+;; (test/sgr-render.test.ts) assembles this file again and compares, and
+;; disassembles the bytes and compares them with the instructions below, so
+;; the two cannot drift apart. wat2wasm turns this file into the same bytes.
 ;;
 ;; render($i, $limit, $end, $w) renders a window of a run's raw bytes, at $i in
 ;; memory, into its shown text at $w: SGR lwl takes, ESC [ K and the CR of CR LF
