@@ -17,18 +17,20 @@ const TYPES: Record<number, string> = { 0x7f: 'i32', 0x7e: 'i64', 0x7d: 'f32', 0
 // Core opcodes and their immediates: b blocktype, l label, x local, s sleb, none.
 const CORE: Record<number, [string, string]> = {
   0x02: ['block', 'b'], 0x03: ['loop', 'b'], 0x04: ['if', 'b'], 0x05: ['else', ''], 0x0b: ['end', ''],
-  0x0c: ['br', 'l'], 0x0d: ['br_if', 'l'], 0x0f: ['return', ''], 0x1a: ['drop', ''],
-  0x20: ['local.get', 'x'], 0x21: ['local.set', 'x'], 0x22: ['local.tee', 'x'], 0x41: ['i32.const', 's'],
+  0x0c: ['br', 'l'], 0x0d: ['br_if', 'l'], 0x0f: ['return', ''], 0x1a: ['drop', ''], 0x1b: ['select', ''],
+  0x20: ['local.get', 'x'], 0x21: ['local.set', 'x'], 0x22: ['local.tee', 'x'],
+  0x28: ['i32.load', 'm'], 0x2d: ['i32.load8_u', 'm'], 0x36: ['i32.store', 'm'], 0x3a: ['i32.store8', 'm'], 0x41: ['i32.const', 's'],
   0x45: ['i32.eqz', ''], 0x46: ['i32.eq', ''], 0x47: ['i32.ne', ''], 0x49: ['i32.lt_u', ''], 0x4b: ['i32.gt_u', ''],
   0x4d: ['i32.le_u', ''], 0x4f: ['i32.ge_u', ''], 0x67: ['i32.clz', ''], 0x68: ['i32.ctz', ''],
-  0x6a: ['i32.add', ''], 0x6b: ['i32.sub', ''], 0x71: ['i32.and', ''], 0x72: ['i32.or', ''], 0x73: ['i32.xor', ''],
+  0x6a: ['i32.add', ''], 0x6b: ['i32.sub', ''], 0x6c: ['i32.mul', ''], 0x71: ['i32.and', ''], 0x72: ['i32.or', ''], 0x73: ['i32.xor', ''],
   0x74: ['i32.shl', ''], 0x76: ['i32.shr_u', ''],
 };
 // SIMD opcodes (after the 0xfd prefix): m memarg, c 16 bytes, none.
 const SIMD: Record<number, [string, string]> = {
-  0x00: ['v128.load', 'm'], 0x0c: ['v128.const', 'c'], 0x0e: ['i8x16.swizzle', ''], 0x0f: ['i8x16.splat', ''],
-  0x23: ['i8x16.eq', ''], 0x24: ['i8x16.ne', ''], 0x4e: ['v128.and', ''], 0x50: ['v128.or', ''],
-  0x53: ['v128.any_true', ''], 0x64: ['i8x16.bitmask', ''], 0x6d: ['i8x16.shr_u', ''],
+  0x00: ['v128.load', 'm'], 0x0b: ['v128.store', 'm'], 0x0c: ['v128.const', 'c'], 0x0e: ['i8x16.swizzle', ''],
+  0x0f: ['i8x16.splat', ''], 0x23: ['i8x16.eq', ''], 0x24: ['i8x16.ne', ''], 0x25: ['i8x16.lt_s', ''],
+  0x4e: ['v128.and', ''], 0x50: ['v128.or', ''], 0x53: ['v128.any_true', ''], 0x64: ['i8x16.bitmask', ''],
+  0x6d: ['i8x16.shr_u', ''], 0x6e: ['i8x16.add', ''],
 };
 
 /** The first function of a module, from its bytes. Throws on what it does not know. */
@@ -101,11 +103,13 @@ export function disassemble(bytes: Uint8Array): Listing {
 
 /**
  * The first function of a listing in the text format, flat (one instruction a line,
- * no folded expressions), as scan.wat is written. Named locals become indices.
+ * no folded expressions), as scan.wat is written. Named locals become indices,
+ * named labels depths.
  */
 export function readListing(wat: string): Listing {
   const listing: Listing = { params: [], results: [], locals: [], body: [] };
   const names: string[] = [];
+  const labels: Array<string | null> = [];
   for (const raw of wat.split('\n')) {
     const line = raw.replace(/;;.*/, '').trim();
     if (line === '' || line.startsWith(')')) continue;
@@ -114,6 +118,21 @@ export function readListing(wat: string): Listing {
         if (kind === 'result') listing.results.push(t);
         else (kind === 'param' ? listing.params : listing.locals).push(t), names.push(name);
       }
+      continue;
+    }
+    // Labels by name (`block $done`, `br $done`) become depths, as the bytes hold them.
+    const opening = /^(block|loop|if)(?: (\$\w+))?$/.exec(line);
+    if (opening) {
+      labels.push(opening[2] ?? null);
+      listing.body.push(opening[1]);
+      continue;
+    }
+    if (line === 'end') labels.pop();
+    const branch = /^(br|br_if) (\$\w+)$/.exec(line);
+    if (branch) {
+      const k = labels.lastIndexOf(branch[2]);
+      if (k < 0) throw new Error(`unknown label ${branch[2]}`);
+      listing.body.push(`${branch[1]} ${labels.length - 1 - k}`);
       continue;
     }
     listing.body.push(line.replace(/\$\w+/g, (name) => {

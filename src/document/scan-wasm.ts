@@ -1,8 +1,6 @@
 // A WebAssembly SIMD scanner: finds the first byte of a class in wasm memory, 16
-// bytes per compare instead of one. The module is written here by hand, in a small
-// assembler below, so it needs no toolchain: each instruction is its name from the
-// WebAssembly text format, and the opcodes are those of the core spec and its SIMD
-// extension (https://github.com/WebAssembly/simd/blob/main/proposals/simd/BinarySIMD.md).
+// bytes per compare instead of one. The module is written here by hand, with the
+// small assembler of wasm-asm.ts, so it needs no toolchain.
 //
 // A byte class is two 16-byte tables, `lo` and `hi`: byte b is in the class when
 // lo[b & 15] & hi[b >> 4] is not zero. That is the "nibble lookup" classification
@@ -13,72 +11,7 @@
 // instruction, with the loops explained: read it first. test/scan.test.ts
 // disassembles the bytes built here and checks that they say the same.
 
-// ---- The assembler: just enough of the binary format for one small module ----
-
-/** Unsigned LEB128. */
-function uleb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-
-/** Signed LEB128 (for i32.const). */
-function sleb(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) return out.concat(byte);
-    out.push(byte | 0x80);
-  }
-}
-
-const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
-const section = (id: number, bytes: number[]) => [id, ...uleb(bytes.length), ...bytes];
-
-const i32 = 0x7f;
-const v128 = 0x7b;
-const simd = (code: number) => [0xfd, ...uleb(code)];
-/** memarg: alignment exponent, then offset. */
-const mem = (align: number, offset = 0) => [...uleb(align), ...uleb(offset)];
-
-// Instructions, by their text-format names. Locals are numbered: parameters first.
-const I = {
-  block: [0x02, 0x40], // with no result
-  loop: [0x03, 0x40],
-  if: [0x04, 0x40],
-  end: [0x0b],
-  br: (depth: number) => [0x0c, ...uleb(depth)],
-  br_if: (depth: number) => [0x0d, ...uleb(depth)],
-  return: [0x0f],
-  get: (local: number) => [0x20, ...uleb(local)], // local.get
-  set: (local: number) => [0x21, ...uleb(local)], // local.set
-  tee: (local: number) => [0x22, ...uleb(local)], // local.tee
-  i32_const: (n: number) => [0x41, ...sleb(n)],
-  i32_ge_u: [0x4f],
-  i32_gt_u: [0x4b],
-  i32_lt_u: [0x49],
-  i32_ctz: [0x68],
-  i32_add: [0x6a],
-  i32_sub: [0x6b],
-  i32_and: [0x71],
-  i32_or: [0x72],
-  i32_shl: [0x74],
-  v128_load: (offset = 0) => [...simd(0x00), ...mem(0, offset)], // align 1: any address
-  v128_const: (bytes: number[]) => [...simd(0x0c), ...bytes],
-  i8x16_swizzle: simd(0x0e),
-  i8x16_ne: simd(0x24),
-  v128_and: simd(0x4e),
-  v128_or: simd(0x50),
-  v128_any_true: simd(0x53),
-  i8x16_bitmask: simd(0x64),
-  i8x16_shr_u: simd(0x6d),
-};
+import { func, I, i32, section, uleb, v128, vec } from './wasm-asm.ts';
 
 // ---- The functions ----
 
@@ -150,11 +83,6 @@ const scan = [
 const scanLocals = [[6, v128], [1, i32]]; // LO HI NIBBLE A B BYTES, MASK
 
 // ---- The module ----
-
-function func(locals: number[][], body: number[]): number[] {
-  const bytes = [...vec(locals.map(([count, type]) => [...uleb(count), type])), ...body];
-  return [...uleb(bytes.length), ...bytes];
-}
 
 /** The scanner module's bytes. scan.wat beside this file is their listing; test/scan.test.ts compares the two. */
 export const moduleBytes = new Uint8Array([

@@ -9,6 +9,7 @@ import type { RunRender, Text } from '../store.ts';
 import { LruCache } from '../cache.ts';
 import { tokenLength, TokenRanges, unitAt, writeToken } from '../tokens.ts';
 import { droppedLength, PLAIN_STYLE, REFUSED, type SgrStyles } from './sgr.ts';
+import { wasmRender } from './sgr-render.ts';
 
 const TAB = 0x09;
 const LF = 0x0a;
@@ -66,65 +67,76 @@ function walk(
 
 const nothing = () => {};
 
+/**
+ * Renders a run, input[from, to), into out from 0 (SGR, erase to the end of
+ * the line and the CR of CR LF dropped, controls made tokens); returns the
+ * display length. The reference render: sgr-render.ts does the same in
+ * WebAssembly, and this is the render where there is none.
+ */
+export function renderWithJs(input: Uint8Array, from: number, to: number, out: Uint8Array): number {
+  const source = new DataView(input.buffer, input.byteOffset, input.byteLength);
+  const target = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  let w = 0;
+  let i = from;
+  while (i < to) {
+    // Four printable ASCII bytes at a time (none >= 0x80, < 0x20 or 0x7f): most of a log.
+    while (i + 4 <= to) {
+      const x = source.getUint32(i, true);
+      if (((x - 0x20202020) | x | ((x ^ 0x7f7f7f7f) - 0x01010101)) & 0x80808080) break;
+      target.setUint32(w, x, true);
+      i += 4;
+      w += 4;
+    }
+    if (i === to) break;
+    const b = input[i];
+    if ((b >= 0x20 && b < DEL) || b === LF || b === TAB) {
+      out[w++] = b;
+      i++;
+      continue;
+    }
+    if (b === ESC && i + 2 < to && input[i + 1] === 0x5b) {
+      // The common SGR, dropped here with no call: up to 4 parameters of 1 or 2 digits (none 38, 48, 58).
+      let j = i + 2;
+      let value = 0;
+      let digits = 0;
+      let c = 0;
+      for (; j < to && j - i < 14; j++) {
+        c = input[j];
+        if (c >= 0x30 && c <= 0x39) {
+          value = value * 10 + (c - 0x30);
+          digits++;
+        } else if (c === 0x3b && digits < 3 && value !== 38 && value !== 48 && value !== 58) {
+          value = digits = 0;
+        } else break;
+      }
+      if (c === FINAL_M && j < to && digits < 3 && value !== 38 && value !== 48 && value !== 58) {
+        i = j + 1;
+        continue;
+      }
+    }
+    const n = dropped(input, i, to);
+    if (n > 0) {
+      i += n;
+      continue;
+    }
+    const unit = unitAt(input, i, to);
+    if (unit > 0) {
+      for (let k = 0; k < unit; k++) out[w + k] = input[i + k];
+      w += unit;
+      i += unit;
+    } else {
+      w += writeToken(input, i, -unit, out, w);
+      i -= unit;
+    }
+  }
+  return w;
+}
+
 /** Runs of plain text read with SGR: what the plain reader's text renders with. */
 export const SGR_RUNS: RunRender = {
   render(input: Uint8Array, from: number, to: number, out: Uint8Array): number {
-    const source = new DataView(input.buffer, input.byteOffset, input.byteLength);
-    const target = new DataView(out.buffer, out.byteOffset, out.byteLength);
-    let w = 0;
-    let i = from;
-    while (i < to) {
-      // Four printable ASCII bytes at a time (none >= 0x80, < 0x20 or 0x7f): most of a log.
-      while (i + 4 <= to) {
-        const x = source.getUint32(i, true);
-        if (((x - 0x20202020) | x | ((x ^ 0x7f7f7f7f) - 0x01010101)) & 0x80808080) break;
-        target.setUint32(w, x, true);
-        i += 4;
-        w += 4;
-      }
-      if (i === to) break;
-      const b = input[i];
-      if ((b >= 0x20 && b < DEL) || b === LF || b === TAB) {
-        out[w++] = b;
-        i++;
-        continue;
-      }
-      if (b === ESC && i + 2 < to && input[i + 1] === 0x5b) {
-        // The common SGR, dropped here with no call: up to 4 parameters of 1 or 2 digits (none 38, 48, 58).
-        let j = i + 2;
-        let value = 0;
-        let digits = 0;
-        let c = 0;
-        for (; j < to && j - i < 14; j++) {
-          c = input[j];
-          if (c >= 0x30 && c <= 0x39) {
-            value = value * 10 + (c - 0x30);
-            digits++;
-          } else if (c === 0x3b && digits < 3 && value !== 38 && value !== 48 && value !== 58) {
-            value = digits = 0;
-          } else break;
-        }
-        if (c === FINAL_M && j < to && digits < 3 && value !== 38 && value !== 48 && value !== 58) {
-          i = j + 1;
-          continue;
-        }
-      }
-      const n = dropped(input, i, to);
-      if (n > 0) {
-        i += n;
-        continue;
-      }
-      const unit = unitAt(input, i, to);
-      if (unit > 0) {
-        for (let k = 0; k < unit; k++) out[w + k] = input[i + k];
-        w += unit;
-        i += unit;
-      } else {
-        w += writeToken(input, i, -unit, out, w);
-        i -= unit;
-      }
-    }
-    return w;
+    const wasm = wasmRender();
+    return wasm ? wasm.render(input, from, to, out) : renderWithJs(input, from, to, out);
   },
 
   tokens(input: Uint8Array, from: number, to: number): Float64Array {
