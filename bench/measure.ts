@@ -3,9 +3,10 @@
 //
 //   first screen → settle → j (bytes) → G (time) → g → /xyzzy (time) → /e (time) → memory → q
 //
-// G comes before the searches so that it pays for reading the rest of the file,
-// as it would for someone who opens a big file and presses G; the searches then
-// run over a file that is already read, and measure searching alone.
+// G comes before the searches; lwl's G shows the last lines at once and reads the
+// rest of the file after it, in slices, so the searches wait until the status line
+// says the file is read (its line count known): they run over a file that is
+// already read, and measure searching alone.
 import { MISSING_WORD, type Input } from './inputs.ts';
 import { PtySession } from './pty.ts';
 
@@ -30,6 +31,8 @@ export interface Pager {
   hitStatus: RegExp | null;
   /** How to tell that "/e" has counted every match (null: the pager does not count). */
   countStatus: RegExp | null;
+  /** How to tell, at the top, that the whole file is read (null: nothing to wait for). */
+  readStatus: RegExp | null;
 }
 
 export interface Settings {
@@ -105,6 +108,10 @@ export async function measureRun(pager: Pager, input: Input, settings: Settings,
     const back = s.waitFor(top, timeoutMs);
     s.type('g');
     must(await back);
+    // lwl's G shows the last lines without reading the file (issue 13) and reads the rest after, in
+    // slices: the searches wait until it is read, so that they measure searching alone, on every run.
+    const readStatus = pager.readStatus;
+    if (readStatus) must(await s.waitFor((x) => readStatus.test(x.status()), timeoutMs));
     await settle();
     if (await prompt(MISSING_WORD)) {
       const miss = s.waitFor((x) => x.status().includes(pager.missMessage), timeoutMs);

@@ -59,6 +59,7 @@ const lwl: Pager = {
   cancelPrompt: '\x1b',
   hitStatus: /^match 1 of /,
   countStatus: /^match 1 of [\d,]+$/,
+  readStatus: / of [\d,]+ \(/,
 };
 
 function lessPager(command: string): Pager {
@@ -72,6 +73,7 @@ function lessPager(command: string): Pager {
     cancelPrompt: '\x7f'.repeat(10), // backspacing past the "/" leaves the prompt
     hitStatus: null,
     countStatus: null,
+    readStatus: null,
   };
 }
 
