@@ -47,7 +47,7 @@ export function serveMarkdown({ lwlMarkdown }: MarkdownWorkerData): void {
 }
 
 /** The tree without its nodes' positions, which the renderer does not read: a third less to copy to the main thread. */
-function withoutPositions<T extends md.Nodes>(node: T): T {
+export function withoutPositions<T extends md.Nodes>(node: T): T {
   delete node.position;
   if ('children' in node) for (const child of node.children) withoutPositions(child);
   return node;
