@@ -51,11 +51,12 @@ function contents(doc: Document) {
 /**
  * Reads `source` as the loader reads a file: the first pieces written (the
  * first screen rendered as they come), then work in slices, reading on only
- * when no rendering is held back. `parses`: the worker's channel, or none.
+ * when no rendering is held back. `parses`: the worker's channel, or none;
+ * `allSent`: every block past the first screen's write is sent to it, not only the long ones.
  */
-function read(source: string, parses: BlockParses | null, { whole = true, piece = 16 * 1024 } = {}) {
+function read(source: string, parses: BlockParses | null, { whole = true, piece = 16 * 1024, allSent = true } = {}) {
   const doc = new Document('README.md');
-  const reader = new MarkdownDocReader(doc, whole ? source : undefined, () => parses);
+  const reader = new MarkdownDocReader(doc, whole ? source : undefined, { parses: () => parses, longBlock: allSent ? 0 : undefined });
   const bytes = Buffer.from(source);
   let at = 0;
   let ended = false;
@@ -88,7 +89,7 @@ describe('Markdown parsed in a worker', () => {
     const here = read(source, null);
     const parses = new InThreadParses();
     expect(read(source, parses)).toEqual(here);
-    expect(parses.sent.length).toBeGreaterThan(0); // the worker's path was taken
+    expect(parses.sent.length).toBeGreaterThan(0); // the worker's path was taken (for the long blocks)
     // Definitions taken as the text comes (a pipe), and fed in small pieces.
     const piecewise = read(source, null, { whole: false, piece: 1000 });
     expect(read(source, new InThreadParses(), { whole: false, piece: 1000 })).toEqual(piecewise);
@@ -98,19 +99,19 @@ describe('Markdown parsed in a worker', () => {
     // Read as a pipe, in pieces: the definition's label is cut between two, so DefinitionIndex (fed piece by piece) misses it,
     // and `See [label]` is sent before the block that defines it is rendered.
     const first = Array.from({ length: 40 }, (_, i) => `Line ${i}.\n`).join('\n');
-    const source = `${first}\n[label]: https://d.example/\n\nSee [label].\n\nMore.\n`;
-    const options = { whole: false, piece: first.length + 4 };
+    const source = `${first}\n[label]: https://d.example/\n\nSee [label]. ${'Long. '.repeat(400)}\n\nMore.\n`;
+    const options = { whole: false, piece: first.length + 4, allSent: false }; // as lwl does: only the long block sent
     const parses = new InThreadParses();
     const doc = read(source, parses, options);
-    expect(parses.sent).toContain('See [label].\n\n'); // sent with no definition appended
+    expect(parses.sent.filter((text) => text.startsWith('See [label].'))).toEqual([expect.not.stringContaining(']: #')]); // sent with no definition appended
     expect(doc.links).toContainEqual([expect.any(Number), expect.any(Number), 'https://d.example/']);
     expect(doc).toEqual(read(source, null, options));
   });
 
-  it('parses the first screen here: a short text sends nothing to the worker', () => {
+  it('parses short blocks here: a short text sends nothing to the worker', () => {
     const parses = new InThreadParses();
     const source = '# Short\n\nA [link](https://x.example/).\n\nThe end.\n';
-    expect(read(source, parses)).toEqual(read(source, null));
+    expect(read(source, parses, { allSent: false })).toEqual(read(source, null));
     expect(parses.sent).toEqual([]);
   });
 
@@ -118,7 +119,7 @@ describe('Markdown parsed in a worker', () => {
     const parses = new InThreadParses();
     const slow = 'a] '.repeat(700);
     const source = `# Title\n\n${slow}\n`;
-    expect(read(source, parses)).toEqual(read(source, null));
+    expect(read(source, parses, { allSent: false })).toEqual(read(source, null));
     expect(parses.sent).toEqual([`${slow}\n`]);
   });
 
@@ -135,7 +136,7 @@ describe('Markdown parsed in a worker', () => {
     const source = texts.find(([name]) => name === 'slow blocks')![1];
     const doc = new Document('README.md');
     const parses = new InThreadParses();
-    const reader = new MarkdownDocReader(doc, source, () => parses);
+    const reader = new MarkdownDocReader(doc, source, { parses: () => parses, longBlock: 0 });
     reader.write(Buffer.from(source));
     reader.end();
     reader.work(Date.now() + 1000); // sends some, takes some of their trees

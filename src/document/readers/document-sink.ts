@@ -212,14 +212,18 @@ abstract class PacedReader implements Reader {
 /** Text sent to the Markdown worker and not yet rendered, at most (and as many blocks): the trees waiting take memory. */
 const IN_FLIGHT_TEXT = 256 * 1024;
 const IN_FLIGHT_BLOCKS = 64;
-/** A block this long may take the parser tens of milliseconds (2 KiB of `a] `: 28 ms): parsed in the worker even for the first screen. */
+/**
+ * A block this long or longer is parsed in the worker: the parser's time may
+ * grow with the square of a block's length (2 KiB of `a] `: 28 ms; 30 KiB: 2.5 s).
+ */
 const LONG_BLOCK = 2 * 1024;
 
 /**
  * Markdown (CommonMark + GFM) as a Reader: UTF-8 bytes in, cut into blocks,
- * each rendered when its turn comes. The blocks of the first screen are
- * parsed here; those after it in the Markdown worker (markdown-worker.ts),
- * a few ahead, when there is one, and their trees rendered here in order.
+ * each rendered when its turn comes. The blocks of the first screen, and the
+ * short ones, are parsed here; the long ones after it in the Markdown worker
+ * (markdown-worker.ts), a few ahead, when there is one, and their trees
+ * rendered here in order.
  */
 export class MarkdownDocReader extends PacedReader {
   readonly sink: DocumentSink;
@@ -235,17 +239,18 @@ export class MarkdownDocReader extends PacedReader {
   /** The tree of the next block, taken from the worker (null: parse it here). */
   private arrived: md.Root | null | undefined;
 
+  private readonly openParses: () => BlockParses | null;
+  private readonly longBlock: number;
+
   /**
    * `wholeText`: the whole source when it is at hand (a file), so references
-   * resolve to definitions further on. `openParses`: the worker's channel
-   * (the tests give one of their own).
+   * resolve to definitions further on. The tests give a worker's channel of
+   * their own (`parses`), and may send shorter blocks to it (`longBlock`).
    */
-  constructor(
-    doc: Document,
-    wholeText?: string,
-    private readonly openParses: () => BlockParses | null = workerParses,
-  ) {
+  constructor(doc: Document, wholeText?: string, { parses = workerParses, longBlock = LONG_BLOCK }: { parses?: () => BlockParses | null; longBlock?: number } = {}) {
     super(doc);
+    this.openParses = parses;
+    this.longBlock = longBlock;
     doc.kind = 'markdown';
     this.sink = new DocumentSink(doc);
     this.renderer = new MarkdownRenderer(this.sink);
@@ -286,18 +291,20 @@ export class MarkdownDocReader extends PacedReader {
   }
 
   /**
-   * Sends the next blocks not yet decided to the worker, as far as
-   * IN_FLIGHT_TEXT allows. None for a whole read (a pipe's, --links); until the
-   * first screen is full, only long ones: those of the first screen, parsed
-   * here, take some milliseconds (the end of a short README), but the parser's
-   * time may grow with the square of a block's length (30 KiB of `a] `: 2.5 s).
+   * Decides the next blocks not yet decided, as far as IN_FLIGHT_TEXT allows:
+   * a long one is sent to the worker, a short one is parsed here (a few
+   * milliseconds at most, and a short README starts no worker). None for a
+   * whole read (a pipe's, --links).
    */
   private sendAhead(until: number): void {
     if (until === Infinity || this.parses === null) return;
-    const screenFull = this.sink.rows >= eagerScreen().rows;
     while (this.aheadText < IN_FLIGHT_TEXT && this.ahead.length < IN_FLIGHT_BLOCKS) {
       const block = this.heldBack(this.ahead.length);
-      if (block === undefined || (!screenFull && block.length < LONG_BLOCK)) return;
+      if (block === undefined) return;
+      if (block.length < this.longBlock) {
+        this.ahead.push(null);
+        continue;
+      }
       this.parses ??= this.openParses();
       if (this.parses === null || this.parses.failed) return;
       const text = this.renderer.parseText(block);
@@ -315,6 +322,8 @@ export class MarkdownDocReader extends PacedReader {
     this.aheadText -= sent.length;
     const tree = this.arrived;
     this.arrived = undefined;
+    // Rendered before its tree was taken (only the first screen's write does so): the trees still to come would be out of step.
+    if (tree === undefined) this.parses = null;
     // What it is parsed as now, in order: a definition in the blocks just before (the index missed) may change it.
     const text = this.renderer.parseText(block);
     if (text === null) return this.renderer.renderAsWritten(block);
