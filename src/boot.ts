@@ -75,8 +75,8 @@ function run(): void {
   const made = cache !== null && !script.cachedDataRejected ? cache.made : null;
   mark('compiled');
   times.cached = made !== null;
-  // A worker (the regular-expression search) only reads the cache. It has one argument (search-worker.ts), and only then is worker_threads loaded to ask.
-  const isMain = process.argv[2] !== '--lwl-search-worker' || (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
+  // A worker (the regular-expression search, the Markdown parser) only reads the cache. Its first argument says so (search-worker.ts, markdown-worker.ts), and only then is worker_threads loaded to ask.
+  const isMain = !['--lwl-search-worker', '--lwl-markdown-worker'].includes(process.argv[2]) || (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
   // Before the cache is written, which the first screen's time must not include.
   if (timesFile && isMain) {
     (process as NodeJS.EventEmitter).once('lwl-first-screen', () => {

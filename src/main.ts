@@ -1,8 +1,9 @@
-// The entry point of dist/lwl, and of its search worker (search-worker.ts):
-// one bundled file serves as both.
+// The entry point of dist/lwl, and of its workers (search-worker.ts,
+// markdown-worker.ts): one bundled file serves as each.
 import { isMainThread, workerData } from 'node:worker_threads';
 import { main } from './cli.ts';
 import { WORKER_ARGUMENT, serveSearches, type WorkerData } from './document/search-worker.ts';
+import { MARKDOWN_WORKER_ARGUMENT, serveMarkdown, type MarkdownWorkerData } from './document/readers/markdown-worker.ts';
 import { restoreTerminal, writeAll } from '../term/tty.ts';
 import { reason } from './input/load.ts';
 import { sanitize } from './text/sanitize.ts';
@@ -10,6 +11,8 @@ import { sanitize } from './text/sanitize.ts';
 // worker_threads is loaded (build.mjs makes it load on first use) only where a worker's argument is.
 if (process.argv[2] === WORKER_ARGUMENT && !isMainThread && (workerData as WorkerData | null)?.lwlSearch) {
   serveSearches(workerData as WorkerData);
+} else if (process.argv[2] === MARKDOWN_WORKER_ARGUMENT && !isMainThread && (workerData as MarkdownWorkerData | null)?.lwlMarkdown) {
+  serveMarkdown(workerData as MarkdownWorkerData);
 } else {
   // An error nobody caught: give the terminal back first, so the error is
   // printed on the main screen in cooked mode.

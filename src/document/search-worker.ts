@@ -39,7 +39,7 @@ export function serveSearches({ lwlSearch }: WorkerData): void {
 declare const require: (id: string) => unknown;
 
 /** In the standalone executable (make exe), the bundle's source, which it carries as an asset; else null. */
-function seaScript(): string | null {
+export function seaScript(): string | null {
   try {
     const sea = require('node:sea') as { isSea(): boolean; getAsset(key: string, encoding: string): string };
     return sea.isSea() ? sea.getAsset('lwl.cjs', 'utf8') : null;

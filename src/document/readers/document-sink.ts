@@ -7,7 +7,9 @@ import type { MemoryText } from '../store.ts';
 import type { TextStyle } from '../styles.ts';
 import { render as renderTokens } from '../tokens.ts';
 import type { RenderSink, Style } from './render-sink.ts';
-import { MarkdownBlocks, MarkdownRenderer } from './markdown.ts';
+import { MarkdownBlocks, MarkdownRenderer, parse } from './markdown.ts';
+import { workerParses, type BlockParses } from './markdown-worker.ts';
+import type * as md from 'mdast';
 import { TextDecoder } from 'node:util';
 import { HtmlReader as HtmlTreeReader, sniffEncoding } from './html.ts';
 
@@ -172,10 +174,20 @@ abstract class PacedReader implements Reader {
 
   work(until: number): void {
     do {
-      if (this.pendingAt >= this.pending.length) break;
+      if (this.pendingAt >= this.pending.length || !this.canRender(until)) break;
       this.renderNext();
     } while (Date.now() < until);
     this.settle();
+  }
+
+  /** Whether the next piece can be rendered now, waiting until `until` at most (for a worker's parse); pieces rendered here always can. */
+  protected canRender(_until: number): boolean {
+    return true;
+  }
+
+  /** The piece held back `i` places after the next one to render (0: that one), or undefined. */
+  protected heldBack(i: number): string | undefined {
+    return this.pending[this.pendingAt + i];
   }
 
   private renderNext(): void {
@@ -197,17 +209,48 @@ abstract class PacedReader implements Reader {
   }
 }
 
-/** Markdown (CommonMark + GFM) as a Reader: UTF-8 bytes in, cut into blocks, each rendered when its turn comes. */
+/** Text sent to the Markdown worker and not yet rendered, at most (and as many blocks): the trees waiting take memory. */
+const IN_FLIGHT_TEXT = 256 * 1024;
+const IN_FLIGHT_BLOCKS = 64;
+/**
+ * A block this long or longer is parsed in the worker: the parser's time may
+ * grow with the square of a block's length (2 KiB of `a] `: 28 ms; 30 KiB: 2.5 s).
+ */
+const LONG_BLOCK = 2 * 1024;
+
+/**
+ * Markdown (CommonMark + GFM) as a Reader: UTF-8 bytes in, cut into blocks,
+ * each rendered when its turn comes. The blocks of the first screen, and the
+ * short ones, are parsed here; the long ones after it in the Markdown worker
+ * (markdown-worker.ts), a few ahead, when there is one, and their trees
+ * rendered here in order.
+ */
 export class MarkdownDocReader extends PacedReader {
   readonly sink: DocumentSink;
   private readonly renderer: MarkdownRenderer;
   private readonly blocks = new MarkdownBlocks();
   private readonly decoder = new TextDecoder('utf-8');
   private readonly wholeGiven: boolean;
+  /** The channel to the worker: undefined until asked for (past the first screen), null if there is none. */
+  private parses: BlockParses | null | undefined;
+  /** For each block held back from the next one on, as far as decided: the text sent to the worker, or null (rendered here). */
+  private readonly ahead: (string | null)[] = [];
+  private aheadText = 0;
+  /** The tree of the next block, taken from the worker (null: parse it here). */
+  private arrived: md.Root | null | undefined;
 
-  /** `wholeText`: the whole source when it is at hand (a file), so references resolve to definitions further on. */
-  constructor(doc: Document, wholeText?: string) {
+  private readonly openParses: () => BlockParses | null;
+  private readonly longBlock: number;
+
+  /**
+   * `wholeText`: the whole source when it is at hand (a file), so references
+   * resolve to definitions further on. The tests give a worker's channel of
+   * their own (`parses`), and may send shorter blocks to it (`longBlock`).
+   */
+  constructor(doc: Document, wholeText?: string, { parses = workerParses, longBlock = LONG_BLOCK }: { parses?: () => BlockParses | null; longBlock?: number } = {}) {
     super(doc);
+    this.openParses = parses;
+    this.longBlock = longBlock;
     doc.kind = 'markdown';
     this.sink = new DocumentSink(doc);
     this.renderer = new MarkdownRenderer(this.sink);
@@ -232,8 +275,59 @@ export class MarkdownDocReader extends PacedReader {
     for (let b = this.blocks.next(); b !== null; b = this.blocks.next()) this.take(b);
   }
 
+  protected canRender(until: number): boolean {
+    if (this.ahead.length === 0) this.sendAhead(until);
+    if (this.ahead.length === 0 || this.ahead[0] === null || this.arrived !== undefined) return true;
+    if (this.parses) {
+      this.sendAhead(until); // the worker kept busy while this waits
+      this.arrived = this.parses.next(until === Infinity ? 0 : until);
+      if (this.arrived !== undefined) return true;
+      if (until !== Infinity) return false;
+      // A whole read (a pipe's, --links) waits for no worker: the blocks sent are parsed here, and the channel is left (its trees go nowhere).
+      this.parses = null;
+    }
+    this.arrived = null;
+    return true;
+  }
+
+  /**
+   * Decides the next blocks not yet decided, as far as IN_FLIGHT_TEXT allows:
+   * a long one is sent to the worker, a short one is parsed here (a few
+   * milliseconds at most, and a short README starts no worker). None for a
+   * whole read (a pipe's, --links).
+   */
+  private sendAhead(until: number): void {
+    if (until === Infinity || this.parses === null) return;
+    while (this.aheadText < IN_FLIGHT_TEXT && this.ahead.length < IN_FLIGHT_BLOCKS) {
+      const block = this.heldBack(this.ahead.length);
+      if (block === undefined) return;
+      if (block.length < this.longBlock) {
+        this.ahead.push(null);
+        continue;
+      }
+      this.parses ??= this.openParses();
+      if (this.parses === null || this.parses.failed) return;
+      const text = this.renderer.parseText(block);
+      if (text !== null) {
+        this.parses.send(text);
+        this.aheadText += text.length;
+      }
+      this.ahead.push(text);
+    }
+  }
+
   protected render(block: string): void {
-    this.renderer.renderBlock(block);
+    const sent = this.ahead.shift();
+    if (sent === undefined || sent === null) return this.renderer.renderBlock(block);
+    this.aheadText -= sent.length;
+    const tree = this.arrived;
+    this.arrived = undefined;
+    // Rendered before its tree was taken (only the first screen's write does so): the trees still to come would be out of step.
+    if (tree === undefined) this.parses = null;
+    // What it is parsed as now, in order: a definition in the blocks just before (the index missed) may change it.
+    const text = this.renderer.parseText(block);
+    if (text === null) return this.renderer.renderAsWritten(block);
+    this.renderer.renderTree(tree && text === sent ? tree : parse(text));
   }
 
   protected finishRender(): void {

@@ -25,7 +25,8 @@ export interface MarkdownOptions {
 
 let parseOptions: Parameters<typeof fromMarkdown>[1] | undefined;
 
-function parse(source: string): md.Root {
+/** The tree of a Markdown text (CommonMark + GFM); the Markdown worker (markdown-worker.ts) runs it too. */
+export function parse(source: string): md.Root {
   parseOptions ??= { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
   return fromMarkdown(source, parseOptions);
 }
@@ -363,12 +364,19 @@ export class MarkdownRenderer {
 
   /** Renders one block (from MarkdownBlocks, or a whole small text). */
   renderBlock(source: string): void {
-    if ((source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source)) {
-      this.w.block();
-      this.w.write(source.replace(/\n+$/, ''));
-      this.w.block();
-      return;
-    }
+    const text = this.parseText(source);
+    if (text === null) this.renderAsWritten(source);
+    else this.renderTree(parse(text));
+  }
+
+  /**
+   * What a block is parsed as: the block, with the definitions it uses
+   * appended; null for a block shown as written, not parsed. Blocks are asked
+   * in order, each after the trees before it are rendered (renderTree), as a
+   * definition in one may be used by the next.
+   */
+  parseText(source: string): string | null {
+    if ((source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source)) return null;
     let appended = '';
     const used = new Set<string>();
     for (const m of source.matchAll(BRACKETED)) {
@@ -378,7 +386,18 @@ export class MarkdownRenderer {
         appended += `\n\n[${m[1]}]: #\n`; // only makes the label known to the parser: the href is looked up here
       }
     }
-    const tree = parse(appended ? source + appended : source);
+    return appended ? source + appended : source;
+  }
+
+  /** Renders a block not parsed (parseText said null): its text as written. */
+  renderAsWritten(source: string): void {
+    this.w.block();
+    this.w.write(source.replace(/\n+$/, ''));
+    this.w.block();
+  }
+
+  /** Renders the tree of a block's parseText, here or from the Markdown worker. */
+  renderTree(tree: md.Root): void {
     for (const node of tree.children) {
       if (node.type === 'definition') {
         const key = node.identifier;
