@@ -111,7 +111,8 @@ export async function measureRun(pager: Pager, input: Input, settings: Settings,
     // lwl's G shows the last lines without reading the file (issue 13) and reads the rest after, in
     // slices: the searches wait until it is read, so that they measure searching alone, on every run.
     const readStatus = pager.readStatus;
-    if (readStatus) must(await s.waitFor((x) => readStatus.test(x.status()), timeoutMs));
+    // (waitFor looks at what comes next: the status line may say so already.)
+    if (readStatus && !readStatus.test(s.status())) must(await s.waitFor((x) => readStatus.test(x.status()), timeoutMs));
     await settle();
     if (await prompt(MISSING_WORD)) {
       const miss = s.waitFor((x) => x.status().includes(pager.missMessage), timeoutMs);
