@@ -54,7 +54,8 @@ function startWorker(source: string | null, flags: string | null): Worker {
   // The bundle's own code: dist/lwl works wherever it is copied, alone; the
   // standalone executable carries it as an asset (it has no script file).
   const sea = seaScript();
-  const argv = [WORKER_ARGUMENT];
+  // lwl's own arguments after it, so that the worker's start (boot.ts) sees a --secure given there and leaves the code cache alone.
+  const argv = [WORKER_ARGUMENT, ...process.argv.slice(2)];
   const worker = sea === null ? new Worker(__filename, { workerData, argv }) : new Worker(sea, { eval: true, workerData, argv });
   // A worker that fails (out of memory on a huge window) leaves its requests unanswered: the search stays stoppable.
   worker.on('error', () => {});

@@ -85,4 +85,21 @@ describe("dist/lwl's code cache", () => {
     expect(files()).toHaveLength(1);
     expect(run(['--secure', '--version'], { XDG_CACHE_HOME: home }).times.cached).toBe(false);
   });
+
+  it('is not read by the search worker either when --secure is on the command line', async () => {
+    const { home, dir, files } = cacheHome();
+    run(['--version'], { XDG_CACHE_HOME: home });
+    // The cache made a FIFO: a thread that opened it to read would wait there for ever, and the search with it.
+    const [name] = files();
+    fs.rmSync(path.join(dir, name));
+    expect(spawnSync('mkfifo', [path.join(dir, name)]).status).toBe(0);
+    const s = new Session(process.execPath, [script, '--secure', numbered], { env: { XDG_CACHE_HOME: home } });
+    await s.waitFor((x) => x.rows()[0].startsWith('line 1 of'), 'the first screen');
+    // A regular expression is searched in a worker, which starts as dist/lwl does.
+    await s.press('/re:line 4[0-9]0 \r');
+    await s.waitFor((x) => /^match 1 of 10\b/.test(x.status()), 'the first match, found by the worker');
+    expect(s.rows()).toContain('line 400 of a thousand numbered lines');
+    await s.press('q');
+    await s.waitExit();
+  });
 });
