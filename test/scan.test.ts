@@ -9,10 +9,11 @@ import { MarkupReader } from '../src/document/readers/markup.ts';
 import {
   HREF_STOP, PLAIN_SPECIAL, PLAIN_SPECIAL_IN_UTF8, SPECIAL, SPECIAL_IN_UTF8, find, fixedClass, getScanner, scanner, searchClass, wasmLayout, type ByteClass, type Scanner,
 } from '../src/document/scan.ts';
-import { instantiate, instantiateScanner, moduleBytes, simdAvailable } from '../src/document/scan-wasm.ts';
+import { MODULE_BASE64, instantiate, instantiateScanner, moduleBytes, simdAvailable } from '../src/document/scan-wasm.ts';
 
 import { seeded as rng } from './random.ts';
 import { disassemble, readListing } from './wat.ts';
+import { assembleFunction, moduleOf } from './wasm-asm.ts';
 
 const CLASSES: Array<[string, ByteClass]> = [
   ['SPECIAL', SPECIAL],
@@ -56,8 +57,11 @@ describe('the WebAssembly module', () => {
     expect(scanner).toBe('wasm-simd');
   });
 
-  it('is what scan.wat lists, instruction for instruction', () => {
-    const listing = readListing(readFileSync(new URL('../src/document/scan.wat', import.meta.url), 'utf8'));
+  it('is scan.wat assembled, and holds what that file lists, instruction for instruction', () => {
+    const wat = readFileSync(new URL('../src/document/scan.wat', import.meta.url), 'utf8');
+    const assembled = Buffer.from(moduleOf('scan', assembleFunction(wat))).toString('base64');
+    expect(MODULE_BASE64, `scan-wasm.ts's MODULE_BASE64 must be the listing assembled, now ${assembled}`).toBe(assembled);
+    const listing = readListing(wat);
     const code = disassemble(moduleBytes);
     expect(code.body.length).toBeGreaterThan(100);
     expect(code).toEqual(listing);

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { instantiate } from '../src/document/scan-wasm.ts';
-import { assembleFunction, moduleOf } from '../src/document/wasm-asm.ts';
+import { assembleFunction, moduleOf } from './wasm-asm.ts';
 import { MODULE_BASE64, renderModuleBytes, WasmRender, wasmRender, WINDOW } from '../src/document/readers/sgr-render.ts';
 import { renderWithJs, SGR_RUNS } from '../src/document/readers/sgr-runs.ts';
 import { seeded } from './random.ts';

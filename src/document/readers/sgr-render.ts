@@ -17,7 +17,7 @@ import { HEX_DIGITS } from '../utf8.ts';
 import { droppedLength } from './sgr.ts';
 
 /**
- * The module: sgr-render.wat assembled by wasm-asm.ts's assembleFunction (the
+ * The module: sgr-render.wat assembled by test/wasm-asm.ts's assembleFunction (the
  * test says the new bytes when the listing changes). It holds one function,
  * render($i, $limit, $end, $w): renders memory[$i, ...) to memory[$w, ...)
  * until $i reaches $limit, reading nothing at or past $end (but up to 15 bytes

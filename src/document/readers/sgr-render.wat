@@ -1,5 +1,5 @@
 ;; The render module of readers/sgr-render.ts, in the WebAssembly text format:
-;; its source. sgr-render.ts keeps it assembled (by wasm-asm.ts); the test
+;; its source. sgr-render.ts keeps it assembled (by test/wasm-asm.ts); the test
 ;; (test/sgr-render.test.ts) assembles this file again and compares, and
 ;; disassembles the bytes and compares them with the instructions below, so
 ;; the two cannot drift apart. wat2wasm turns this file into the same bytes.

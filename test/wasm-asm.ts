@@ -1,14 +1,15 @@
 // A small WebAssembly assembler, so lwl's hand-written modules need no toolchain:
-// just enough of the binary format for a module of one function. Each instruction
-// is its name from the WebAssembly text format, and the opcodes are those of the
-// core spec and its SIMD extension
+// just enough of the binary format for a module of one function, read from the
+// flat text format (one instruction a line) that scan.wat and sgr-render.wat are
+// written in. The opcodes are those of the core spec and its SIMD extension
 // (https://github.com/WebAssembly/simd/blob/main/proposals/simd/BinarySIMD.md).
-// Two ways in: `I`, instructions as values to build a body from in code
-// (scan-wasm.ts), and assembleFunction(), a function in the flat text format, one
-// instruction a line, as its .wat listing writes it (readers/sgr-render.ts).
+// lwl carries its modules assembled (scan-wasm.ts, readers/sgr-render.ts): the
+// tests assemble each .wat here and check the bytes are the same, and say the new
+// ones when a .wat changes. (wat.ts's disassembler has an opcode table of its own,
+// so that the two check each other.)
 
 /** Unsigned LEB128. */
-export function uleb(n: number): number[] {
+function uleb(n: number): number[] {
   const out: number[] = [];
   do {
     let byte = n & 0x7f;
@@ -20,7 +21,7 @@ export function uleb(n: number): number[] {
 }
 
 /** Signed LEB128 (for i32.const). */
-export function sleb(n: number): number[] {
+function sleb(n: number): number[] {
   const out: number[] = [];
   for (;;) {
     const byte = n & 0x7f;
@@ -30,51 +31,18 @@ export function sleb(n: number): number[] {
   }
 }
 
-export const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
-export const section = (id: number, bytes: number[]) => [id, ...uleb(bytes.length), ...bytes];
+const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
+const section = (id: number, bytes: number[]) => [id, ...uleb(bytes.length), ...bytes];
 
 const simd = (code: number) => [0xfd, ...uleb(code)];
 /** memarg: alignment exponent, then offset. */
 const mem = (align: number, offset = 0) => [...uleb(align), ...uleb(offset)];
 
-// Instructions, by their text-format names. Locals are numbered: parameters first.
-export const I = {
-  block: [0x02, 0x40], // with no result
-  loop: [0x03, 0x40],
-  if: [0x04, 0x40],
-  end: [0x0b],
-  br: (depth: number) => [0x0c, ...uleb(depth)],
-  br_if: (depth: number) => [0x0d, ...uleb(depth)],
-  return: [0x0f],
-  get: (local: number) => [0x20, ...uleb(local)], // local.get
-  set: (local: number) => [0x21, ...uleb(local)], // local.set
-  tee: (local: number) => [0x22, ...uleb(local)], // local.tee
-  i32_const: (n: number) => [0x41, ...sleb(n)],
-  i32_ge_u: [0x4f],
-  i32_gt_u: [0x4b],
-  i32_lt_u: [0x49],
-  i32_ctz: [0x68],
-  i32_add: [0x6a],
-  i32_sub: [0x6b],
-  i32_and: [0x71],
-  i32_or: [0x72],
-  i32_shl: [0x74],
-  v128_load: (offset = 0) => [...simd(0x00), ...mem(0, offset)], // align 1: any address
-  v128_const: (bytes: number[]) => [...simd(0x0c), ...bytes],
-  i8x16_swizzle: simd(0x0e),
-  i8x16_ne: simd(0x24),
-  v128_and: simd(0x4e),
-  v128_or: simd(0x50),
-  v128_any_true: simd(0x53),
-  i8x16_bitmask: simd(0x64),
-  i8x16_shr_u: simd(0x6d),
-};
-
-export const i32 = 0x7f;
-export const v128 = 0x7b;
+const i32 = 0x7f;
+const v128 = 0x7b;
 
 /** A function body's bytes: its locals (count, type) and its code. */
-export function func(locals: number[][], body: number[]): number[] {
+function func(locals: number[][], body: number[]): number[] {
   const bytes = [...vec(locals.map(([count, type]) => [...uleb(count), type])), ...body];
   return [...uleb(bytes.length), ...bytes];
 }
@@ -155,7 +123,8 @@ export function assembleFunction(text: string): AssembledFunction {
       labels.push(args[0] ?? null);
       fn.body.push(0x40);
     } else if (immediate === 'label') {
-      const depth = labels.length - 1 - labels.lastIndexOf(args[0]);
+      // A label by name, or a depth as a number (scan.wat's `br_if 1`).
+      const depth = /^\d+$/.test(args[0]) ? Number(args[0]) : labels.length - 1 - labels.lastIndexOf(args[0]);
       if (args.length !== 1 || depth >= labels.length) fail('unknown label', line);
       fn.body.push(...uleb(depth));
     } else if (immediate === 'local') {
