@@ -14,7 +14,7 @@
 import { instantiate, simdAvailable } from '../scan-wasm.ts';
 import { unitAt, writeToken } from '../tokens.ts';
 import { HEX_DIGITS } from '../utf8.ts';
-import { droppedLength } from './sgr.ts';
+import { droppedAt } from './sgr.ts';
 
 /**
  * The module: sgr-render.wat assembled by test/wasm-asm.ts's assembleFunction (the
@@ -46,10 +46,6 @@ export const MODULE_BASE64 = [
   'IANBBmohAyAAQQJqIQAMAgsgAyAINgAAIAMgB2ohAyAAIAdqIQAMAQsgA0E8OgAAIAMgBkEEdi0AEDoAASADIAZBD3EtABA6',
   'AAIgA0E+OgADIANBBGohAyAAQQFqIQAMAAsLQQAgAzYAACAACw==',
 ].join('');
-
-const ESC = 0x1b;
-const CR = 0x0d;
-const LF = 0x0a;
 
 /** The hex digits' place in the module's memory, and where a window of input starts. */
 const DIGITS_AT = 16;
@@ -118,7 +114,7 @@ export class WasmRender {
         w = this.outputEnd[0];
         if (i >= limit) break;
         // An ESC the module does not drop: one unit, as the JS render does it.
-        const n = memory[i] === ESC ? droppedLength(memory, i, end) : memory[i] === CR && i + 1 < end && memory[i + 1] === LF ? 1 : 0;
+        const n = droppedAt(memory, i, end);
         if (n > 0) {
           i += n;
           continue;

@@ -8,22 +8,14 @@
 import type { RunRender, Text } from '../store.ts';
 import { LruCache } from '../cache.ts';
 import { tokenLength, TokenRanges, unitAt, writeToken } from '../tokens.ts';
-import { droppedLength, PLAIN_STYLE, REFUSED, type SgrStyles } from './sgr.ts';
+import { droppedAt, PLAIN_STYLE, REFUSED, type SgrStyles } from './sgr.ts';
 import { wasmRender } from './sgr-render.ts';
 
 const TAB = 0x09;
 const LF = 0x0a;
-const CR = 0x0d;
 const ESC = 0x1b;
 const DEL = 0x7f;
 const FINAL_M = 0x6d;
-
-/** How many bytes at input[i] plain text drops: an SGR, erase to the end of the line, or a CR before LF; 0 for none. */
-function dropped(input: Uint8Array, i: number, to: number): number {
-  const b = input[i];
-  if (b === ESC) return droppedLength(input, i, to);
-  return b === CR && i + 1 < to && input[i + 1] === LF ? 1 : 0;
-}
 
 /**
  * Walks a run as it is shown, as render() does: `token` is told each token and
@@ -46,7 +38,7 @@ function walk(
       i++;
       continue;
     }
-    const n = dropped(input, i, to);
+    const n = droppedAt(input, i, to);
     if (n > 0) {
       drop(w, i, n);
       i += n;
@@ -114,7 +106,7 @@ export function renderWithJs(input: Uint8Array, from: number, to: number, out: U
         continue;
       }
     }
-    const n = dropped(input, i, to);
+    const n = droppedAt(input, i, to);
     if (n > 0) {
       i += n;
       continue;

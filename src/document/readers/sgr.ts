@@ -257,9 +257,19 @@ export class SgrStyles {
   }
 }
 
+/** How many bytes at buf[i] plain text drops when a run is read: an SGR, erase to the end of the line, or a CR before LF; 0 for none. */
+export function droppedAt(buf: Uint8Array, i: number, to: number): number {
+  const b = buf[i];
+  if (b === ESC) return droppedLength(buf, i, to);
+  return b === CR && i + 1 < to && buf[i + 1] === LF ? 1 : 0;
+}
+
 /** A CSI longer than this is not read as one (its ESC is a token). */
 export const MAX_CSI = 256;
 
+const ESC = 0x1b;
+const CR = 0x0d;
+const LF = 0x0a;
 const OPEN_BRACKET = 0x5b;
 const FINAL_M = 0x6d;
 const FINAL_K = 0x4b;
