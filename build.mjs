@@ -115,7 +115,7 @@ bundle = bundle.replace(toESM, inheritingToESM);
 // dist/lwl: src/boot.ts, then the bundle in a comment (a function's body), wrapped as Node wraps a
 // CommonJS module, which boot.ts compiles with V8's code cache. Inside the
 // comment each `*/` has \x01 in its middle.
-if (/[^\t\n\r\x20-\x7e]/.test(bundle)) throw new Error('build: the bundle is not ASCII text: boot.ts reads it as Latin-1 and splits its comment ends with \\x01');
+if (/[^\t\n\r\x20-\x7e]/.test(bundle)) throw new Error('build: the bundle is not ASCII text: its comment ends are split with \\x01, and boot.ts takes it from V8 as it is');
 const key = crypto.createHash('sha256').update(bundle).digest('hex').slice(0, 16);
 const boot = (
   await build({

@@ -4,8 +4,8 @@
 // Node compiles a script it is given from its source, every time (Node 20 has
 // no module.enableCompileCache). So dist/lwl is this small script, then the
 // bundle in a comment (the body of a function), which V8 skips over at almost
-// no cost; this script takes the bundle from that function's text and compiles it with the code V8 made for it on an
-// earlier run, from the user's cache directory. There is none the first time
+// no cost; this script takes the bundle from that function's text and compiles
+// it with the code V8 made for it on an earlier run, from the user's cache directory. There is none the first time
 // (or after an update of lwl or of Node): the bundle is then compiled from its
 // source, and once the first screen is up, V8's code for it, with every
 // function the first screen ran, is written there for the next start.
@@ -13,6 +13,7 @@
 const fs = require('node:fs') as typeof import('node:fs');
 const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
+import { isWorkerArgument } from './worker-arguments.ts';
 import { Made, cacheDirectory, cacheName, cachingCode, packageCompiler, packageCompilerKey, readCache, writeCache } from './code-cache.ts';
 
 /** The bundle's hash, set by build.mjs: a cache is for one bundle only (V8 checks its own version and flags). */
@@ -75,8 +76,8 @@ function run(): void {
   const made = cache !== null && !script.cachedDataRejected ? cache.made : null;
   mark('compiled');
   times.cached = made !== null;
-  // A worker (the regular-expression search, the Markdown parser) only reads the cache. Its first argument says so (search-worker.ts, markdown-worker.ts), and only then is worker_threads loaded to ask.
-  const isMain = !['--lwl-search-worker', '--lwl-markdown-worker'].includes(process.argv[2]) || (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
+  // A worker (the regular-expression search, the Markdown parser) only reads the cache. Its first argument says so, and only then is worker_threads loaded to ask.
+  const isMain = !isWorkerArgument(process.argv[2]) || (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
   // Before the cache is written, which the first screen's time must not include.
   if (timesFile && isMain) {
     (process as NodeJS.EventEmitter).once('lwl-first-screen', () => {

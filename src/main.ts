@@ -2,14 +2,15 @@
 // markdown-worker.ts): one bundled file serves as each.
 import { isMainThread, workerData } from 'node:worker_threads';
 import { main } from './cli.ts';
-import { WORKER_ARGUMENT, serveSearches, type WorkerData } from './document/search-worker.ts';
-import { MARKDOWN_WORKER_ARGUMENT, serveMarkdown, type MarkdownWorkerData } from './document/readers/markdown-worker.ts';
+import { serveSearches, type WorkerData } from './document/search-worker.ts';
+import { serveMarkdown, type MarkdownWorkerData } from './document/readers/markdown-worker.ts';
+import { MARKDOWN_WORKER_ARGUMENT, SEARCH_WORKER_ARGUMENT } from './worker-arguments.ts';
 import { restoreTerminal, writeAll } from '../term/tty.ts';
 import { reason } from './input/load.ts';
 import { sanitize } from './text/sanitize.ts';
 
 // worker_threads is loaded (build.mjs makes it load on first use) only where a worker's argument is.
-if (process.argv[2] === WORKER_ARGUMENT && !isMainThread && (workerData as WorkerData | null)?.lwlSearch) {
+if (process.argv[2] === SEARCH_WORKER_ARGUMENT && !isMainThread && (workerData as WorkerData | null)?.lwlSearch) {
   serveSearches(workerData as WorkerData);
 } else if (process.argv[2] === MARKDOWN_WORKER_ARGUMENT && !isMainThread && (workerData as MarkdownWorkerData | null)?.lwlMarkdown) {
   serveMarkdown(workerData as MarkdownWorkerData);

@@ -2,11 +2,9 @@
 // backtracks for minutes never holds the keys: ^C ends the thread at once.
 // The worker is dist/lwl itself (one bundled file): main.ts serves searches
 // when it starts as a worker with `workerData.lwlSearch`.
-import { Worker, parentPort } from 'node:worker_threads';
+import { Worker, parentPort, type WorkerOptions } from 'node:worker_threads';
 import { regexFind, type BlockMatches, type RegexWindow } from './search.ts';
-
-/** The worker's one argument: main.ts asks worker_threads whether it is a worker only when it is there (loading worker_threads costs start-up time). */
-export const WORKER_ARGUMENT = '--lwl-search-worker';
+import { SEARCH_WORKER_ARGUMENT } from '../worker-arguments.ts';
 
 export interface WorkerData {
   /** The pattern; null for a worker started ahead (while the pattern is typed), which gets it as its first message. */
@@ -39,7 +37,7 @@ export function serveSearches({ lwlSearch }: WorkerData): void {
 declare const require: (id: string) => unknown;
 
 /** In the standalone executable (make exe), the bundle's source, which it carries as an asset; else null. */
-export function seaScript(): string | null {
+function seaScript(): string | null {
   try {
     const sea = require('node:sea') as { isSea(): boolean; getAsset(key: string, encoding: string): string };
     return sea.isSea() ? sea.getAsset('lwl.cjs', 'utf8') : null;
@@ -48,15 +46,23 @@ export function seaScript(): string | null {
   }
 }
 
+/**
+ * Starts a worker thread of lwl's (worker-arguments.ts names them) from the
+ * bundle's own code: dist/lwl works wherever it is copied, alone; the standalone
+ * executable carries it as an asset (it has no script file). lwl's arguments
+ * follow the worker's, so that its start (boot.ts) sees a --secure given there
+ * and leaves the code cache alone.
+ */
+export function startLwlWorker(argument: string, options: Omit<WorkerOptions, 'argv' | 'eval'>): Worker {
+  const argv = [argument, ...process.argv.slice(2)];
+  const sea = seaScript();
+  return sea === null ? new Worker(__filename, { ...options, argv }) : new Worker(sea, { ...options, argv, eval: true });
+}
+
 /** Starts a search worker, with its pattern or (null) to get it later. */
 function startWorker(source: string | null, flags: string | null): Worker {
   const workerData = { lwlSearch: { source, flags } } satisfies WorkerData;
-  // The bundle's own code: dist/lwl works wherever it is copied, alone; the
-  // standalone executable carries it as an asset (it has no script file).
-  const sea = seaScript();
-  // lwl's own arguments after it, so that the worker's start (boot.ts) sees a --secure given there and leaves the code cache alone.
-  const argv = [WORKER_ARGUMENT, ...process.argv.slice(2)];
-  const worker = sea === null ? new Worker(__filename, { workerData, argv }) : new Worker(sea, { eval: true, workerData, argv });
+  const worker = startLwlWorker(SEARCH_WORKER_ARGUMENT, { workerData });
   // A worker that fails (out of memory on a huge window) leaves its requests unanswered: the search stays stoppable.
   worker.on('error', () => {});
   // Keys and the document keep lwl alive, not an idle search.

@@ -8,13 +8,11 @@
 // once on q); each reader has a channel of its own to it, whose trees it takes
 // in order with receiveMessageOnPort, waiting on a shared counter
 // (Atomics.wait) for at most the slice of time it was given.
-import { MessageChannel, Worker, parentPort, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, parentPort, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type * as md from 'mdast';
 import type * as Markdown from './markdown.ts';
-import { seaScript } from '../search-worker.ts';
-
-/** The worker's first argument (boot.ts and main.ts look for it; worker_threads is loaded only then). */
-export const MARKDOWN_WORKER_ARGUMENT = '--lwl-markdown-worker';
+import { startLwlWorker } from '../search-worker.ts';
+import { MARKDOWN_WORKER_ARGUMENT } from '../../worker-arguments.ts';
 
 export interface MarkdownWorkerData {
   /** One Int32: the number of trees the worker has sent, on every channel; it wakes a reader waiting for one. */
@@ -79,12 +77,8 @@ function sharedWorker(): typeof shared {
   try {
     const sentBuffer = new SharedArrayBuffer(4);
     const workerData = { lwlMarkdown: { sent: sentBuffer } } satisfies MarkdownWorkerData;
-    // The user's arguments too: the worker's start (boot.ts) reads no code cache in secure mode (--secure), as lwl's did not.
-    const argv = [MARKDOWN_WORKER_ARGUMENT, ...process.argv.slice(2)];
     // The parser makes many short-lived objects: a young generation twice V8's usual size collects less often (5 MB of READMEs parsed in 23 s, not 28).
-    const options = { workerData, argv, resourceLimits: { maxYoungGenerationSizeMb: 64 } };
-    const sea = seaScript();
-    const worker = sea === null ? new Worker(__filename, options) : new Worker(sea, { ...options, eval: true });
+    const worker = startLwlWorker(MARKDOWN_WORKER_ARGUMENT, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
     const started = { worker, sent: new Int32Array(sentBuffer), failed: false };
     // A worker that fails (cannot start, out of memory) sends no more trees: the readers parse their blocks themselves.
     const fail = () => {
