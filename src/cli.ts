@@ -1,8 +1,8 @@
 // The command line: arguments, the input, and which way lwl runs (pager,
 // copy-through, or plain listing).
 import fs from 'node:fs';
-import tty from 'node:tty';
 import { NoTerminalError, Terminal, writeAll, type Size } from '../term/tty.ts';
+import { isTerminal, outputSize } from '../term/device.ts';
 import { Wrap } from './view/wrap.ts';
 import { kinds, type Kind } from './document/readers/kinds.ts';
 import { detectCaps, isDumb, useHyperlinks } from '../term/caps.ts';
@@ -93,7 +93,7 @@ export function readOptions(args: string[], env: NodeJS.ProcessEnv, config: Conf
 /** Opens the input named on the command line, or standard input. */
 export function openSource(file: string | null): Source {
   if (file === null || file === '-') {
-    if (file === null && process.stdin.isTTY) throw new UserError(`lwl: no input: name a FILE or pipe text in\n${usageText()}`, 2);
+    if (file === null && isTerminal(0)) throw new UserError(`lwl: no input: name a FILE or pipe text in\n${usageText()}`, 2);
     return openStdin();
   }
   return openFile(file);
@@ -106,7 +106,7 @@ export function openSource(file: string | null): Source {
 async function openInput(file: string | null): Promise<Source> {
   const source = openSource(file);
   // A terminal as the input (lwl - typed at a prompt) is not waited for.
-  if (source.isFile || tty.isatty(source.fd)) return source;
+  if (source.isFile || isTerminal(source.fd)) return source;
   try {
     source.head = await readFirstBytes(source.fd, HEAD_SIZE);
   } catch (err) {
@@ -224,7 +224,7 @@ export async function main(args: string[]): Promise<number> {
       if (opts.secure) throw new UserError('lwl: fetching web pages is disabled in secure mode', 1);
       const options = loadOptions(version, process.env, proxyFromEnv(process.env));
       const say = (message: string) => process.stderr.write(`lwl: ${sanitize(message)}\n`);
-      if (!opts.links && !process.stdout.isTTY) return await copyPage(startUrl, options, (text) => writeAll(1, text), say);
+      if (!opts.links && !isTerminal(1)) return await copyPage(startUrl, options, (text) => writeAll(1, text), say);
       if (opts.links || isDumb(process.env)) {
         const { loader, load } = await wholePage(startUrl, options);
         const said = load.endMessage(200);
@@ -240,7 +240,7 @@ export async function main(args: string[]): Promise<number> {
       else for (const file of files) await printLinks(makePage(new Loader(await openInput(file), kind), base), `${sanitize(file)}\t`);
       return 0;
     }
-    if (!process.stdout.isTTY) {
+    if (!isTerminal(1)) {
       // Not a terminal: every file in turn, as cat (and less) would.
       for (const file of files.length > 0 ? files : [null]) copyThrough(openSource(file));
       return 0;
@@ -248,7 +248,8 @@ export async function main(args: string[]): Promise<number> {
     // A web page comes later: the pager shows it as it arrives, in place of this empty one.
     const source = startUrl ? null : await openInput(files[0] ?? null);
     const loader = source ? new Loader(source, kind) : Loader.fromText(files[0], '');
-    await loader.readStart();
+    const size = outputSize() ?? { cols: 0, rows: 0 };
+    await loader.readStart(size.rows);
     // The question is asked before the screen is taken: "n" leaves nothing behind.
     let term: Terminal | null = null;
     if (source && !opts.force && looksBinary(loader.head, loader.complete)) {
@@ -259,7 +260,6 @@ export async function main(args: string[]): Promise<number> {
         return 0;
       }
     }
-    const size = { cols: process.stdout.columns || 0, rows: process.stdout.rows || 0 };
     if (isDumb(process.env) || size.cols < 2 || size.rows < 2) {
       term?.close();
       await printPlain(loader);

@@ -2,7 +2,8 @@
 // bytes out. Nothing else in lwl touches the tty. Raw mode is entered and left
 // here only, and every way out of the process leaves the terminal as it was.
 import fs from 'node:fs';
-import tty from 'node:tty';
+import type { Socket } from 'node:net';
+import { isTerminal, openDevice, outputDevice, type Size, type TerminalDevice } from './device.ts';
 import { KeyDecoder, type Key } from './keys.ts';
 import { enterMainScreen, enterScreen, leaveMainScreen, leaveScreen } from './screen.ts';
 import { RESET, sgr } from './sgr.ts';
@@ -42,10 +43,7 @@ export function restoreTerminal(): void {
   current?.restore();
 }
 
-export interface Size {
-  cols: number;
-  rows: number;
-}
+export type { Size };
 
 export interface TerminalEvents {
   key(key: Key): void;
@@ -80,11 +78,16 @@ export class Terminal {
   private readonly onData = (data: Buffer) => this.received(data);
   private readonly onEnd = () => this.events?.end();
   private readonly onResize = () => this.events?.resize(this.size());
+  /** The stream of the input's bytes, once made (after the first screen: see readKeys). */
+  private keys: Socket | null = null;
+  /** Keys are to be read (the stream, once made, flows). */
+  private reading = false;
+  private keysScheduled = false;
 
   private constructor(
-    readonly input: tty.ReadStream,
+    private readonly input: TerminalDevice,
     private readonly outputFd: number,
-    private readonly output: tty.WriteStream,
+    private readonly output: TerminalDevice,
     /** The input was opened here (/dev/tty), and is closed here. */
     private readonly ownsInput: boolean,
     /** Page on the alternate screen (the default), or on the main screen (-X). */
@@ -108,18 +111,19 @@ export class Terminal {
    * NoTerminalError if there is none.
    */
   static open({ alternateScreen = true, mouse = false }: { alternateScreen?: boolean; mouse?: boolean } = {}): Terminal {
-    const output = process.stdout as tty.WriteStream;
-    if (process.stdin.isTTY) return new Terminal(process.stdin as tty.ReadStream, 1, output, false, alternateScreen, mouse);
+    const output = outputDevice();
+    if (output === null) throw new NoTerminalError('standard output is not a terminal');
+    if (isTerminal(0)) return new Terminal(openDevice(0, 'input'), 1, output, false, alternateScreen, mouse);
     let fd: number;
     try {
       fd = fs.openSync('/dev/tty', 'r');
     } catch {
-      if (!tty.isatty(2)) {
+      if (!isTerminal(2)) {
         throw new NoTerminalError('no terminal to read keys from: standard input is the document, /dev/tty cannot be opened, and standard error is not a terminal');
       }
-      return new Terminal(new tty.ReadStream(2), 1, output, false, alternateScreen, mouse);
+      return new Terminal(openDevice(2, 'input'), 1, output, false, alternateScreen, mouse);
     }
-    return new Terminal(new tty.ReadStream(fd), 1, output, true, alternateScreen, mouse);
+    return new Terminal(openDevice(fd, 'input'), 1, output, true, alternateScreen, mouse);
   }
 
   /** Keys read with the one being handled come after it: a frame drawn now would be drawn over at once. */
@@ -128,7 +132,7 @@ export class Terminal {
   }
 
   size(): Size {
-    return { cols: this.output.columns || 0, rows: this.output.rows || 0 };
+    return this.output.size() ?? { cols: 0, rows: 0 };
   }
 
   /** Takes the terminal: raw mode, alternate screen, cursor hidden; starts delivering events. */
@@ -138,9 +142,7 @@ export class Terminal {
     process.on('SIGTSTP', this.onStop);
     process.on('SIGCONT', this.onContinue);
     process.on('exit', this.onExit);
-    this.output.on('resize', this.onResize);
-    this.input.on('data', this.onData);
-    this.input.on('end', this.onEnd);
+    process.on('SIGWINCH', this.onResize);
     this.enter();
     // The caller draws the first screen now; once it has (before any key is read), dist/lwl's
     // start (src/boot.ts) may keep V8's code for the next start.
@@ -152,8 +154,8 @@ export class Terminal {
 
   private enter(): void {
     current = this;
-    this.input.setRawMode(true);
-    this.input.resume();
+    this.input.setRaw(true);
+    this.readKeys();
     this.write(this.enterSequence);
     this.active = true;
   }
@@ -181,11 +183,39 @@ export class Terminal {
     process.off('SIGTSTP', this.onStop);
     process.off('SIGCONT', this.onContinue);
     process.off('exit', this.onExit);
-    this.output.off('resize', this.onResize);
-    this.input.off('data', this.onData);
-    this.input.off('end', this.onEnd);
-    this.input.pause();
-    if (this.ownsInput) this.input.destroy();
+    process.off('SIGWINCH', this.onResize);
+    this.pauseKeys();
+    this.keys?.off('data', this.onData);
+    this.keys?.off('end', this.onEnd);
+    if (this.ownsInput) this.input.stream().destroy();
+  }
+
+  /**
+   * Reads keys (again). The stream is made on the first call, once this turn's
+   * work, the first screen, is done: making it loads Node's streams, and raw
+   * mode is already on, so a key typed meanwhile waits in the terminal, unechoed.
+   */
+  private readKeys(): void {
+    this.reading = true;
+    if (this.keys !== null) {
+      this.keys.resume();
+      return;
+    }
+    if (this.keysScheduled) return;
+    this.keysScheduled = true;
+    setImmediate(() => {
+      this.keysScheduled = false;
+      if (!this.reading || this.keys !== null) return;
+      this.keys = this.input.stream();
+      this.keys.on('data', this.onData);
+      this.keys.on('end', this.onEnd);
+      this.keys.resume();
+    });
+  }
+
+  private pauseKeys(): void {
+    this.reading = false;
+    this.keys?.pause();
   }
 
   /** ^Z: stops lwl, and the rest of its process group, as the terminal's own ^Z would. */
@@ -230,7 +260,7 @@ export class Terminal {
 
   private setRaw(on: boolean): void {
     try {
-      this.input.setRawMode(on);
+      this.input.setRaw(on);
     } catch {
       // The terminal is gone; the next read says so.
     }
@@ -246,7 +276,7 @@ export class Terminal {
    */
   async handOver<T>(run: () => Promise<T>, end: () => Promise<void>): Promise<T> {
     this.restore();
-    this.input.pause();
+    this.pauseKeys();
     this.childRunning = true;
     this.endChild = end;
     let result: T;
@@ -284,13 +314,9 @@ export class Terminal {
     this.write(question);
     const answer = await new Promise<Key | null>((resolve) => {
       this.events = { key: resolve, resize: () => {}, end: () => resolve(null), resumed: () => {} };
-      this.input.on('data', this.onData);
-      this.input.on('end', this.onEnd);
-      this.input.resume();
+      this.readKeys();
     });
-    this.input.off('data', this.onData);
-    this.input.off('end', this.onEnd);
-    this.input.pause();
+    this.pauseKeys();
     this.events = null;
     this.write(`\r${ERASE_LINE}`);
     this.setRaw(false);
@@ -301,7 +327,7 @@ export class Terminal {
 
   /** Reads one key in raw mode on the main screen (for "press a key"). */
   private async waitKey(): Promise<void> {
-    this.input.setRawMode(true);
+    this.setRaw(true);
     const events = this.events;
     await new Promise<void>((resolve) => {
       this.events = {
@@ -310,7 +336,7 @@ export class Terminal {
         end: () => resolve(),
         resumed: () => {},
       };
-      this.input.resume();
+      this.readKeys();
     });
     this.events = events;
   }

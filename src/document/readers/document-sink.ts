@@ -1,6 +1,7 @@
 // From the readers' RenderSink to a Document, and the Markdown and HTML
 // readers behind the Reader interface (reader.ts): bytes in, in chunks.
 // The document's text must be a MemoryText: what is shown is not the file's bytes.
+import { outputSize } from '../../../term/device.ts';
 import type { Document } from '../document.ts';
 import type { Reader } from '../reader.ts';
 import type { MemoryText } from '../store.ts';
@@ -112,10 +113,11 @@ export class DocumentSink implements RenderSink {
  */
 let eager: { cols: number; rows: number } | undefined;
 function eagerScreen(): { cols: number; rows: number } {
-  // Asked on the first write, not when lwl starts: process.stdout makes a stream (tty, net), which --version need not.
+  // Asked on the first write, not when lwl starts.
+  const size = outputSize();
   eager ??= {
-    cols: Math.max(20, (process.stdout.isTTY && process.stdout.columns) || 80),
-    rows: ((process.stdout.isTTY && process.stdout.rows) || 24) + 4,
+    cols: Math.max(20, size?.cols || 80),
+    rows: (size?.rows || 24) + 4,
   };
   return eager;
 }

@@ -1,0 +1,68 @@
+// The terminal as term/device.ts takes it: raw mode and the size from libuv's
+// own handle, and Node's streams (net, stream, tty) loaded only after the first
+// screen, to read the keys; where Node will not give the handle (its permission
+// model), the tty module's streams do the same work. These run dist/lwl with
+// Node's own flags, so they are dist/lwl's own, whatever LWL_BIN names.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Session, root } from './session.ts';
+
+const script = path.join(root, 'dist/lwl');
+const sample = path.join(root, 'test/e2e/fixtures/numbered.txt');
+const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/** Runs `node FLAGS dist/lwl FILE` in a shell that prints the terminal's settings before and after it. */
+function lwlInShell(flags: string[], env: Record<string, string> = {}): Session {
+  const node = [process.execPath, ...flags, script, sample].map(quote).join(' ');
+  return Session.shell(`echo "before $(stty -g)"; ${node}; echo "after $(stty -g)"`, { env });
+}
+
+/** Pages down and back, quits, and checks that the terminal's settings are as they were. */
+async function pageAndQuit(s: Session): Promise<void> {
+  await s.waitForText('line 23 of');
+  await s.keys('j');
+  await s.waitFor((x) => x.rows()[0].startsWith('line 2 of'), 'the second line at the top');
+  await s.keys('k');
+  await s.waitFor((x) => x.rows()[0].startsWith('line 1 of'), 'the first line at the top again');
+  await s.keys('q');
+  await s.waitExit();
+  const settings = (word: string) => new RegExp(`${word} (\\S+)`).exec(s.output)?.[1];
+  expect(settings('before')).toMatch(/^[0-9a-f:]+$/);
+  expect(settings('after')).toBe(settings('before'));
+}
+
+describe('the terminal device', () => {
+  it('pages with libuv\'s handle, and gives the terminal back as it was', async () => {
+    await pageAndQuit(lwlInShell([]));
+  });
+
+  it("pages with the tty module's streams where Node will not give its handle (the permission model)", async () => {
+    // process.binding throws under --experimental-permission: term/device.ts falls back to the tty module.
+    await pageAndQuit(lwlInShell(['--no-warnings', '--experimental-permission', '--allow-fs-read=*']));
+  });
+
+  it('prints no deprecation warning for the handle, even with --pending-deprecation', async () => {
+    const s = lwlInShell([], { NODE_OPTIONS: '--pending-deprecation' });
+    await pageAndQuit(s);
+    expect(s.output).not.toContain('DeprecationWarning');
+  });
+
+  it("draws the first screen before Node's streams are loaded, and reads keys after", async () => {
+    // A preload that writes, when lwl says its first screen is drawn, the modules Node has loaded by then.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-device-'));
+    const preload = path.join(dir, 'modules.cjs');
+    const list = path.join(dir, 'modules.txt');
+    fs.writeFileSync(preload, `process.once('lwl-first-screen', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));\n`);
+    const s = new Session(process.execPath, ['-r', preload, script, sample]);
+    await s.waitForText('line 23 of');
+    await s.keys('j');
+    await s.waitFor((x) => x.rows()[0].startsWith('line 2 of'), 'the second line at the top');
+    await s.keys('q');
+    await s.waitExit();
+    const modules = fs.readFileSync(list, 'utf8').split('\n');
+    expect(modules).toContain('Internal Binding tty_wrap');
+    for (const name of ['NativeModule net', 'NativeModule tty', 'NativeModule stream']) expect(modules).not.toContain(name);
+  });
+});
