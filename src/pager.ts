@@ -611,7 +611,7 @@ export class Pager {
       return this.note(['notice', `Cannot open ${url}: ${reason}`]);
     }
     try {
-      loader.readFirst();
+      loader.readFirst(this.size.rows);
     } catch (err) {
       loader.stop();
       if (!(err instanceof OpenError)) throw err;
@@ -642,7 +642,7 @@ export class Pager {
     let loader: Loader;
     try {
       loader = new Loader(openFile(source.name), kind);
-      loader.readFirst();
+      loader.readFirst(this.size.rows);
     } catch (err) {
       if (!(err instanceof OpenError)) throw err;
       return this.note(['notice', `Cannot read ${source.name} again: ${err.userMessage}`]);
@@ -725,7 +725,7 @@ export class Pager {
     if (!entry.page) {
       try {
         const loader = new Loader(openFile(entry.name), this.settings.kind ?? null);
-        loader.readFirst();
+        loader.readFirst(this.size.rows);
         entry.page = makePage(loader, this.settings.base);
       } catch (err) {
         if (!(err instanceof OpenError)) throw err;

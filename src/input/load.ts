@@ -10,10 +10,15 @@ import { FileText } from '../document/filetext.ts';
 import { HEAD_SIZE } from './binary.ts';
 import { DecompressError, decompressing, innerName } from './decompress.ts';
 
-/** Read before the first screen: a screen of wrapped text is a few KiB; longer lines fill in as the rest is read, a moment later. */
-const FIRST_READ = 16 * 1024;
-/** Line breaks that are more than a screen's: the first pieces are read until there are as many, */
-const FIRST_LINES = 256;
+/** Read a piece at a time before the first screen: a screen of wrapped text is a few KiB; longer lines fill in as the rest is read, a moment later. */
+const FIRST_READ = 4 * 1024;
+/**
+ * The first pieces are read until there are a screen's line breaks and one
+ * more (the caller says how many rows the screen has); for a rendered kind
+ * (Markdown, HTML), whose source lines make fewer rows and whose blocks must
+ * end to be shown, until there are this many,
+ */
+const RENDERED_FIRST_LINES = 256;
 /** or this much is read. */
 const FIRST_READ_MOST = 256 * 1024;
 /** Read per call afterwards. */
@@ -182,6 +187,8 @@ export function readBlocking(fd: number, buf: Buffer): number {
 
 export class Loader {
   private readonly parser: Reader;
+  /** The text shown is rendered from the input (Markdown, HTML), not the input's own bytes. */
+  private readonly rendered: boolean;
   private stopped = false;
   private closed = false;
   /** The input has ended (a growing file or pipe may go on when followed). */
@@ -223,7 +230,8 @@ export class Loader {
     this.source = source;
     const chosen = kind ?? kindOf(innerName(source.name), source.head ?? firstBytes(source));
     // A rendered kind's text is not the file's bytes: it is held in memory.
-    const inFile = source.isFile && !isRendered(chosen);
+    this.rendered = isRendered(chosen);
+    const inFile = source.isFile && !this.rendered;
     this.doc = new Document(source.name, inFile ? new FileText(source.fd) : undefined);
     this.parser = readerFor(chosen, this.doc, chosen === 'markdown' ? wholeSmallFile(source) : undefined, source.charset);
     this.doc.bytesTotal = source.size;
@@ -269,16 +277,17 @@ export class Loader {
   }
 
   /** Reads the first piece synchronously (regular files only); throws OpenError if the file cannot be read. */
-  readFirst(): void {
+  readFirst(screenRows = RENDERED_FIRST_LINES): void {
     if (this.source.isFile) {
       // Pieces until a screen's worth of lines is read (or FIRST_READ_MOST): a file of long lines shows whole rows at once, not the end's `~`.
+      const wanted = this.rendered ? RENDERED_FIRST_LINES : screenRows + 1;
       let lines = 0;
       do {
         const piece = this.readSome(FIRST_READ);
         if (piece === null) break;
-        lines += countLineBreaks(piece, FIRST_LINES);
+        lines += countLineBreaks(piece, wanted);
         this.take(piece, FIRST_READ);
-      } while (!this.atEnd && lines < FIRST_LINES && this.doc.bytesRead < FIRST_READ_MOST);
+      } while (!this.atEnd && lines < wanted && this.doc.bytesRead < FIRST_READ_MOST);
       this.topUpHead();
     }
     if (this.error) throw this.error;
@@ -296,16 +305,17 @@ export class Loader {
   }
 
   /**
-   * Reads the first piece, waiting for it: a regular file's first 16 KiB,
+   * Reads the first piece, waiting for it: a regular file's first pieces (a
+   * screen of `screenRows` rows' worth of lines, see readFirst),
    * a compressed input's first piece of text (as much as decompressed from
    * what had arrived); a pipe's are those that arrived before the Loader was
    * made (`source.head`). Throws OpenError if none could be read.
    */
-  async readStart(): Promise<void> {
+  async readStart(screenRows = RENDERED_FIRST_LINES): Promise<void> {
     if (this.source.stream) {
       if (!this.atEnd && this.headLength === 0) await this.moreOfStream();
     } else {
-      this.readFirst();
+      this.readFirst(screenRows);
     }
     if (this.error && this.doc.bytesRead === 0) throw this.error;
   }
