@@ -27,10 +27,23 @@ async function deferredSource(name) {
   return `(function (module, exports, require) {${result.outputFiles[0].text}\n})`;
 }
 
-// Brotli-compressed (base64): a third of the size, so that Node reads and skips over less at every start; decompressing one costs a few ms on its first use.
+/**
+ * The packages a document's first screen needs (Markdown's and HTML's parsers) are carried
+ * as they are: decompressing one loads Node's zlib, and with it its streams,
+ * some 5 ms before that screen. The others are Brotli-compressed (base64): a
+ * sixth of the size, so that Node reads and skips over less at every start;
+ * decompressing one costs a few ms on its first use.
+ */
+const uncompressed = ['parse5', 'mdast-util-from-markdown', 'mdast-util-gfm', 'micromark-extension-gfm', 'micromark-util-normalize-identifier'];
 const compressed = (source) => zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).toString('base64');
 const plainSources = Object.fromEntries(await Promise.all(deferred.map(async (name) => [name, await deferredSource(name)])));
-const sources = Object.fromEntries(Object.entries(plainSources).map(([name, source]) => [name, compressed(source)]));
+/** Each package's source, as an expression of the bundle. */
+const sources = Object.fromEntries(
+  Object.entries(plainSources).map(([name, source]) => [
+    name,
+    uncompressed.includes(name) ? JSON.stringify(source) : `require('node:zlib').brotliDecompressSync(Buffer.from(${JSON.stringify(compressed(source))}, 'base64')).toString()`,
+  ]),
+);
 
 /** A package's export names, and whether it says it is an ES module: run here once (the packages do nothing but define). */
 function exportsOf(name) {
@@ -53,7 +66,7 @@ const deferring = {
 const load = () => {
   if (loaded) return loaded;
   const m = { exports: {} };
-  const source = () => require('node:zlib').brotliDecompressSync(Buffer.from(${JSON.stringify(sources[args.path])}, 'base64')).toString();
+  const source = () => ${sources[args.path]};
   const compile = globalThis[Symbol.for('lwl.compilePackage')];
   (compile ? compile(${JSON.stringify(args.path)}, source) : require('node:vm').runInThisContext(source(), { filename: 'lwl:${args.path}' }))(m, m.exports, require);
   return (loaded = m.exports);

@@ -3,8 +3,6 @@
 // screen, to read the keys; where Node will not give the handle (its permission
 // model), the tty module's streams do the same work. These run dist/lwl with
 // Node's own flags, so they are dist/lwl's own, whatever LWL_BIN names.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Session, root } from './session.ts';
@@ -47,22 +45,5 @@ describe('the terminal device', () => {
     const s = lwlInShell([], { NODE_OPTIONS: '--pending-deprecation' });
     await pageAndQuit(s);
     expect(s.output).not.toContain('DeprecationWarning');
-  });
-
-  it("draws the first screen before Node's streams are loaded, and reads keys after", async () => {
-    // A preload that writes, when lwl says its first screen is drawn, the modules Node has loaded by then.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-device-'));
-    const preload = path.join(dir, 'modules.cjs');
-    const list = path.join(dir, 'modules.txt');
-    fs.writeFileSync(preload, `process.once('lwl-first-screen', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));\n`);
-    const s = new Session(process.execPath, ['-r', preload, script, sample]);
-    await s.waitForText('line 23 of');
-    await s.keys('j');
-    await s.waitFor((x) => x.rows()[0].startsWith('line 2 of'), 'the second line at the top');
-    await s.keys('q');
-    await s.waitExit();
-    const modules = fs.readFileSync(list, 'utf8').split('\n');
-    expect(modules).toContain('Internal Binding tty_wrap');
-    for (const name of ['NativeModule net', 'NativeModule tty', 'NativeModule stream']) expect(modules).not.toContain(name);
   });
 });

@@ -1,0 +1,49 @@
+// What Node loads before lwl's first screen: not its streams (net, stream,
+// tty: term/device.ts reads the keys through them after the first screen), and
+// for a Markdown or HTML document not zlib either (build.mjs carries the parsers
+// uncompressed). A preload writes Node's list of loaded modules when dist/lwl
+// says its first screen is drawn; these run dist/lwl with Node's own -r flag,
+// so they are dist/lwl's own, whatever LWL_BIN names.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Session, root } from './session.ts';
+
+const script = path.join(root, 'dist/lwl');
+
+/** Opens `file`, waits for `text` on the first screen, scrolls a line (keys are read) until `second` is the top row, quits; returns the modules loaded by the first screen. */
+async function modulesAtFirstScreen(file: string, text: string, second: string): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-modules-'));
+  const preload = path.join(dir, 'modules.cjs');
+  const list = path.join(dir, 'modules.txt');
+  fs.writeFileSync(preload, `process.once('lwl-first-screen', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));\n`);
+  const s = new Session(process.execPath, ['-r', preload, script, path.join(root, file)], { env: { XDG_CACHE_HOME: path.join(dir, 'cache') } });
+  await s.waitForText(text);
+  await s.keys('j');
+  const top = s.rows()[0];
+  await s.waitFor((x) => x.rows()[0] === second && x.rows()[1] !== top, `"${second}" at the top`);
+  await s.keys('q');
+  await s.waitExit();
+  return fs.readFileSync(list, 'utf8').split('\n');
+}
+
+const STREAMS = ['NativeModule net', 'NativeModule tty', 'NativeModule stream'];
+
+describe("the Node modules a first screen loads", () => {
+  it("a text file's: the terminal's handle, none of Node's streams", async () => {
+    const modules = await modulesAtFirstScreen('test/e2e/fixtures/numbered.txt', 'line 23 of', 'line 2 of a thousand numbered lines');
+    expect(modules).toContain('Internal Binding tty_wrap');
+    for (const name of STREAMS) expect(modules).not.toContain(name);
+  });
+
+  it("a Markdown file's: micromark, and neither zlib nor Node's streams", async () => {
+    const modules = await modulesAtFirstScreen('samples/tour.md', 'Welcome to lwl, less with links.', '');
+    for (const name of [...STREAMS, 'NativeModule zlib']) expect(modules).not.toContain(name);
+  });
+
+  it("an HTML file's: parse5, and neither zlib nor Node's streams", async () => {
+    const modules = await modulesAtFirstScreen('test/data/url-standard-2016-partial.html', '[image: WHATWG]', '');
+    for (const name of [...STREAMS, 'NativeModule zlib']) expect(modules).not.toContain(name);
+  });
+});
