@@ -37,12 +37,13 @@ async function deferredSource(name) {
 const uncompressed = ['parse5', 'mdast-util-from-markdown', 'mdast-util-gfm', 'micromark-extension-gfm', 'micromark-util-normalize-identifier'];
 const compressed = (source) => zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).toString('base64');
 const plainSources = Object.fromEntries(await Promise.all(deferred.map(async (name) => [name, await deferredSource(name)])));
-/** Each package's source, as an expression of the bundle. */
-const sources = Object.fromEntries(
-  Object.entries(plainSources).map(([name, source]) => [
-    name,
-    uncompressed.includes(name) ? JSON.stringify(source) : `require('node:zlib').brotliDecompressSync(Buffer.from(${JSON.stringify(compressed(source))}, 'base64')).toString()`,
-  ]),
+/** Each package as carried (its source, or compressed), and the expression that makes its source of that, `stored`. */
+const carried = Object.fromEntries(
+  Object.entries(plainSources).map(([name, source]) =>
+    uncompressed.includes(name)
+      ? [name, { stored: source, expand: 'stored' }]
+      : [name, { stored: compressed(source), expand: "require('node:zlib').brotliDecompressSync(Buffer.from(stored, 'base64')).toString()" }],
+  ),
 );
 
 /** A package's export names, and whether it says it is an ES module: run here once (the packages do nothing but define). */
@@ -62,11 +63,19 @@ const deferring = {
         loader: 'js',
         // Compiled on the first use of one of its exports, not where it is imported: Markdown needs parse5 only if it holds HTML.
         // dist/lwl's start (src/boot.ts, src/code-cache.ts) leaves a compiler that keeps V8's code cache of each package; the bundle alone (dist/lwl.cjs) has none.
+        // The package is the string in packageText, which is never called, so never compiled: its text is taken with toString()
+        // and the string evaluated apart. Were it a constant of code the bundle runs, the bundle's code cache, made at the first
+        // screen, would carry every package that screen used (some 250 KB for Markdown's), and load it at every start.
         contents: `let loaded;
+function packageText() { return ${JSON.stringify(carried[args.path].stored)}; }
 const load = () => {
   if (loaded) return loaded;
   const m = { exports: {} };
-  const source = () => ${sources[args.path]};
+  const source = () => {
+    const text = packageText.toString();
+    const stored = require('node:vm').runInThisContext(text.slice(text.indexOf('return') + 'return'.length, text.lastIndexOf('}')));
+    return ${carried[args.path].expand};
+  };
   const compile = globalThis[Symbol.for('lwl.compilePackage')];
   (compile ? compile(${JSON.stringify(args.path)}, source) : require('node:vm').runInThisContext(source(), { filename: 'lwl:${args.path}' }))(m, m.exports, require);
   return (loaded = m.exports);

@@ -70,8 +70,8 @@ describe('code caches of the packages compiled on first use', () => {
     fs.writeFileSync(noHtml, '# Title\n\nSome *text* and [a link](https://example.org/).\n');
     const withHtml = path.join(dir, 'html.md');
     fs.writeFileSync(withHtml, '# Title\n\n<p align="center"><a href="https://example.org/"><img alt="the logo" src="logo.png"></a></p>\n');
-    // KEY-NODE-ARCH.PACKAGE.v8 (the bundle's own cache has no PACKAGE).
-    const packages = (files: string[]) => files.flatMap((name) => name.match(new RegExp(`-${process.arch}\\.(.+)\\.v8$`))?.[1] ?? []);
+    // KEY-NODE-ARCH.PACKAGE.v8 (the bundle's own caches have no PACKAGE, or `rendered`: src/boot.ts).
+    const packages = (files: string[]) => files.flatMap((name) => name.match(new RegExp(`-${process.arch}\\.(.+)\\.v8$`))?.[1] ?? []).filter((part) => part !== 'rendered');
 
     const first = cacheHome();
     const rows = await show(noHtml, { XDG_CACHE_HOME: first.home }, 'Some text and a link.');
