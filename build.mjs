@@ -94,7 +94,7 @@ for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.export
  * use of one of its exports, not at start-up (child_process alone costs some
  * 5 ms there).
  */
-const lazyBuiltins = ['child_process', 'zlib', 'os', 'crypto', 'tty', 'worker_threads', 'stream'];
+const lazyBuiltins = ['child_process', 'zlib', 'os', 'crypto', 'tty', 'worker_threads', 'stream', 'net', 'module'];
 
 const builtinsOnUse = {
   name: 'builtins-on-use',

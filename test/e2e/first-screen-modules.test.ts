@@ -1,5 +1,6 @@
 // What Node loads before lwl's first screen: not its streams (net, stream,
-// tty: term/device.ts reads the keys through them after the first screen), and
+// tty: term/device.ts reads the keys through them after the first screen), nor
+// its module loader as a module (build.mjs loads node:module on first use), and
 // for a Markdown or HTML document not zlib either (build.mjs carries the parsers
 // uncompressed). A preload writes Node's list of loaded modules when dist/lwl
 // says its first screen is drawn; these run dist/lwl with Node's own -r flag,
@@ -29,12 +30,14 @@ async function modulesAtFirstScreen(file: string, text: string, second: string):
 }
 
 const STREAMS = ['NativeModule net', 'NativeModule tty', 'NativeModule stream'];
+/** Node's module loader as a module (its ESM loader with it): createRequire is for lwl's tests run from the sources, not the bundle. */
+const MODULE = ['NativeModule module', 'NativeModule internal/modules/esm/loader'];
 
 describe("the Node modules a first screen loads", () => {
   it("a text file's: the terminal's handle, none of Node's streams", async () => {
     const modules = await modulesAtFirstScreen('test/e2e/fixtures/numbered.txt', 'line 23 of', 'line 2 of a thousand numbered lines');
     expect(modules).toContain('Internal Binding tty_wrap');
-    for (const name of STREAMS) expect(modules).not.toContain(name);
+    for (const name of [...STREAMS, ...MODULE]) expect(modules).not.toContain(name);
   });
 
   it("a Markdown file's: micromark, and neither zlib nor Node's streams", async () => {
