@@ -5,7 +5,7 @@ import type { Document } from './document.ts';
 /** GitHub-style heading slug: "## 1.2 Design Considerations" → "12-design-considerations". */
 export function slug(heading: string): string {
   return heading
-    .replace(/^#+\s*/, '')
+    .replace(/^#+/, '')
     .trim()
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')

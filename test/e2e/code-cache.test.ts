@@ -78,6 +78,15 @@ describe("dist/lwl's code cache", () => {
     expect((await firstScreen(env)).cached).toBe(true);
   });
 
+  it('is the code of a slice of dist/lwl: the comment that holds the bundle has no comment end of its own', () => {
+    // build.mjs writes each `*/` of a string as `*\\/`, so src/boot.ts compiles the comment's text as it is, with no copy.
+    const text = fs.readFileSync(script, 'latin1');
+    const start = text.indexOf('/*lwl-bundle ');
+    expect(start).toBeGreaterThan(0);
+    expect(text.indexOf('*/', start)).toBe(text.lastIndexOf('*/'));
+    expect(text.slice(text.lastIndexOf('*/'))).toBe('*/}\n');
+  });
+
   it('starts whatever the file holds, and replaces one V8 rejects; removes the caches of other builds', () => {
     const { home, files, dir } = cacheHome();
     const env = { XDG_CACHE_HOME: home };
