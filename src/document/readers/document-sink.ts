@@ -113,12 +113,11 @@ export class DocumentSink implements RenderSink {
  */
 let eager: { cols: number; rows: number } | undefined;
 function eagerScreen(): { cols: number; rows: number } {
-  // Asked on the first write, not when lwl starts.
-  const size = outputSize();
-  eager ??= {
-    cols: Math.max(20, size?.cols || 80),
-    rows: (size?.rows || 24) + 4,
-  };
+  if (eager === undefined) {
+    // Asked once, on the first write, not when lwl starts (and not at every write: it is a call to the terminal).
+    const size = outputSize();
+    eager = { cols: Math.max(20, size?.cols || 80), rows: (size?.rows || 24) + 4 };
+  }
   return eager;
 }
 /** HTML is fed to its parser in pieces of this size, one piece a turn of work. */
