@@ -82,7 +82,6 @@ export class Terminal {
   private keys: Socket | null = null;
   /** Keys are to be read (the stream, once made, flows). */
   private reading = false;
-  private keysScheduled = false;
 
   private constructor(
     private readonly input: TerminalDevice,
@@ -201,10 +200,8 @@ export class Terminal {
       this.keys.resume();
       return;
     }
-    if (this.keysScheduled) return;
-    this.keysScheduled = true;
+    // Asked again before then, the stream is made once: the later turns find it made.
     setImmediate(() => {
-      this.keysScheduled = false;
       if (!this.reading || this.keys !== null) return;
       this.keys = this.input.stream();
       this.keys.on('data', this.onData);
