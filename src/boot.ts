@@ -14,6 +14,7 @@ const fs = require('node:fs') as typeof import('node:fs');
 const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
 import { isWorkerArgument } from './worker-arguments.ts';
+import { HTML_NAME, MARKDOWN_NAME } from './document/readers/kind-names.ts';
 import { Made, cacheDirectory, cacheName, cachingCode, packageCompiler, packageCompilerKey, readCache, writeCache } from './code-cache.ts';
 
 /** The bundle's hash, set by build.mjs: a cache is for one bundle only (V8 checks its own version and flags). */
@@ -72,7 +73,7 @@ const writeTimes = () => {
  * screen ran and no more (V8 loads all of a cache, some 1 ms per 100 KB).
  */
 function rendersDocument(args: string[]): boolean {
-  return args.some((word) => /\.(md|markdown|mdown|mkd|x?html?)$/i.test(word) || /^https?:\/\//i.test(word) || /^--kind=(markdown|html)$/.test(word));
+  return args.some((word) => MARKDOWN_NAME.test(word) || HTML_NAME.test(word) || /^https?:\/\//i.test(word) || /^--kind=(markdown|html)$/.test(word));
 }
 
 function run(): void {

@@ -14,6 +14,7 @@
 import type { Document } from '../document.ts';
 import type * as RichReaders from './document-sink.ts';
 import type { Reader } from '../reader.ts';
+import { HTML_NAME, MARKDOWN_NAME } from './kind-names.ts';
 import { MarkupReader } from './markup.ts';
 import { PlainReader } from './plain.ts';
 
@@ -27,8 +28,8 @@ const HTML_START = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html)[\s>]/i;
 export function kindOf(name: string, head: Buffer): Kind {
   const start = head.subarray(0, 1024).toString('utf8').replace(/^\ufeff/, '');
   if (BRO_PAGE.test(start)) return 'markup';
-  if (/\.(x?html?)$/i.test(name) || HTML_START.test(start)) return 'html';
-  if (/\.(md|markdown|mdown|mkd)$/i.test(name)) return 'markdown';
+  if (HTML_NAME.test(name) || HTML_START.test(start)) return 'html';
+  if (MARKDOWN_NAME.test(name)) return 'markdown';
   if (/\.lwl$/i.test(name)) return 'markup';
   return 'plain';
 }
