@@ -137,8 +137,8 @@ bundle = bundle.replace(toESM, inheritingToESM);
 // dist/lwl: src/boot.ts, then the bundle in a comment (a function's body), wrapped as Node wraps a
 // CommonJS module, which boot.ts compiles with V8's code cache. The comment must not hold a `*/`:
 // each in a string is written `*\/`, the same string (esbuild prints both alike, which is checked),
-// and a pattern must not end in `*` (src/document/fragments.ts's slug says why). So boot.ts compiles a
-// slice of the file's text, no copy: V8 took 1.5 to 2 ms longer to compile the copy a replacement made.
+// and a pattern must not end in `*` (the build stops and says so). So boot.ts compiles a slice of the
+// file's text, no copy: V8 took 1.5 to 2 ms longer to compile the copy a replacement made.
 if (/[^\t\n\r\x20-\x7e]/.test(bundle)) throw new Error('build: the bundle is not ASCII text: boot.ts takes it from V8 as it is');
 const commentSafe = bundle.replaceAll('*/', '*\\/');
 if (commentSafe !== bundle) {
@@ -161,7 +161,6 @@ const wrapped = `(function (exports, require, module, __filename, __dirname) {${
 const head = `#!/usr/bin/env node\n${boot}\n`;
 // The comment is the body of a function, so that boot.ts has its text from V8 (the function's), not by reading the file again; its first line says on which line of the file the bundle starts.
 const bundleLine = head.split('\n').length;
-if (wrapped.includes('*/')) throw new Error('build: the bundle still holds a `*/`');
 fs.writeFileSync(out, `${head}function lwlBundle(){/*lwl-bundle ${bundleLine}\n${wrapped}*/}\n`);
 fs.chmodSync(out, 0o755);
 // The bundle alone, for the standalone executable (make exe), whose own code cache it has.
