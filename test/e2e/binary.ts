@@ -16,8 +16,13 @@ export const lwlIsScript = readStart(lwl) === '#!';
 /** The command that runs it: the Node running the tests and the script, or the executable alone. */
 export const lwlCommand: readonly string[] = lwlIsScript ? [process.execPath, lwl] : [lwl];
 
+/** A word for a shell command line, quoted: it reaches the command as it is. */
+export function shellWord(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
 /** The same, for a shell command line. */
-export const lwlShell = lwlCommand.map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(' ');
+export const lwlShell = lwlCommand.map(shellWord).join(' ');
 
 function readStart(file: string): string {
   try {

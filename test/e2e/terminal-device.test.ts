@@ -6,14 +6,14 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Session, root } from './session.ts';
+import { shellWord } from './binary.ts';
 
 const script = path.join(root, 'dist/lwl');
 const sample = path.join(root, 'test/e2e/fixtures/numbered.txt');
-const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
 /** Runs `node FLAGS dist/lwl FILE` in a shell that prints the terminal's settings before and after it. */
 function lwlInShell(flags: string[], env: Record<string, string> = {}): Session {
-  const node = [process.execPath, ...flags, script, sample].map(quote).join(' ');
+  const node = [process.execPath, ...flags, script, sample].map(shellWord).join(' ');
   return Session.shell(`echo "before $(stty -g)"; ${node}; echo "after $(stty -g)"`, { env });
 }
 
