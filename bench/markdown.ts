@@ -46,22 +46,16 @@ process.on('SIGINT', () => {
 
 const FIRST = 'lwl benchmark: a big Markdown file';
 
-/** `unit` repeated to about `bytes`, after `head`, written to `name`. */
+/** `unit` repeated to about `bytes` (once at least), between `head` and `tail`, written to `name`. */
 function repeated(name: string, head: string, unit: string, tail: string, bytes: number): string {
   const file = path.join(dir, name);
   const fd = fs.openSync(file, 'w');
   const buf = Buffer.from(unit);
   let written = fs.writeSync(fd, head);
-  while (written < bytes) written += fs.writeSync(fd, buf);
+  do written += fs.writeSync(fd, buf);
+  while (written < bytes);
   fs.writeSync(fd, tail);
   fs.closeSync(fd);
-  return file;
-}
-
-/** `text` written to `name`. */
-function once(name: string, text: string): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, text);
   return file;
 }
 
@@ -71,7 +65,7 @@ const readmes = fs
   .map((f) => fs.readFileSync(path.join(root, 'samples/readmes', f), 'utf8'))
   .join('\n\n');
 const markdown = repeated('big.md', `${FIRST}\n\n`, readmes + '\n\n', '\nThe end.\n', Number(values.mb) * MB);
-const smallMarkdown = once('small.md', `${FIRST}\n\n${readmes}\n\nThe end.\n`);
+const smallMarkdown = repeated('small.md', `${FIRST}\n\n`, readmes + '\n\n', '\nThe end.\n', 0);
 // The same bytes named .txt: read as plain text, the file's bytes shown as they are.
 const plain = path.join(dir, 'big.txt');
 fs.linkSync(markdown, plain);
@@ -80,9 +74,9 @@ const spec = fs.readFileSync(path.join(root, 'test/data/url-standard-2016-partia
 const body = spec.slice(spec.indexOf('<body'));
 const bodyEnd = body.lastIndexOf('</body>');
 const htmlHead = spec.slice(0, spec.indexOf('<body')) + '<body>';
-const htmlBody = (bodyEnd > 0 ? body.slice(body.indexOf('>') + 1, bodyEnd) : body.slice(body.indexOf('>') + 1)) + '\n';
+const htmlBody = body.slice(body.indexOf('>') + 1, bodyEnd > 0 ? bodyEnd : undefined) + '\n';
 const html = repeated('big.html', htmlHead, htmlBody, '</body></html>\n', Number(values['html-mb']) * MB);
-const smallHtml = once('small.html', `${htmlHead}${htmlBody}</body></html>\n`);
+const smallHtml = repeated('small.html', htmlHead, htmlBody, '</body></html>\n', 0);
 
 const settings = { cols: 80, rows: 24, cwd: root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', LANG: 'C.UTF-8', HOME: os.homedir() } };
 
