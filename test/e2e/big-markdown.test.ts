@@ -16,9 +16,8 @@ let big = '';
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-big-markdown-'));
   big = path.join(dir, 'big.md');
-  const readme = fs.readFileSync(path.join(samples, 'readmes/node-addon-api-README.md'));
-  const copies = Math.ceil((64 * MB) / readme.length);
-  fs.writeFileSync(big, Buffer.concat(Array.from({ length: copies }, () => Buffer.concat([readme, Buffer.from('\n\n')]))));
+  const readme = Buffer.concat([fs.readFileSync(path.join(samples, 'readmes/node-addon-api-README.md')), Buffer.from('\n\n')]);
+  fs.writeFileSync(big, Buffer.concat(Array<Buffer>(Math.ceil((64 * MB) / readme.length)).fill(readme)));
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
