@@ -122,6 +122,15 @@ export const keymap = {
   question,
 };
 
+/**
+ * G's window on the end of a big file still being read (see the README):
+ * these actions move within the window; any other waits for the whole file
+ * and acts there (g goes to the file's top at once; G with a count waits).
+ */
+export const endWindowActions: ReadonlyArray<GroundAction[0]> = [
+  'search', 'scrollLines', 'scrollHalfScreens', 'scrollScreens', 'bottom', 'cycle', 'next', 'follow', 'click', 'quit', 'help', 'suspend', 'redraw', 'info',
+];
+
 /** A search that starts with this is a regular expression (JavaScript syntax). */
 export const regexPrefix = 're:';
 

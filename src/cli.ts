@@ -14,7 +14,8 @@ import { themeFor, type Role } from './view/theme.ts';
 import { Loader, OpenError, openFile, openStdin, readBlocking, readError, reason, type Source } from './input/load.ts';
 import { HEAD_SIZE, looksBinary } from './input/binary.ts';
 import { readFirstBytes } from './input/read-some.ts';
-import { makePage, Pager, type Page } from './pager.ts';
+import { Pager } from './pager.ts';
+import { filePage, pageText, type PageText } from './navigator/page.ts';
 import { Bindings } from './state/bindings.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
 import { linkText } from './view/preview.ts';
@@ -148,7 +149,7 @@ function isWriteError(err: unknown): err is NodeJS.ErrnoException {
 }
 
 /** `lwl --links`: every link in document order, one a line: number, text, and URL or error. */
-async function printLinks(page: Page, prefix: string): Promise<void> {
+async function printLinks(page: PageText, prefix: string): Promise<void> {
   await page.loader.readAll();
   const lines: string[] = [];
   for (let i = 0; i < page.doc.links.count; i++) {
@@ -229,15 +230,15 @@ export async function main(args: string[]): Promise<number> {
         const { loader, load } = await wholePage(startUrl, options);
         const said = load.endMessage(200);
         if (said) say(said);
-        if (opts.links) await printLinks(makePage(loader, base, load.url), '');
+        if (opts.links) await printLinks(pageText(loader, base, load.url), '');
         else await printPlain(loader);
         return said ? 1 : 0;
       }
     }
     if (opts.links) {
       // With several files, each line starts with the file's name.
-      if (files.length <= 1) await printLinks(makePage(new Loader(await openInput(files[0] ?? null), kind), base), '');
-      else for (const file of files) await printLinks(makePage(new Loader(await openInput(file), kind), base), `${sanitize(file)}\t`);
+      if (files.length <= 1) await printLinks(pageText(new Loader(await openInput(files[0] ?? null), kind), base), '');
+      else for (const file of files) await printLinks(pageText(new Loader(await openInput(file), kind), base), `${sanitize(file)}\t`);
       return 0;
     }
     if (!isTerminal(1)) {
@@ -291,7 +292,7 @@ export async function main(args: string[]): Promise<number> {
       startUrl,
       version,
     };
-    return await new Pager(term, makePage(loader, base), settings).run();
+    return await new Pager(term, filePage(loader, base), settings).run();
   } catch (err) {
     // Each error the user or the system caused is one sentence: 2 for usage, 1 for the rest.
     if (err instanceof UserError) return fail(err.message, err.status);

@@ -5,13 +5,11 @@ import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, endRunningCommand, isLwlItself, runShell } from './commands.ts';
-import type { Document } from './document/document.ts';
 import { kindOf, type Kind } from './document/readers/kinds.ts';
 import { draw, type Looks } from './view/draw.ts';
 import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
-import { LinkTargets } from './link/targets.ts';
-import { LineIndex, sameFromEnd, UnknownLines } from './document/lines.ts';
+import { LineIndex } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import type { Query } from './document/search.ts';
 import { IncrementalSearch, SearchRun } from './document/searchrun.ts';
@@ -26,14 +24,13 @@ import { Wrap } from './view/wrap.ts';
 import { gutterWidth } from './view/gutter.ts';
 import { screenEnd } from './view/view.ts';
 import type { ToggledOption } from './state/toggles.ts';
-import { loadOptions, WebLoad } from './browse/web-load.ts';
-import type { LoadOptions } from './input/page-load.ts';
-import { proxyFromEnv } from './input/proxy.ts';
 import { httpUrl } from './input/fetch.ts';
-import { findFragment } from './document/fragments.ts';
 import { locationBase } from './link/base.ts';
 import { parseUrl, serializeUrl } from './link/url/index.ts';
-import type { WebContext } from './state/types.ts';
+import { Navigator } from './navigator/navigator.ts';
+import { filePage, pageText, type EndWindowPage, type Page } from './navigator/page.ts';
+import { openEndWindow, stateFromEnd } from './navigator/end-window.ts';
+import { WebPages, type WebHost } from './navigator/web-pages.ts';
 
 /** How the pager was set up: options, configuration and environment. */
 export interface PagerSettings {
@@ -68,54 +65,11 @@ export interface PagerSettings {
   version?: string;
 }
 
-/** A file of the list :n and :p go through, with the place it was left at. */
-interface FileEntry {
-  name: string;
-  page: Page | null;
-  state: State;
-}
-
 /** Lines are counted in slices this long, between keys. */
 const LINE_COUNT_SLICE_MS = 8;
 
-/** G shows the file's last bytes, this many, read on their own when more than END_UNREAD is still to read... */
-const END_WINDOW = 128 * 1024;
-const END_UNREAD = 16 * 1024 * 1024;
-/** ...for the kinds whose text from a line's start reads as it does in the whole. */
-const END_KINDS = new Set(['plain', 'markup', 'raw']);
-/** Keys that keep G's window: they move within it (or open the search prompt: the search waits). Any other waits for the whole file, and acts there. */
-const WITHIN_END = new Set(['search', 'scrollLines', 'scrollHalfScreens', 'scrollScreens', 'bottom', 'cycle', 'next', 'follow', 'quit', 'help', 'suspend', 'redraw', 'info']);
-
 /** While loading, redraw at most this often. */
 const LOADING_REDRAW_MS = 50;
-
-/** A document being read, with what is derived from it. */
-export interface Page {
-  doc: Document;
-  loader: Loader;
-  links: LinkTargets;
-  lines: LineIndex;
-  /** lwl's own help screen: q goes back from it instead of quitting. */
-  isHelp?: boolean;
-  /** The user was told that the file changed under lwl. */
-  changeTold?: boolean;
-  /** For the raw view (\\): the kind to go back to. */
-  kindBeforeRaw?: Kind;
-  /** A page from the web: its load (while connecting, the page is empty). */
-  web?: WebLoad;
-  /** The first screen of a web page's text was drawn (it is drawn as soon as there is text, without waiting for the next frame). */
-  drawn?: boolean;
-  /** Where the screen goes once the text reaches it (a page loaded again), or the fragment to show (a URL with #name). */
-  restoreTop?: number;
-  fragment?: string;
-  /** G's window at the end of a file not yet read: the file's page, and its state when G was pressed. */
-  endOf?: { main: Page; state: State };
-}
-
-
-export function makePage(loader: Loader, base: UrlRecord | null = null, webUrl: UrlRecord | null = null): Page {
-  return { doc: loader.doc, loader, links: new LinkTargets(loader.doc, base, webUrl), lines: new LineIndex(loader.doc) };
-}
 
 /** Work that takes a while (waiting for the input, searching): shown as progress, ^C stops it. */
 interface Task {
@@ -148,11 +102,9 @@ export class Pager {
   private handedOver = false;
   /** q was pressed: the terminal is given back. */
   private ended = false;
-  /** Documents left by following links, to go back to. */
-  private readonly history: Array<{ page: Page; state: State; file: number }> = [];
-  /** The files :n and :p go through, and the one shown (or the one whose links were followed). */
-  private readonly files: FileEntry[];
-  private file = 0;
+  /** The pages: the one shown, those Backspace goes back to, the files of :n and :p. */
+  private readonly nav: Navigator;
+  private readonly web: WebPages;
   private lastDraw = 0;
   /** A frame was left for keys read after the one handled (keysDone draws it). */
   private frameOwed = false;
@@ -170,23 +122,51 @@ export class Pager {
   private caseless: 'smart' | 'always' | 'never';
   /** Lets the tests check that a crash gives the terminal back. */
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
-  /** A web page loading again (r): the page shown stays until the answer comes. */
-  private reloading: { load: WebLoad; page: Page; top: number } | null = null;
-  private webOptions: LoadOptions | null = null;
 
   constructor(
     private readonly term: Terminal,
-    private page: Page,
+    first: Page,
     private readonly settings: PagerSettings,
   ) {
     this.size = term.size();
     this.chop = settings.chop ?? false;
     this.lineNumbers = settings.lineNumbers ?? false;
     this.caseless = settings.caseless ?? 'smart';
-    this.wrap = this.wrapFor(page);
-    const names = settings.files.length > 0 ? settings.files : [page.doc.name];
-    this.files = names.map((name, i) => ({ name, page: i === 0 ? page : null, state: initialState }));
-    if (settings.startUrl) this.page = this.files[0].page = this.webPlaceholder(settings.startUrl);
+    this.nav = new Navigator(first, settings.files);
+    this.web = new WebPages(this.webHost(), settings.version ?? 'dev');
+    if (settings.startUrl) this.nav.replace(this.web.placeholder(settings.startUrl));
+    this.wrap = this.wrapFor(this.page);
+  }
+
+  /** The page shown. */
+  private get page(): Page {
+    return this.nav.page;
+  }
+
+  /** What the web pages ask of the pager. */
+  private webHost(): WebHost {
+    const pager = this;
+    return {
+      get nav() {
+        return pager.nav;
+      },
+      report: (action) => this.report(action),
+      note: (action) => this.note(action),
+      renderSoon: () => this.renderSoon(),
+      replaced: (page) => {
+        this.show(page, initialState);
+        this.startLoading(page);
+      },
+      showNew: (page) => this.showNew(page),
+      back: () => this.back(),
+      quit: (status) => this.quit(status),
+      get cols() {
+        return pager.size.cols;
+      },
+      get state() {
+        return pager.state;
+      },
+    };
   }
 
   /** Runs until the user quits; resolves with the exit status. */
@@ -210,7 +190,7 @@ export class Pager {
   private startLoading(page: Page): void {
     page.loader.start(() => {
       if (this.page === page) this.loaded();
-      else if (this.page.endOf?.main === page) this.endRead();
+      else if (this.page.kind === 'endWindow' && this.page.main === page) this.endRead();
     });
   }
 
@@ -228,9 +208,10 @@ export class Pager {
     const pager = this;
     const height = Math.max(1, this.size.rows - 1);
     const { secure, bindings, incsearch } = this.settings;
-    const web = this.webContext();
+    const web = this.web.context();
     const gutter = this.size.cols - this.wrap.width;
-    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, web, gutter };
+    const endWindow = this.page.kind === 'endWindow';
+    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, web, gutter, endWindow };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }
@@ -238,7 +219,6 @@ export class Pager {
   private key(key: string): void {
     if (this.handedOver || this.ended) return;
     if (key === this.crashKey) throw new Error('crash asked for by LWL_TEST_CRASH_KEY');
-    if (this.page.endOf && this.leavesEnd(key)) return;
     this.apply(press(this.state, key, this.context));
   }
 
@@ -250,7 +230,7 @@ export class Pager {
     for (const effect of effects) {
       switch (effect.kind) {
         case 'quit':
-          if (this.page.isHelp) {
+          if (this.page.kind === 'help') {
             this.back();
             break;
           }
@@ -265,7 +245,7 @@ export class Pager {
         case 'search': {
           const query = this.withCase(effect.query);
           // G's window is left for the whole file: the search starts from the place there.
-          if (this.page.endOf) this.leaveEnd(() => this.startTask(this.search(query)));
+          if (this.page.kind === 'endWindow') this.leaveEnd(this.page, () => this.startTask(this.search(query)));
           else this.startTask(this.search(query, effect.from));
           break;
         }
@@ -293,6 +273,9 @@ export class Pager {
         case 'back':
           this.back();
           break;
+        case 'leaveEnd':
+          if (this.page.kind === 'endWindow') this.leaveEndFor(this.page, effect.action, effect.count);
+          break;
         case 'suspend':
           // Returns once lwl is continued; the terminal then asks for a frame.
           this.term.suspend();
@@ -307,26 +290,26 @@ export class Pager {
           this.examine(effect.path);
           break;
         case 'reread':
-          this.reread(effect.as);
+          this.reopen(effect.as);
           break;
         case 'toggle':
           this.toggle(effect.option);
           break;
         case 'help':
-          if (!this.page.isHelp) this.showNew({ ...makePage(Loader.fromText('help', helpText())), isHelp: true });
+          if (this.page.kind !== 'help') this.showNew({ ...pageText(Loader.fromText('help', helpText())), kind: 'help' });
           break;
         case 'fetch':
           this.fetch(effect.url);
           break;
         case 'reload':
-          this.reload();
+          this.reopen('same');
           break;
         case 'stopLoad':
-          this.stopLoad();
+          this.web.stop();
           break;
         case 'showBinary':
           // No: back, or (the first page) the end of lwl.
-          if (!this.showBinary(effect.see)) return;
+          if (!this.web.answerBinary(effect.see)) return;
           break;
       }
     }
@@ -439,25 +422,12 @@ export class Pager {
     schedule();
   }
 
-  /**
-   * G on a regular file much of which is still to read: its last lines at
-   * once, read on their own from a line's start, while the file is read on
-   * in slices. Line numbers and the percent show ? until then; the file's own
-   * page takes the window's place, at the same line, once it is all read.
-   */
+  /** G's window on the end of a file still being read, shown at its bottom; false when G waits for the whole file. */
   private showEnd(): boolean {
-    const main = this.page;
-    const { doc, loader } = main;
-    if (main.isHelp || main.endOf || !END_KINDS.has(doc.kind) || loader.source.size === null) return false;
-    if (loader.source.size - doc.bytesRead < END_UNREAD) return false;
-    const end = loader.readEnd(END_WINDOW);
-    if (!end) return false;
-
-    const endLoader = Loader.fromBytes(doc.name, end.bytes, doc.kind as Kind);
-    endLoader.doc.endWindow = true;
-    const page: Page = { ...makePage(endLoader, this.settings.base), lines: new UnknownLines(endLoader.doc), endOf: { main, state: this.state } };
-    main.loader.want(Infinity);
-    this.show(page, { ...this.state, top: 0, selected: null, matches: null, match: null });
+    const window = openEndWindow(this.page, this.state, this.settings.base);
+    if (!window) return false;
+    this.nav.enterWindow(window);
+    this.show(window, { ...this.state, top: 0, selected: null, matches: null, match: null });
     this.state = update(this.state, ['bottom'], null, this.context).state;
     return true;
   }
@@ -465,52 +435,45 @@ export class Pager {
   /** More of the file under G's window is read: once it is all, the file's page takes the window's place. */
   private endRead(): void {
     if (this.task) return this.tick();
-    if (this.page.endOf?.main.doc.complete) {
-      this.fromEnd();
+    if (this.page.kind === 'endWindow' && this.page.main.doc.complete) {
+      this.fromEnd(this.page);
       this.render();
     }
   }
 
-  /** A key on G's window that needs the whole file: g goes to its top at once; any other waits for it, then acts there. */
-  private leavesEnd(key: string): boolean {
-    const state = this.state;
-    if (state.mode !== 'ground' || state.busy !== null || state.pending !== null || /^[0-9]$/.test(key)) return false;
-    const action = this.settings.bindings.for('ground', key);
-    if (!action || (WITHIN_END.has(action[0]) && !(action[0] === 'bottom' && state.count !== ''))) return false;
-    if (action[0] === 'top' && state.count === '') {
-      const { main, state: before } = this.page.endOf!;
-      this.show(main, { ...before, message: null });
-      this.apply(press(this.state, key, this.context));
-      return true;
+  /** An action G's window cannot do: g goes to the file's top at once; any other waits for the whole file, then acts there. */
+  private leaveEndFor(window: EndWindowPage, action: GroundAction, count: number | null): void {
+    if (action[0] === 'top' && count === null) {
+      this.nav.leaveWindow(window);
+      this.show(window.main, { ...window.before, message: null });
+      return this.report(action, count);
     }
-    this.leaveEnd(() => this.apply(press(this.state, key, this.context)));
-    return true;
+    this.leaveEnd(window, () => this.report(action, count));
   }
 
   /** Leaves G's window for the file's page once it is all read (at once if it is), then does `then` there. */
-  private leaveEnd(then: () => void): void {
-    const main = this.page.endOf!.main;
+  private leaveEnd(window: EndWindowPage, then: () => void): void {
+    const main = window.main;
     main.loader.want(Infinity);
     if (main.doc.complete) {
-      this.fromEnd();
+      this.fromEnd(window);
       return then();
     }
     this.startTask({
       advance: () => (main.doc.complete ? 'done' : 'wait'),
       progress: () => this.readingProgress(main.doc),
       finish: () => {
-        if (this.page.endOf?.main !== main) return;
-        this.fromEnd();
+        if (this.page !== window) return;
+        this.fromEnd(window);
         then();
       },
     });
   }
 
   /** The file's page in place of G's window, at the same place (the same line from the end). */
-  private fromEnd(): void {
-    const { main } = this.page.endOf!;
-    const top = sameFromEnd(this.page.doc.text, this.state.top, main.doc.text);
-    this.show(main, { ...this.state, top, selected: null, matches: null, match: null });
+  private fromEnd(window: EndWindowPage): void {
+    this.nav.leaveWindow(window);
+    this.show(window.main, stateFromEnd(window, this.state));
     this.note(['rewrapped']);
   }
 
@@ -566,7 +529,7 @@ export class Pager {
   }
 
   private loaded(): void {
-    if (this.placeWebPage()) return this.render();
+    if (this.page.kind === 'web' && this.web.placed(this.page)) return this.render();
     const error = this.page.loader.error;
     if (error && error !== this.reportedError) {
       // The document ends where reading failed; say so once.
@@ -617,26 +580,30 @@ export class Pager {
       if (!(err instanceof OpenError)) throw err;
       return this.note(['notice', `Cannot open ${url}: ${err.userMessage}`]);
     }
-    this.showNew(makePage(loader));
+    this.showNew(filePage(loader));
   }
 
   /**
-   * K and \\: reads the file shown again as another kind, in place of this
-   * page, at the same line. A pipe cannot be read again.
+   * r, K and \\: reads the page shown again, as the same kind, the other kind
+   * (markup and plain) or its raw text and back, in its own place: a file at
+   * the same line (K and \\ too), a web page fetched again (at the same place
+   * for r; K and \\ from the top). A pipe cannot be read again.
    */
-  private reread(as: 'switch' | 'raw' | 'same'): void {
-    const { source } = this.page.loader;
-    const doc = this.page.doc;
+  private reopen(as: 'same' | 'switch' | 'raw'): void {
+    const page = this.page;
+    const { source } = page.loader;
+    const doc = page.doc;
+    if (page.kind === 'web' && as === 'same') return this.web.reload(page);
     // From plain, K reads the document as its name and start say (Markdown, HTML), or as lwl's markup.
     const guessed = (): Kind => {
-      const named = kindOf(source.name, this.page.loader.head);
+      const named = kindOf(source.name, page.loader.head);
       return named === 'plain' ? 'markup' : named;
     };
-    const kind: Kind =
-      as === 'same' ? (doc.kind as Kind) : as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? guessed() : 'plain';
+    const before = page.kind === 'file' || page.kind === 'web' ? page.kindBeforeRaw : null;
+    const kind: Kind = as === 'same' ? (doc.kind as Kind) : as === 'raw' ? (doc.kind === 'raw' ? (before ?? 'plain') : 'raw') : doc.kind === 'plain' ? guessed() : 'plain';
     // A web page is fetched again, to be read as the other kind (\\: its source, as w3m shows it).
-    if (this.page.web?.info && as !== 'same') return this.reload({ kind, before: doc.kind as Kind });
-    if (!source.isFile || source.fd === 0 || this.page.isHelp) {
+    if (page.kind === 'web' && page.web.info) return this.web.reload(page, { kind, before: doc.kind as Kind });
+    if (!source.isFile || source.fd === 0 || page.kind === 'help') {
       return this.note(['notice', `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${doc.kind}`]);
     }
     let loader: Loader;
@@ -648,105 +615,83 @@ export class Pager {
       return this.note(['notice', `Cannot read ${source.name} again: ${err.userMessage}`]);
     }
     // The line the top is on: the line index, counting the blocks before it if it has not yet.
-    this.page.lines.countTo(this.state.top);
-    const line = this.page.lines.lineOf(this.state.top) ?? 1;
-    const page: Page = { ...makePage(loader, this.settings.base), kindBeforeRaw: kind === 'raw' ? (doc.kind as Kind) : undefined };
-    const entry = this.files.find((f) => f.page === this.page);
-    if (entry) entry.page = page;
-    if (!this.history.some((h) => h.page === this.page)) this.page.loader.stop();
-    this.show(page, initialState);
-    this.startLoading(page);
+    page.lines.countTo(this.state.top);
+    const line = page.lines.lineOf(this.state.top) ?? 1;
+    const reopened = filePage(loader, this.settings.base, kind === 'raw' ? (doc.kind as Kind) : null);
+    this.nav.replace(reopened);
+    this.show(reopened, initialState);
+    this.startLoading(reopened);
     this.report(['top'], line);
     this.note(['notice', as === 'same' ? `${source.name}: read again` : `${source.name}: read as ${kind}`]);
   }
 
   /** Shows a new document; Backspace comes back to this one where it was. */
   private showNew(page: Page): void {
-    // The document left reads no further until it is shown again; a web page left stops loading (not for the help screen).
-    if (!page.isHelp) this.leaveWeb(this.page);
-    this.page.loader.rest();
-    this.history.push({ page: this.page, state: this.state, file: this.file });
+    // A web page left stops loading (not for the help screen); the navigator rests the page left.
+    if (page.kind !== 'help') this.web.leave(this.page);
+    this.nav.push(page, this.state);
     this.show(page, initialState);
     this.startLoading(page);
   }
 
   private back(): void {
-    const previous = this.history.pop();
-    if (!previous) return this.note(['notice', 'No previous document']);
-    this.leave();
-    this.file = previous.file;
-    this.show(previous.page, { ...previous.state, message: null });
+    if (this.nav.depth === 0) return this.note(['notice', 'No previous document']);
+    this.web.leave(this.page);
+    const { page, state } = this.nav.back(this.state)!;
+    this.show(page, { ...(state ?? initialState), message: null });
     // Back on G's window, the file under it read meanwhile: the file's page takes its place.
-    if (this.page.endOf?.main.doc.complete) this.fromEnd();
-  }
-
-  /** The page shown is left: a file of the list rests (it may be shown again), another document is closed. */
-  private leave(): void {
-    this.leaveWeb(this.page);
-    const entry = this.files.find((f) => f.page === this.page);
-    if (entry) {
-      entry.state = this.state;
-      this.page.loader.rest();
-    } else if (!this.history.some((h) => h.page === this.page)) {
-      this.page.loader.stop();
-    }
+    if (page.kind === 'endWindow' && page.main.doc.complete) this.fromEnd(page);
   }
 
   /** :n, :p, :x go to another file of the list, where it was left; :d drops this one from the list. */
   private changeFile(which: 'next' | 'previous' | 'first' | 'drop'): void {
-    const count = this.files.length;
     if (which === 'drop') {
-      if (count === 1) return this.note(['notice', 'This is the only file: nothing to drop']);
-      const [dropped] = this.files.splice(this.file, 1);
-      // Backspace does not come back to a dropped file.
-      if (dropped.page && !this.history.some((h) => h.page === dropped.page)) dropped.page.loader.stop();
-      const next = Math.min(this.file, count - 2);
-      this.file = -1;
-      return this.goToFile(next, `${dropped.name} dropped: `, false);
+      const dropped = this.nav.dropFile();
+      if (!dropped) return this.note(['notice', 'This is the only file: nothing to drop']);
+      return this.goToFile(dropped.next, `${dropped.name} dropped: `, false);
     }
-    const to = which === 'first' ? 0 : this.file + (which === 'next' ? 1 : -1);
-    if (to < 0) return this.note(['notice', 'No previous file']);
-    if (to >= count) return this.note(['notice', 'No next file']);
+    const to = this.nav.fileTarget(which);
+    if (typeof to === 'string') return this.note(['notice', to]);
     this.goToFile(to, '');
   }
 
-  /** :e: opens a file after this one in the list. */
+  /** :e: opens a file after this one in the list (a web address: a web page). */
   private examine(path: string): void {
     const url = httpUrl(path);
     if (url) return this.fetch(serializeUrl(url));
-    this.files.splice(this.file + 1, 0, { name: path, page: null, state: initialState });
-    this.goToFile(this.file + 1, '');
+    this.goToFile(this.nav.insertFile(path), '');
   }
 
   private goToFile(index: number, note: string, comeBack = true): void {
-    const entry = this.files[index];
-    const url = entry.page ? null : httpUrl(entry.name);
-    if (url) entry.page = this.webPlaceholder(url);
-    if (!entry.page) {
-      try {
-        const loader = new Loader(openFile(entry.name), this.settings.kind ?? null);
-        loader.readFirst(this.size.rows);
-        entry.page = makePage(loader, this.settings.base);
-      } catch (err) {
-        if (!(err instanceof OpenError)) throw err;
-        this.files.splice(index, 1);
-        return this.note(['notice', `${note}${entry.name}: ${err.userMessage}`]);
-      }
+    const name = this.nav.fileName(index);
+    let arrival;
+    try {
+      arrival = this.nav.toFile(index, this.state, (named) => this.openPage(named), comeBack);
+    } catch (err) {
+      if (!(err instanceof OpenError)) throw err;
+      return this.note(['notice', `${note}${name}: ${err.userMessage}`]);
     }
-    if (this.files[this.file]?.page === this.page) this.files[this.file].state = this.state;
-    if (comeBack) {
-      this.history.push({ page: this.page, state: this.state, file: this.file });
-      this.page.loader.rest();
+    this.show(arrival.page, arrival.state ?? initialState);
+    this.startLoading(arrival.page);
+    this.note(['notice', `${note}${name} (file ${index + 1} of ${this.nav.fileCount})`]);
+  }
+
+  /** A file of the list opened, its first screen read (a web address: its page, loading). */
+  private openPage(name: string): Page {
+    const url = httpUrl(name);
+    if (url) return this.web.placeholder(url);
+    const loader = new Loader(openFile(name), this.settings.kind ?? null);
+    try {
+      loader.readFirst(this.size.rows);
+    } catch (err) {
+      loader.stop();
+      throw err;
     }
-    this.file = index;
-    this.show(entry.page, entry.state);
-    this.startLoading(entry.page);
-    this.note(['notice', `${note}${entry.name} (file ${index + 1} of ${this.files.length})`]);
+    return filePage(loader, this.settings.base);
   }
 
   /** Shows another document, in the given state; the typed lines' history stays the session's. */
   private show(page: Page, state: State): void {
-    this.page = page;
     this.state = { ...state, history: this.state.history };
     this.wrap = this.wrapFor(page);
     // A filter left half found goes on finding its lines.
@@ -825,7 +770,7 @@ export class Pager {
     this.term.write(this.screen.render(frame));
     this.countLines();
     // Reading it back showed the file is not what was read (rewritten in place, cut, rotated): say so once.
-    if (this.page.doc.changed && !this.page.changeTold) {
+    if (this.page.kind === 'file' && this.page.doc.changed && !this.page.changeTold) {
       this.page.changeTold = true;
       this.note(['notice', `${this.page.doc.name} changed since lwl read it: what it holds now shows as blanks where it differs`]);
       this.renderSoon();
@@ -855,195 +800,28 @@ export class Pager {
     });
   }
 
-  // Web pages (src/browse/web-load.ts): a page shows at once, empty while it
-  // connects, and fills as its text arrives; keys work all the while.
-
-  private startWeb(url: UrlRecord): WebLoad {
-    this.webOptions ??= loadOptions(this.settings.version ?? 'dev', process.env, proxyFromEnv(process.env));
-    return new WebLoad(url, this.webOptions, {
-      begin: (load) => this.webBegan(load),
-      progress: (load) => {
-        if (this.isShowing(load)) this.renderSoon();
-      },
-      end: (load) => this.webEnded(load),
-    });
-  }
-
-  /** An empty page for a URL, which its text takes the place of when the answer comes. */
-  private webPlaceholder(url: UrlRecord): Page {
-    const load = this.startWeb(url);
-    return { ...makePage(Loader.fromText(load.name, '')), web: load };
-  }
-
-  /** The load the page shown waits for: its reload's, else its own. */
-  private shownLoad(): WebLoad | null {
-    return this.reloading?.page === this.page ? this.reloading.load : (this.page.web ?? null);
-  }
-
-  private isShowing(load: WebLoad): boolean {
-    return this.shownLoad() === load;
-  }
-
   /** A query as typed, with the case setting (-i, -I, or - typed while paging): every search, filter and incremental search alike. */
   private withCase(query: Query): Query {
     return { ...query, caseless: this.caseless };
   }
 
-  private webContext(): WebContext | null {
-    const own = this.page.web;
-    const shown = this.shownLoad();
-    if (!own || !shown) return null;
-    return { url: own.url, progress: shown.progressText(), facts: () => own.facts(this.size.cols) };
-  }
-
   /** Enter (or o) on a web link: a new page; Backspace comes back here. */
   private fetch(href: string): void {
     const parsed = parseUrl(href);
-    if (parsed.ok) this.showNew(this.webPlaceholder(parsed.url));
-  }
-
-  /** The answer came: show the page (or the failure page), or ask first if it is not text. */
-  private webBegan(load: WebLoad): void {
-    if (!this.isShowing(load)) return load.cancel();
-    const reload = this.reloading?.load === load;
-    if (load.info!.failure?.kind === 'cancelled') {
-      if (reload) {
-        this.reloading = null;
-        return this.report(['notice', 'Stopped: the page was not loaded again']);
-      }
-      if (this.history.length > 0) {
-        this.back();
-        return this.report(['notice', 'Stopped before the page arrived']);
-      }
-      // The first page: its "Stopped" page says what happened.
-    }
-    if (load.needsQuestion) {
-      const type = load.info!.page!.contentType;
-      const question = { text: `This page is ${type}, not text: see it anyway? (y/n)`, yes: [{ kind: 'showBinary', see: true } as const], no: [{ kind: 'showBinary', see: false } as const], noMessage: null };
-      return this.report(['ask', question]);
-    }
-    // Drawn when its first text has come (placeWebPage).
-    this.showWeb(load);
-  }
-
-  /** y or n to a page that is not text: shown as plain text, or left; false if lwl ended (no page to go back to). */
-  private showBinary(see: boolean): boolean {
-    const load = this.shownLoad();
-    if (!load) return true;
-    if (see) {
-      this.showWeb(load);
-      return true;
-    }
-    load.cancel();
-    if (this.reloading?.load === load) this.reloading = null;
-    else if (this.history.length > 0) this.back();
-    else {
-      this.quit(0);
-      return false;
-    }
-    this.note(['notice', 'Not shown']);
-    return true;
-  }
-
-  /** The page's text takes the place of the page shown (the empty page, or the page being loaded again). */
-  private showWeb(load: WebLoad): void {
-    const reload = this.reloading?.load === load ? this.reloading : null;
-    this.reloading = null;
-    const page: Page = {
-      ...makePage(load.loader(), null, load.url),
-      web: load,
-      restoreTop: reload?.top,
-      fragment: reload ? undefined : (load.url.fragment ?? undefined),
-      kindBeforeRaw: load.as?.kind === 'raw' ? load.as.before : undefined,
-    };
-    const old = this.page;
-    const entry = this.files.find((f) => f.page === old);
-    if (entry) entry.page = page;
-    if (!this.history.some((h) => h.page === old)) old.loader.stop();
-    this.show(page, initialState);
-    this.startLoading(page);
-    const said = load.endMessage(this.size.cols);
-    if (said) this.note(['notice', said]);
-  }
-
-  private webEnded(load: WebLoad): void {
-    // A page loading again says nothing of its old load's end.
-    if (this.page.web !== load || this.reloading?.page === this.page) return;
-    // A failure page said why when it was shown.
-    const said = load.info?.failure ? null : load.endMessage(this.size.cols);
-    if (said) this.note(['notice', said]);
-    this.renderSoon();
-  }
-
-  /** ^C while a page loads: it stops, and what arrived stays. */
-  private stopLoad(): void {
-    const load = this.shownLoad();
-    if (!load || load.finished) return;
-    load.cancel();
-    // What arrived is read to its end, so that the page is whole as far as it goes.
-    if (this.page.web === load) this.page.loader.want(Infinity);
-  }
-
-  /** r: a web page is fetched again and takes this one's place at the same place; a file is read again. */
-  private reload(as: WebLoad['as'] = null): void {
-    const web = this.page.web;
-    if (!web) return this.reread('same');
-    if (this.reloading?.page === this.page) this.reloading.load.cancel();
-    const page = this.page;
-    const load = this.startWeb(web.url);
-    // r keeps the kind the page is read as; K and \\ change it, from the top.
-    load.as = as ?? web.as;
-    // Marked first, so that the old load's end (cancelled) is not taken for the page's.
-    this.reloading = { load, page, top: as ? 0 : this.state.top };
-    if (!web.finished) {
-      web.cancel();
-      page.loader.want(Infinity);
-    }
-  }
-
-  /** A web page left loads no further: what arrived stays (Backspace comes back to it). */
-  private leaveWeb(page: Page): void {
-    if (this.reloading?.page === page) {
-      this.reloading.load.cancel();
-      this.reloading = null;
-    }
-    if (page.web && !page.web.finished) {
-      page.web.cancel();
-      page.loader.want(Infinity);
-    }
-  }
-
-  /** Once the text reaches it: the place a reloaded page was at, or the fragment its URL names; true when the first text of a web page has come, to be drawn now. */
-  private placeWebPage(): boolean {
-    const page = this.page;
-    if (page.restoreTop !== undefined && (page.doc.complete || page.doc.text.length > page.restoreTop)) {
-      const top = page.restoreTop;
-      page.restoreTop = undefined;
-      if (this.state.top === 0) this.note(['restoreTop', top]);
-    }
-    if (page.fragment !== undefined && page.doc.complete) {
-      const at = findFragment(page.doc, page.fragment);
-      page.fragment = undefined;
-      if (at !== null && this.state.top === 0) this.note(['restoreTop', at]);
-    }
-    if (!page.web || page.drawn || page.doc.text.length === 0) return false;
-    page.drawn = true;
-    return true;
+    if (parsed.ok) this.showNew(this.web.placeholder(parsed.url));
   }
 
   /** $LWL_URL for commands: the page's URL (a web page's after redirects, a bro page's, a file's), or empty. */
   private pageUrl(): string {
-    if (this.page.web) return serializeUrl(this.page.web.url);
-    if (this.page.isHelp) return '';
+    if (this.page.kind === 'web') return serializeUrl(this.page.web.url);
+    if (this.page.kind === 'help') return '';
     const base = this.page.links.base;
     if (base.source === 'option' || base.source === 'retrieved') return serializeUrl(base.url);
     return this.page.doc.name === '-' ? '' : serializeUrl(locationBase(this.page.doc.name).url);
   }
 
   private quit(status: number): void {
-    this.page.loader.stop();
-    for (const { page } of this.history) page.loader.stop();
-    for (const { page } of this.files) page?.loader.stop();
+    this.nav.closeAll();
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.task = null;
     // Keys read with q, after it, draw nothing: the screen is given back.

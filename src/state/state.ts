@@ -17,6 +17,7 @@ import { toggleOption } from './toggles.ts';
 import { keepSelectionInView, revealSideways, sideways } from './sideways.ts';
 import { filterGrew, filterStarted, withFilter } from './filter.ts';
 import { filterStatus } from '../view/filter.ts';
+import { endWindowActions } from '../../keymap.ts';
 
 export type { Context, Effect, Mode, Result, State, TypingMode };
 
@@ -89,6 +90,7 @@ function pressGround(state: State, key: string, ctx: Context): Result {
   const count = state.count === '' ? null : Number(state.count);
   state = { ...state, count: '' };
   if (!action) return none(state);
+  if (ctx.endWindow && leavesEndWindow(action, count)) return { state, effects: [{ kind: 'leaveEnd', action, count }] };
   if (action[0] === 'click') {
     // A click on a link selects it; a second click on it follows it, as Enter does.
     const link = clickedLink(ctx, state.top, key, state.shift);
@@ -97,6 +99,10 @@ function pressGround(state: State, key: string, ctx: Context): Result {
   }
   return updateGround(state, action, count, ctx);
 }
+
+/** An action G's window cannot do: it needs the whole file (G with a count: a line the window does not know). */
+const leavesEndWindow = (action: GroundAction, count: number | null) =>
+  !endWindowActions.includes(action[0]) || (action[0] === 'bottom' && count !== null);
 
 const isMarkLetter = (key: string) => /^[a-zA-Z]$/.test(key);
 

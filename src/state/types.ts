@@ -92,6 +92,8 @@ export type Effect =
   | { kind: 'run'; command: string; link: string; then: 'resume' | 'exit' }
   /** Open a local file (a file: URL) in this lwl. */
   | { kind: 'open'; url: string }
+  /** G's window is left for the whole file (once it is read), where the action is done. */
+  | { kind: 'leaveEnd'; action: GroundAction; count: number | null }
   /** Go back to the previous document. */
   | { kind: 'back' }
   /** Follow the input as it grows, showing its end (less's F). */
@@ -132,6 +134,8 @@ export interface Context extends Viewport {
   incsearch?: boolean;
   /** The page shown, when it came from the web (or is coming): what =, the status line and Enter need. */
   web?: WebContext | null;
+  /** The page is G's window on the end of a file still being read: most actions leave it (keymap.ts's endWindowActions). */
+  endWindow?: boolean;
   /** The cells left of the text on each row: the line numbers of -N (a click's column is counted from the text). */
   gutter?: number;
 }

@@ -1,0 +1,64 @@
+// A page: a document being read, with what is derived from it, and what kind
+// of page it is. The kinds are a union, so that what belongs to one (a web
+// page's load, G's window's file) is not a flag every page carries.
+import type { Document } from '../document/document.ts';
+import type { Kind } from '../document/readers/kinds.ts';
+import { LineIndex } from '../document/lines.ts';
+import type { Loader } from '../input/load.ts';
+import { LinkTargets } from '../link/targets.ts';
+import type { UrlRecord } from '../link/url/index.ts';
+import type { WebLoad } from '../browse/web-load.ts';
+import type { State } from '../state/state.ts';
+
+/** What every page has: the document, its loader, its links and its line index. */
+export interface PageText {
+  doc: Document;
+  loader: Loader;
+  links: LinkTargets;
+  lines: LineIndex;
+}
+
+/** A file, a pipe or a device: what the command line, :e, :n and file: links open. */
+export interface FilePage extends PageText {
+  kind: 'file';
+  /** The user was told that the file changed under lwl. */
+  changeTold: boolean;
+  /** For the raw view (\\): the kind to go back to. */
+  kindBeforeRaw: Kind | null;
+}
+
+/** A page from the web: its load (while connecting, the text is empty). */
+export interface WebPage extends PageText {
+  kind: 'web';
+  web: WebLoad;
+  /** The first screen of its text was drawn (drawn as soon as there is text, not at the next frame). */
+  drawn: boolean;
+  /** Where the screen goes once the text reaches it (a page loaded again). */
+  restoreTop: number | null;
+  /** The fragment to show once the page is read (a URL with #name). */
+  fragment: string | null;
+  kindBeforeRaw: Kind | null;
+}
+
+/** lwl's own help screen: q goes back from it instead of quitting. */
+export interface HelpPage extends PageText {
+  kind: 'help';
+}
+
+/** G's window at the end of a file not yet read: the file's page, and its state when G was pressed. */
+export interface EndWindowPage extends PageText {
+  kind: 'endWindow';
+  main: Page;
+  before: State;
+}
+
+export type Page = FilePage | WebPage | HelpPage | EndWindowPage;
+
+/** The document, its links (resolved against `base`, or a web page's URL) and its line index. */
+export function pageText(loader: Loader, base: UrlRecord | null = null, webUrl: UrlRecord | null = null): PageText {
+  return { doc: loader.doc, loader, links: new LinkTargets(loader.doc, base, webUrl), lines: new LineIndex(loader.doc) };
+}
+
+export function filePage(loader: Loader, base: UrlRecord | null = null, kindBeforeRaw: Kind | null = null): FilePage {
+  return { ...pageText(loader, base), kind: 'file', changeTold: false, kindBeforeRaw };
+}
