@@ -100,3 +100,28 @@ describe('while busy', () => {
     expect(suspended.state.busy).toBe('Reading... 10%');
   });
 });
+
+describe("G's window on the end of a file still being read", () => {
+  const ctx = { ...context(100), endWindow: true };
+
+  it.each([['j'], ['d'], [' '], ['G'], ['n'], ['<Tab>'], ['/'], ['=']])('%s moves within the window', (key) => {
+    expect(run(ctx, [key]).effects.filter((e) => e.kind === 'leaveEnd')).toEqual([]);
+  });
+
+  it.each([
+    [['g'], ['top'], null],
+    [['5', 'G'], ['bottom'], 5],
+    [['%'], ['percent'], null],
+    [['m'], ['mark'], null],
+    [['&'], ['filter'], null],
+  ])('%s leaves it for the whole file, to act there', (keys, action, count) => {
+    const { state, effects } = run(ctx, keys);
+    expect(effects).toEqual([{ kind: 'leaveEnd', action, count }]);
+    // Nothing moved in the window: the action is done on the file's page.
+    expect(state.top).toBe(0);
+  });
+
+  it('on a page that is not the window, the same keys act at once', () => {
+    expect(run(context(100), ['5', 'G']).effects).toEqual([]);
+  });
+});
