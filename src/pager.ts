@@ -32,6 +32,9 @@ import { filePage, pageText, type EndWindowPage, type Page } from './navigator/p
 import { openEndWindow, stateFromEnd } from './navigator/end-window.ts';
 import { WebPages, type WebHost } from './navigator/web-pages.ts';
 
+/** What the pager asks of the terminal (a unit test gives it a fake). */
+export type PagerTerminal = Pick<Terminal, 'size' | 'start' | 'write' | 'keysWaiting' | 'suspend' | 'handOver' | 'announceEnd' | 'takeBack' | 'close'>;
+
 /** How the pager was set up: options, configuration and environment. */
 export interface PagerSettings {
   secure: boolean;
@@ -124,7 +127,7 @@ export class Pager {
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
 
   constructor(
-    private readonly term: Terminal,
+    private readonly term: PagerTerminal,
     first: Page,
     private readonly settings: PagerSettings,
   ) {
