@@ -1,13 +1,12 @@
 // The interactive loop: keys from the terminal go through the state function,
 // its effects are carried out, and each change is drawn as one frame.
-import { fileURLToPath } from 'node:url';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, endRunningCommand, isLwlItself, runShell } from './commands.ts';
-import { kindOf, type Kind } from './document/readers/kinds.ts';
+import type { Kind } from './document/readers/kinds.ts';
 import { draw, type Looks } from './view/draw.ts';
-import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
+import { Loader, OpenError } from './input/load.ts';
 import { helpText } from './help.ts';
 import { LineIndex } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
@@ -20,17 +19,18 @@ import { regexPrefix } from '../keymap.ts';
 import type { Bindings } from './state/bindings.ts';
 import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
 import type { Theme } from './view/theme.ts';
-import { Wrap } from './view/wrap.ts';
-import { gutterWidth } from './view/gutter.ts';
+import type { Wrap } from './view/wrap.ts';
+import { PagingOptions, type Caseless } from './pager/options.ts';
 import { screenEnd } from './view/view.ts';
 import type { ToggledOption } from './state/toggles.ts';
 import { httpUrl } from './input/fetch.ts';
 import { locationBase } from './link/base.ts';
 import { parseUrl, serializeUrl } from './link/url/index.ts';
 import { Navigator } from './navigator/navigator.ts';
-import { filePage, pageText, type EndWindowPage, type Page } from './navigator/page.ts';
+import { pageText, type EndWindowPage, type Page } from './navigator/page.ts';
 import { openEndWindow, stateFromEnd } from './navigator/end-window.ts';
 import { WebPages, type WebHost } from './navigator/web-pages.ts';
+import { kindToReopen, openLinked, openListed, reopenFile } from './navigator/open.ts';
 
 /** What the pager asks of the terminal (a unit test gives it a fake). */
 export type PagerTerminal = Pick<Terminal, 'size' | 'start' | 'write' | 'keysWaiting' | 'suspend' | 'handOver' | 'announceEnd' | 'takeBack' | 'close'>;
@@ -59,7 +59,7 @@ export interface PagerSettings {
   /** -N: line numbers. */
   lineNumbers?: boolean;
   /** -i, -I: case in searches. */
-  caseless?: 'smart' | 'always' | 'never';
+  caseless?: Caseless;
   /** Incremental search (--incsearch, the default; --no-incsearch turns it off). */
   incsearch?: boolean;
   /** The web page named on the command line, loaded first in place of the first file. */
@@ -120,9 +120,7 @@ export class Pager {
   /** A slice of line counting is scheduled. */
   private countingLines = false;
   /** The options `-` changes while paging (-S, -N, -i, -I): they outlast a document. */
-  private chop: boolean;
-  private lineNumbers: boolean;
-  private caseless: 'smart' | 'always' | 'never';
+  private readonly options: PagingOptions;
   /** Lets the tests check that a crash gives the terminal back. */
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
 
@@ -132,9 +130,7 @@ export class Pager {
     private readonly settings: PagerSettings,
   ) {
     this.size = term.size();
-    this.chop = settings.chop ?? false;
-    this.lineNumbers = settings.lineNumbers ?? false;
-    this.caseless = settings.caseless ?? 'smart';
+    this.options = new PagingOptions(settings);
     this.nav = new Navigator(first, settings.files);
     this.web = new WebPages(this.webHost(), settings.version ?? 'dev');
     if (settings.startUrl) this.nav.replace(this.web.placeholder(settings.startUrl));
@@ -246,7 +242,7 @@ export class Pager {
           this.startTask(this.awaitLoad(effect.action, effect.count));
           break;
         case 'search': {
-          const query = this.withCase(effect.query);
+          const query = this.options.withCase(effect.query);
           // G's window is left for the whole file: the search starts from the place there.
           if (this.page.kind === 'endWindow') this.leaveEnd(this.page, () => this.startTask(this.search(query)));
           else this.startTask(this.search(query, effect.from));
@@ -256,11 +252,11 @@ export class Pager {
           // The filter this page showed is done with; another page's, paused, goes on when it is shown again.
           effect.replaces?.stop();
           if (this.building === effect.replaces) this.building = null;
-          if (effect.query) this.startTask(this.filter(this.withCase(effect.query)));
+          if (effect.query) this.startTask(this.filter(this.options.withCase(effect.query)));
           break;
         case 'incsearch':
           if (effect.query && this.page.loader.source.isFile) this.page.loader.want(Infinity);
-          this.incremental.look(effect.query && this.withCase(effect.query), effect.from);
+          this.incremental.look(effect.query && this.options.withCase(effect.query), effect.from);
           break;
         case 'stop':
           this.task?.cancel?.();
@@ -569,63 +565,33 @@ export class Pager {
 
   /** Opens a local file in place of this document; Backspace comes back. */
   private open(url: string): void {
-    let loader: Loader;
-    try {
-      loader = new Loader(openRegularFile(fileURLToPath(url)));
-    } catch (err) {
-      const reason = err instanceof OpenError ? err.userMessage : (err as Error).message;
-      return this.note(['notice', `Cannot open ${url}: ${reason}`]);
-    }
-    try {
-      loader.readFirst(this.size.rows);
-    } catch (err) {
-      loader.stop();
-      if (!(err instanceof OpenError)) throw err;
-      return this.note(['notice', `Cannot open ${url}: ${err.userMessage}`]);
-    }
-    this.showNew(filePage(loader));
+    const page = openLinked(url, this.size.rows);
+    if (typeof page === 'string') return this.note(['notice', page]);
+    this.showNew(page);
   }
 
   /**
-   * r, K and \\: reads the page shown again, as the same kind, the other kind
+   * r, K and \\: the page shown read again, as the same kind, the other kind
    * (markup and plain) or its raw text and back, in its own place: a file at
-   * the same line (K and \\ too), a web page fetched again (at the same place
-   * for r; K and \\ from the top). A pipe cannot be read again.
+   * the same line, a web page fetched again (r at the same place; K and \\
+   * from the top).
    */
   private reopen(as: 'same' | 'switch' | 'raw'): void {
     const page = this.page;
-    const { source } = page.loader;
-    const doc = page.doc;
     if (page.kind === 'web' && as === 'same') return this.web.reload(page);
-    // From plain, K reads the document as its name and start say (Markdown, HTML), or as lwl's markup.
-    const guessed = (): Kind => {
-      const named = kindOf(source.name, page.loader.head);
-      return named === 'plain' ? 'markup' : named;
-    };
-    const before = page.kind === 'file' || page.kind === 'web' ? page.kindBeforeRaw : null;
-    const kind: Kind = as === 'same' ? (doc.kind as Kind) : as === 'raw' ? (doc.kind === 'raw' ? (before ?? 'plain') : 'raw') : doc.kind === 'plain' ? guessed() : 'plain';
-    // A web page is fetched again, to be read as the other kind (\\: its source, as w3m shows it).
-    if (page.kind === 'web' && page.web.info) return this.web.reload(page, { kind, before: doc.kind as Kind });
-    if (!source.isFile || source.fd === 0 || page.kind === 'help') {
-      return this.note(['notice', `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${doc.kind}`]);
-    }
-    let loader: Loader;
-    try {
-      loader = new Loader(openFile(source.name), kind);
-      loader.readFirst(this.size.rows);
-    } catch (err) {
-      if (!(err instanceof OpenError)) throw err;
-      return this.note(['notice', `Cannot read ${source.name} again: ${err.userMessage}`]);
-    }
+    const kind = kindToReopen(page, as);
+    if (page.kind === 'web' && page.web.info) return this.web.reload(page, { kind, before: page.doc.kind as Kind });
+    const reopened = reopenFile(page, kind, this.size.rows, this.settings.base);
+    if (typeof reopened === 'string') return this.note(['notice', reopened]);
     // The line the top is on: the line index, counting the blocks before it if it has not yet.
     page.lines.countTo(this.state.top);
     const line = page.lines.lineOf(this.state.top) ?? 1;
-    const reopened = filePage(loader, this.settings.base, kind === 'raw' ? (doc.kind as Kind) : null);
     this.nav.replace(reopened);
     this.show(reopened, initialState);
     this.startLoading(reopened);
     this.report(['top'], line);
-    this.note(['notice', as === 'same' ? `${source.name}: read again` : `${source.name}: read as ${kind}`]);
+    const name = page.loader.source.name;
+    this.note(['notice', as === 'same' ? `${name}: read again` : `${name}: read as ${kind}`]);
   }
 
   /** Shows a new document; Backspace comes back to this one where it was. */
@@ -683,14 +649,7 @@ export class Pager {
   private openPage(name: string): Page {
     const url = httpUrl(name);
     if (url) return this.web.placeholder(url);
-    const loader = new Loader(openFile(name), this.settings.kind ?? null);
-    try {
-      loader.readFirst(this.size.rows);
-    } catch (err) {
-      loader.stop();
-      throw err;
-    }
-    return filePage(loader, this.settings.base);
+    return openListed(name, this.size.rows, this.settings.kind ?? null, this.settings.base);
   }
 
   /** Shows another document, in the given state; the typed lines' history stays the session's. */
@@ -702,28 +661,15 @@ export class Pager {
     this.screen.invalidate();
   }
 
-  /** The rows of a page at this size: wrapped or chopped, beside the line numbers if they show. */
-  private wrapFor(page: Page, largest = page.lines.total ?? 0): Wrap {
-    const cols = this.size.cols;
-    return new Wrap(page.doc, cols - gutterWidth(cols, this.lineNumbers, largest), this.chop);
+  /** The rows of a page at this size. */
+  private wrapFor(page: Page, largest?: number): Wrap {
+    return this.options.wrapFor(page, this.size.cols, largest);
   }
 
   /** `-N`, `-S`, `-i`, `-I` typed while paging: the option on or off, and a word on what it is now. */
   private toggle(option: ToggledOption): void {
-    let said: string;
-    if (option === 'N') {
-      this.lineNumbers = !this.lineNumbers;
-      said = this.lineNumbers ? 'Line numbers on (-N)' : 'Line numbers off';
-    } else if (option === 'S') {
-      this.chop = !this.chop;
-      said = this.chop ? 'Long lines chopped (-S): h and l scroll sideways' : 'Long lines wrap';
-    } else {
-      const on = option === 'i' ? 'smart' : 'always';
-      this.caseless = this.caseless === on ? (option === 'i' ? 'never' : 'smart') : on;
-      said = { smart: 'Searches ignore case unless the pattern has a capital (-i)', always: 'Searches ignore case (-I)', never: 'Searches match case' }[this.caseless];
-      return this.note(['notice', said]);
-    }
-    this.rewrap();
+    const { said, rewrap } = this.options.toggle(option);
+    if (rewrap) this.rewrap();
     this.note(['notice', said]);
   }
 
@@ -768,7 +714,7 @@ export class Pager {
     if (this.frameOwed) return;
     this.lastDraw = Date.now();
     this.page.loader.want(this.state.top);
-    if (this.lineNumbers) this.widenNumbers();
+    if (this.options.lineNumbers) this.widenNumbers();
     const frame = draw(this.context, this.state, this.size, this.settings.theme, this.settings.look);
     this.term.write(this.screen.render(frame));
     this.countLines();
@@ -784,8 +730,7 @@ export class Pager {
   private widenNumbers(): void {
     const lines = this.page.lines;
     const largest = lines.total ?? lines.lineOf(Math.max(0, screenEnd(this.context, this.state.top) - 1)) ?? 0;
-    const cols = this.size.cols;
-    if (cols - gutterWidth(cols, true, largest) < this.wrap.width) this.rewrap(largest);
+    if (this.options.widerFor(this.page, this.size.cols, this.wrap.width, largest)) this.rewrap(largest);
   }
 
   /** Counts the document's lines a slice at a time, between keys, for the status line. */
@@ -803,10 +748,6 @@ export class Pager {
     });
   }
 
-  /** A query as typed, with the case setting (-i, -I, or - typed while paging): every search, filter and incremental search alike. */
-  private withCase(query: Query): Query {
-    return { ...query, caseless: this.caseless };
-  }
 
   /** Enter (or o) on a web link: a new page; Backspace comes back here. */
   private fetch(href: string): void {

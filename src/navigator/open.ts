@@ -1,0 +1,65 @@
+// Opening a page from a file: one of the list (:n, :e), a local file a link
+// names, or the file shown read again as another kind (r, K, \). Each reads
+// its first screen before it is shown; a file that cannot be read gives the
+// sentence that says why.
+import { fileURLToPath } from 'node:url';
+import { kindOf, type Kind } from '../document/readers/kinds.ts';
+import { Loader, OpenError, openFile, openRegularFile, type Source } from '../input/load.ts';
+import type { UrlRecord } from '../link/url/index.ts';
+import { filePage, type FilePage, type Page } from './page.ts';
+
+/** A loader on `source` with its first `rows` read; throws OpenError (the loader closed) if that fails. */
+function readFirst(source: Source, kind: Kind | null, rows: number): Loader {
+  const loader = new Loader(source, kind);
+  try {
+    loader.readFirst(rows);
+  } catch (err) {
+    loader.stop();
+    throw err;
+  }
+  return loader;
+}
+
+/** A file of the list; throws OpenError with the reason it cannot be read. */
+export function openListed(name: string, rows: number, kind: Kind | null, base: UrlRecord | null): FilePage {
+  return filePage(readFirst(openFile(name), kind, rows), base);
+}
+
+/** A local regular file a `file:` link names, or the sentence that says why it cannot be opened. */
+export function openLinked(url: string, rows: number): FilePage | string {
+  try {
+    return filePage(readFirst(openRegularFile(fileURLToPath(url)), null, rows));
+  } catch (err) {
+    const reason = err instanceof OpenError ? err.userMessage : (err as Error).message;
+    return `Cannot open ${url}: ${reason}`;
+  }
+}
+
+/** The kind r (same), K (switch: markup and plain) or \\ (raw, and back) reads the page shown as. */
+export function kindToReopen(page: Page, as: 'same' | 'switch' | 'raw'): Kind {
+  const kind = page.doc.kind as Kind;
+  if (as === 'same') return kind;
+  if (as === 'raw') {
+    const before = page.kind === 'file' || page.kind === 'web' ? page.kindBeforeRaw : null;
+    return kind === 'raw' ? (before ?? 'plain') : 'raw';
+  }
+  if (kind !== 'plain') return 'plain';
+  // From plain, K reads the document as its name and start say (Markdown, HTML), or as lwl's markup.
+  const named = kindOf(page.loader.source.name, page.loader.head);
+  return named === 'plain' ? 'markup' : named;
+}
+
+/** The file shown read again as `kind`, or the sentence that says why it cannot be (a pipe cannot be read again). */
+export function reopenFile(page: Page, kind: Kind, rows: number, base: UrlRecord | null): FilePage | string {
+  const { source } = page.loader;
+  if (!source.isFile || source.fd === 0 || page.kind === 'help') {
+    return `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${page.doc.kind}`;
+  }
+  try {
+    const loader = readFirst(openFile(source.name), kind, rows);
+    return filePage(loader, base, kind === 'raw' ? (page.doc.kind as Kind) : null);
+  } catch (err) {
+    if (!(err instanceof OpenError)) throw err;
+    return `Cannot read ${source.name} again: ${err.userMessage}`;
+  }
+}

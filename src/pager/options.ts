@@ -1,0 +1,60 @@
+// The options `-` turns on and off while paging (-S, -N, -i, -I), as in less:
+// they outlast a document, so the pager keeps them here, not in a page's state.
+import type { Query } from '../document/search.ts';
+import type { ToggledOption } from '../state/toggles.ts';
+import { gutterWidth } from '../view/gutter.ts';
+import { Wrap } from '../view/wrap.ts';
+import type { PageText } from '../navigator/page.ts';
+
+export type Caseless = 'smart' | 'always' | 'never';
+
+const caseWords: Record<Caseless, string> = {
+  smart: 'Searches ignore case unless the pattern has a capital (-i)',
+  always: 'Searches ignore case (-I)',
+  never: 'Searches match case',
+};
+
+export class PagingOptions {
+  /** -S: long lines chopped, not wrapped. */
+  chop: boolean;
+  /** -N: line numbers. */
+  lineNumbers: boolean;
+  /** -i, -I: case in searches. */
+  caseless: Caseless;
+
+  constructor(given: { chop?: boolean; lineNumbers?: boolean; caseless?: Caseless }) {
+    this.chop = given.chop ?? false;
+    this.lineNumbers = given.lineNumbers ?? false;
+    this.caseless = given.caseless ?? 'smart';
+  }
+
+  /** The option on or off: what it is now, in words, and whether the rows are to be made anew. */
+  toggle(option: ToggledOption): { said: string; rewrap: boolean } {
+    if (option === 'N') {
+      this.lineNumbers = !this.lineNumbers;
+      return { said: this.lineNumbers ? 'Line numbers on (-N)' : 'Line numbers off', rewrap: true };
+    }
+    if (option === 'S') {
+      this.chop = !this.chop;
+      return { said: this.chop ? 'Long lines chopped (-S): h and l scroll sideways' : 'Long lines wrap', rewrap: true };
+    }
+    const on = option === 'i' ? 'smart' : 'always';
+    this.caseless = this.caseless === on ? (option === 'i' ? 'never' : 'smart') : on;
+    return { said: caseWords[this.caseless], rewrap: false };
+  }
+
+  /** A query as typed, with the case setting: every search, filter and incremental search alike. */
+  withCase(query: Query): Query {
+    return { ...query, caseless: this.caseless };
+  }
+
+  /** The rows of a page `cols` wide: wrapped or chopped, beside the line numbers if they show (`largest`: the widest number). */
+  wrapFor(page: PageText, cols: number, largest = page.lines.total ?? 0): Wrap {
+    return new Wrap(page.doc, cols - gutterWidth(cols, this.lineNumbers, largest), this.chop);
+  }
+
+  /** Line numbers of more digits than a column `width` wide has room for: the wider rows needed, or null. */
+  widerFor(page: PageText, cols: number, width: number, largest: number): Wrap | null {
+    return cols - gutterWidth(cols, true, largest) < width ? this.wrapFor(page, cols, largest) : null;
+  }
+}
