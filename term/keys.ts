@@ -89,7 +89,18 @@ function mouseKey(button: number, column: number, row: number, release: boolean)
   return (button & 3) === 0 ? clickKey(row - 1, column - 1) : undefined;
 }
 
-type Mode = 'ground' | 'escape' | 'csi' | 'ss3' | 'utf8' | 'x10';
+type Mode = 'ground' | 'escape' | 'csi' | 'ss3' | 'utf8' | 'x10' | 'string' | 'stringEscape';
+
+/**
+ * ESC and these start a control string (OSC ], DCS P, SOS X, PM ^, APC _):
+ * on input, only a terminal's reply (a colour asked for, a capability), read
+ * to its end (BEL, or ESC \) and dropped, never read as keys.
+ */
+const stringIntroducers = new Set([0x5d, 0x50, 0x58, 0x5e, 0x5f]);
+const BEL = 0x07;
+/** CAN and SUB break a control string off. */
+const CAN = 0x18;
+const SUB = 0x1a;
 
 /** Longest control sequence kept; anything longer is garbage, dropped whole. */
 const MAX_SEQUENCE = 32;
@@ -102,13 +113,20 @@ export class KeyDecoder {
   private utf8Need = 0;
   /** The three bytes of an X10 mouse report so far. */
   private x10: number[] = [];
+  /** The control string being dropped: its introducer, and whether any of its body has come. */
+  private stringIntro = 0;
+  private stringBody = false;
 
   /** When the lone ESC pending was read (see feed's `now`). */
   private escapeAt = 0;
 
-  /** True while a lone ESC may still start a sequence: call flush() after a short wait. */
+  /**
+   * True while a lone ESC may still start a sequence, or a control string
+   * has not ended: call flush() after a short wait (a reply comes whole, a
+   * person's Alt+] does not go on).
+   */
   get pending(): boolean {
-    return this.mode === 'escape';
+    return this.mode === 'escape' || this.mode === 'string' || this.mode === 'stringEscape';
   }
 
   /**
@@ -125,10 +143,11 @@ export class KeyDecoder {
     return keys;
   }
 
-  /** Called when no byte followed a lone ESC in time: it was the Escape key. */
+  /** Called when no byte followed a lone ESC in time: it was the Escape key (ESC ] and nothing more: Alt+]); a control string cut short is dropped. */
   flush(): Key[] {
     const keys: Key[] = [];
     if (this.mode === 'escape') keys.push('<Escape>');
+    else if (this.mode === 'string' && !this.stringBody) keys.push(`<M-${String.fromCharCode(this.stringIntro)}>`);
     this.reset();
     return keys;
   }
@@ -140,6 +159,8 @@ export class KeyDecoder {
     this.utf8 = [];
     this.utf8Need = 0;
     this.x10 = [];
+    this.stringIntro = 0;
+    this.stringBody = false;
   }
 
   private step(b: number, keys: Key[]): void {
@@ -150,7 +171,10 @@ export class KeyDecoder {
         if (b === 0x5b) this.mode = 'csi';
         else if (b === 0x4f) this.mode = 'ss3';
         else if (b === ESC) keys.push('<Escape>'); // stay: this ESC may start a sequence
-        else {
+        else if (stringIntroducers.has(b)) {
+          this.mode = 'string';
+          this.stringIntro = b;
+        } else {
           this.reset();
           if (b >= 0x20 && b < 0x7f) keys.push(`<M-${String.fromCharCode(b)}>`);
           else this.ground(b, keys);
@@ -164,6 +188,19 @@ export class KeyDecoder {
         return this.csi(b, keys);
       case 'utf8':
         return this.continueUtf8(b, keys);
+      case 'string':
+        if (b === BEL || b === CAN || b === SUB) this.reset();
+        else if (b === ESC) this.mode = 'stringEscape';
+        else this.stringBody = true;
+        return;
+      case 'stringEscape':
+        // ESC \ (ST) ends the string; an ESC and anything else broke it off, and starts a sequence.
+        this.reset();
+        if (b !== 0x5c) {
+          this.mode = 'escape';
+          this.step(b, keys);
+        }
+        return;
       case 'x10':
         this.x10.push(b);
         if (this.x10.length === 3) {

@@ -99,3 +99,35 @@ describe('mouse reports (--mouse)', () => {
     expect(decode([0x1b, 0x5b, 0x4d, 32 + 3, 0x21, 0x3e]).keys).toEqual([]);
   });
 });
+
+describe("the terminal's replies (control strings) on input", () => {
+  const keys = (...chunks: string[]) => {
+    const d = new KeyDecoder();
+    const out = chunks.flatMap((c) => d.feed(Buffer.from(c, 'latin1')));
+    return [...out, ...d.flush()];
+  };
+
+  it.each([
+    ['an OSC 11 colour reply ended by ST', '\x1b]11;rgb:0000/0000/0000\x1b\\'],
+    ['an OSC reply ended by BEL', '\x1b]10;rgb:ffff/ffff/ffff\x07'],
+    ['a DCS reply (XTGETTCAP)', '\x1bP1+r544e=787465726d\x1b\\'],
+    ['an APC string', '\x1b_Gi=1;OK\x1b\\'],
+  ])('%s is dropped: no key, and the keys after it are read', (_, reply) => {
+    expect(keys(reply + 'j/')).toEqual(['j', '/']);
+  });
+
+  it('a reply cut between reads is dropped whole', () => {
+    expect(keys('\x1b]11;rgb:00', '00/0000/0000', '\x1b', '\\q')).toEqual(['q']);
+  });
+
+  it('a string broken off by an ESC sequence: the sequence is read', () => {
+    expect(keys('\x1b]11;rgb\x1b[A')).toEqual(['<Up>']);
+  });
+
+  it('ESC ] alone is Alt+], once no more comes', () => {
+    expect(keys('\x1b]')).toEqual(['<M-]>']);
+    const d = new KeyDecoder();
+    expect(d.feed(Buffer.from('\x1b]'), 0, 50)).toEqual([]);
+    expect(d.feed(Buffer.from('j'), 100, 50)).toEqual(['<M-]>', 'j']);
+  });
+});
