@@ -1,5 +1,6 @@
 // The interactive loop: keys from the terminal go through the state function,
 // its effects are carried out, and each change is drawn as one frame.
+import fs from 'node:fs';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
@@ -24,6 +25,7 @@ import { PagingOptions, type Caseless } from './pager/options.ts';
 import { screenEnd } from './view/view.ts';
 import type { ToggledOption } from './state/toggles.ts';
 import { httpUrl } from './input/fetch.ts';
+import { systemHomes, typedPath } from './input/typed-path.ts';
 import { locationBase } from './link/base.ts';
 import { parseUrl, serializeUrl } from './link/url/index.ts';
 import { Navigator } from './navigator/navigator.ts';
@@ -624,8 +626,9 @@ export class Pager {
     this.goToFile(to, '');
   }
 
-  /** :e: opens a file after this one in the list (a web address: a web page). */
-  private examine(path: string): void {
+  /** :e: opens a file after this one in the list (a web address: a web page); the name as less reads it (spaces around it dropped, ~ expanded). */
+  private examine(typed: string): void {
+    const path = typedPath(typed, systemHomes(process.env, () => fs.readFileSync('/etc/passwd', 'utf8')));
     const url = httpUrl(path);
     if (url) return this.fetch(serializeUrl(url));
     this.goToFile(this.nav.insertFile(path), '');

@@ -4,7 +4,7 @@
 // sentence that says why.
 import { fileURLToPath } from 'node:url';
 import { kindOf, type Kind } from '../document/readers/kinds.ts';
-import { Loader, OpenError, openFile, openRegularFile, type Source } from '../input/load.ts';
+import { Loader, OpenError, openRegularFile, type Source } from '../input/load.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 import { filePage, type FilePage, type Page } from './page.ts';
 
@@ -20,9 +20,14 @@ function readFirst(source: Source, kind: Kind | null, rows: number): Loader {
   return loader;
 }
 
-/** A file of the list; throws OpenError with the reason it cannot be read. */
+/**
+ * A file of the list after the first (:n, :p, :e): a regular file only, as
+ * for a link: a named pipe would block lwl in its open, and a device or the
+ * terminal would take the keys (only the first file named may be a pipe).
+ * Throws OpenError with the reason it cannot be read.
+ */
 export function openListed(name: string, rows: number, kind: Kind | null, base: UrlRecord | null): FilePage {
-  return filePage(readFirst(openFile(name), kind, rows), base);
+  return filePage(readFirst(openRegularFile(name), kind, rows), base);
 }
 
 /** A local regular file a `file:` link names, or the sentence that says why it cannot be opened. */
@@ -56,7 +61,8 @@ export function reopenFile(page: Page, kind: Kind, rows: number, base: UrlRecord
     return `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${page.doc.kind}`;
   }
   try {
-    const loader = readFirst(openFile(source.name), kind, rows);
+    // A regular file it was: if a pipe or a device took its name since, it is not opened.
+    const loader = readFirst(openRegularFile(source.name), kind, rows);
     return filePage(loader, base, kind === 'raw' ? (page.doc.kind as Kind) : null);
   } catch (err) {
     if (!(err instanceof OpenError)) throw err;

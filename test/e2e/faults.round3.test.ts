@@ -1,0 +1,74 @@
+// Hostile input and faults, round 3 (issue 29), as a user meets them: :e and
+// :n onto special files, a name typed as in less, a terminal's reply arriving
+// as input.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Session } from './session.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-r3-'));
+  fs.writeFileSync(path.join(dir, 'a.txt'), 'the first file\n');
+  fs.writeFileSync(path.join(dir, 'b.txt'), 'the second file\n');
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe(':e, :n and :p onto special files', () => {
+  it.each([
+    ['a named pipe', 'fifo', 'named pipe'],
+    ['the terminal', '/dev/tty', 'device'],
+    ['standard input', '/dev/stdin', 'device'],
+    ['a directory', '.', 'directory'],
+  ])(':e onto %s is refused with a message, and q is answered', async (_, name, said) => {
+    execFileSync('mkfifo', [path.join(dir, 'fifo')]);
+    const s = Session.lwl(['a.txt'], { cwd: dir });
+    await s.waitForText('the first file');
+    await s.keys(':', 'e', ...name, '\r');
+    await s.waitFor((t) => t.status().toLowerCase().includes(said), `a message that says ${said}`);
+    expect(s.rows()[0]).toBe('the first file');
+    await s.keys('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+
+  it(':n onto a named pipe named on the command line after the first: refused, and paging goes on', async () => {
+    execFileSync('mkfifo', [path.join(dir, 'fifo')]);
+    const s = Session.lwl(['a.txt', 'fifo', 'b.txt'], { cwd: dir });
+    await s.waitForText('the first file');
+    await s.keys(':', 'n');
+    await s.waitFor((t) => t.status().includes('named pipe'), 'the pipe refused');
+    await s.keys(':', 'n');
+    await s.waitForText('the second file');
+    await s.keys('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+});
+
+describe('a name typed at :e, as less reads it', () => {
+  it('drops the spaces around it and expands ~', async () => {
+    const home = path.join(dir, 'home');
+    fs.mkdirSync(home);
+    fs.writeFileSync(path.join(home, 'notes.txt'), 'notes at home\n');
+    const s = Session.lwl(['a.txt'], { cwd: dir, env: { HOME: home } });
+    await s.waitForText('the first file');
+    await s.keys(':', 'e', ...'  ~/notes.txt ', '\r');
+    await s.waitForText('notes at home');
+    await s.keys(':', 'e', ...' b.txt', '\r');
+    await s.waitForText('the second file');
+  });
+});
+
+describe("a terminal's reply on input", () => {
+  it('is dropped: no search starts, the keys after it act', async () => {
+    fs.writeFileSync(path.join(dir, 'long.txt'), Array.from({ length: 100 }, (_, i) => `line ${i + 1}\n`).join(''));
+    const s = Session.lwl(['long.txt'], { cwd: dir });
+    await s.waitForText('line 1');
+    // What a terminal answers to OSC 11 (its background colour), then j.
+    await s.keys('\x1b]11;rgb:0000/0000/0000\x1b\\j');
+    await s.waitFor((t) => t.rows()[0] === 'line 2', 'j acted on');
+    expect(s.status()).not.toContain('/');
+    expect(s.status()).toContain('lines 2-');
+  });
+});
