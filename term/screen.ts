@@ -24,6 +24,21 @@ const scrollRegion = (rows: number) => `${CSI}1;${rows}r`;
 // Autowrap is off while paging: a character the terminal measures wider than
 // lwl does can then never wrap a row and scroll the screen.
 export const enterScreen = `${CSI}?1049h${CSI}?7l${CSI}?25l${CSI}H${CSI}2J`;
+/**
+ * Taking the terminal back from a child (a command run with > or !, the
+ * browser, ^Z and fg): whatever it left set that would garble lwl's frames is
+ * reset: a soft reset (DECSTR, where the terminal knows it), then one by one
+ * for those that do not: the ASCII set in G0 and shifted in (after ESC ( 0 or
+ * SO, the status line would be line-drawing glyphs), origin mode off (the rows
+ * would count from a scroll region), insert mode off, the whole screen the
+ * scroll region. Autowrap, the cursor and the screen are lwl's enter sequence.
+ */
+const G0_ASCII = '\x1b(B';
+/** Made at run time: esbuild writes SI (a '\x0f', or String.fromCharCode(15)) as the raw byte, and the bundle must be ASCII. */
+const SHIFT_IN = Buffer.from([0x0f]).toString('latin1');
+/** What of it can be reset where the cursor is (a region or origin mode reset moves it home): before the line that says the command ended. */
+export const textReset = `${G0_ASCII}${SHIFT_IN}${CSI}4l`;
+export const takeBackReset = `${CSI}!p${textReset}${CSI}?6l${RESET_REGION}`;
 /** Resets the scroll region (the whole screen) first: a terminal is never left with one set. */
 export const leaveScreen = `${RESET}${RESET_REGION}${CSI}?7h${CSI}?25h${CSI}?1049l`;
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { Socket } from 'node:net';
 import { isTerminal, openDevice, outputDevice, type Size, type TerminalDevice } from './device.ts';
 import { KeyDecoder, type Key } from './keys.ts';
-import { enterMainScreen, enterScreen, leaveMainScreen, leaveScreen } from './screen.ts';
+import { enterMainScreen, enterScreen, leaveMainScreen, leaveScreen, takeBackReset, textReset } from './screen.ts';
 import { RESET, sgr } from './sgr.ts';
 
 /** How long a lone ESC waits for the rest of a sequence before it is the Escape key. */
@@ -151,11 +151,12 @@ export class Terminal {
     }
   }
 
-  private enter(): void {
+  /** Raw mode, the keys, the screen (after `reset`: what a child may have left set). */
+  private enter(reset = ''): void {
     current = this;
     this.input.setRaw(true);
     this.readKeys();
-    this.write(this.enterSequence);
+    this.write(reset + this.enterSequence);
     this.active = true;
   }
 
@@ -251,7 +252,8 @@ export class Terminal {
     // Off, then on: libuv does nothing when asked for the mode it believes is set.
     this.setRaw(false);
     this.setRaw(true);
-    this.write(this.enterSequence);
+    // The shell ran other programs meanwhile: what they left set is reset too.
+    this.write(takeBackReset + this.enterSequence);
     this.events?.resumed();
   }
 
@@ -289,12 +291,12 @@ export class Terminal {
 
   /** Takes the terminal back after handOver. */
   takeBack(): void {
-    this.enter();
+    this.enter(takeBackReset);
   }
 
   /** After a child ends: says so (lwl's own words, not a document's) in bold on the main screen, and waits for a key. */
   async announceEnd(text: string): Promise<void> {
-    this.write(`\r\n${sgr({ bold: true })}${text}${RESET}`);
+    this.write(`${textReset}\r\n${sgr({ bold: true })}${text}${RESET}`);
     await this.waitKey();
   }
 

@@ -72,3 +72,24 @@ describe("a terminal's reply on input", () => {
     expect(s.status()).toContain('lines 2-');
   });
 });
+
+describe('taking the terminal back from a command', () => {
+  it.each([
+    ['the line-drawing set in G0', "printf '\\033(0'"],
+    ['the line-drawing set in G1, shifted out', "printf '\\033)0\\016'"],
+    ['origin mode in a scroll region', "printf '\\033[5;10r\\033[?6h'"],
+    ['insert mode', "printf '\\033[4h'"],
+  ])('after a command that leaves %s, the frame and status line are as before', async (_, command) => {
+    fs.writeFileSync(path.join(dir, 'long.txt'), Array.from({ length: 100 }, (_, i) => `line_${i + 1} ok\n`).join(''));
+    const s = Session.lwl(['long.txt'], { cwd: dir });
+    await s.waitForText('line_1 ok');
+    const before = s.rows();
+    await s.keys('>', ...command, '\r');
+    await s.waitForText('[process terminated]');
+    await s.keys(' ');
+    await s.waitFor((t) => t.rows()[0] === 'line_1 ok', 'the page drawn again');
+    await s.keys('j', 'k');
+    expect(s.rows()).toEqual(before);
+    expect(s.status()).toContain('long.txt');
+  });
+});
