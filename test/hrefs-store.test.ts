@@ -1,6 +1,9 @@
 // The hrefs a document holds itself (from a pipe, or made by the Markdown and
 // HTML readers): each one reads back as it was added, however long, and
 // wherever a block of the store fills up.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Hrefs } from '../src/document/hrefs.ts';
 
@@ -26,5 +29,27 @@ describe('Hrefs of their own', () => {
     const texts = Array.from({ length: 1000 }, (_, i) => `https://h${i}.example/${'p'.repeat((i * 977) % 3000)}`);
     const ids = texts.map((t) => add(hrefs, t));
     expect(ids.map((id) => hrefs.get(id))).toEqual(texts);
+  });
+});
+
+describe('markup escapes in hrefs', () => {
+  it("are lwl markup's: an HTML or Markdown href keeps its backslash before a bracket", () => {
+    const hrefs = new Hrefs();
+    const bytes = Buffer.from('foo:a\\]b');
+    const id = hrefs.addBytes(bytes, 0, bytes.length);
+    expect(hrefs.get(id)).toBe('foo:a\\]b');
+    hrefs.markupEscapes = true;
+    expect(hrefs.get(id)).toBe('foo:a]b');
+  });
+});
+
+describe('an HTML page read into a document', () => {
+  it('gives an href as the attribute says, a backslash before ] and all (WPT cases only HTML can carry)', async () => {
+    const { Loader, openFile } = await import('../src/input/load.ts');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-href-')), 'p.html');
+    fs.writeFileSync(file, '<p><a href="foo:a&#x5c;]b">one</a> <a href="x\\(y\\)">two</a>');
+    const loader = new Loader(openFile(file));
+    await loader.readAll();
+    expect([loader.doc.href(0), loader.doc.href(1)]).toEqual(['foo:a\\]b', 'x\\(y\\)']);
   });
 });

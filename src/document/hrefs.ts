@@ -1,7 +1,10 @@
 // The hrefs of a document's links, as they are written. No string per link:
 // an href is a place and a length, in the file itself (read back when a link
 // is shown, selected or listed) or, for a pipe, in a byte store of its own.
-// It is decoded, with its `\( \) \[ \]` escapes, only when asked for.
+// It is decoded only when asked for: with its `\( \) \[ \]` escapes resolved
+// for lwl's markup, whose syntax they belong to; as written for every other
+// reader (an HTML attribute's value, a Markdown destination its parser
+// resolved, an OSC 8 link), where a backslash is the href's own.
 import fs from 'node:fs';
 import { LruCache } from './cache.ts';
 import { float64s } from './numbers.ts';
@@ -20,6 +23,9 @@ export class Hrefs {
   private ownLength = 0;
   /** Blocks of the file read back: block index → bytes. */
   private readonly cache = new LruCache<number, Buffer>(CACHED);
+
+  /** The hrefs are written in lwl's markup: `\]` and the like stand for the bracket (its reader says so). */
+  markupEscapes = false;
 
   /** `fd`: the file the hrefs are read back from, when the text stays in it. */
   constructor(private readonly fd: number | null = null) {}
@@ -56,13 +62,13 @@ export class Hrefs {
     return id;
   }
 
-  /** The href numbered `id`, decoded, escapes resolved. */
+  /** The href numbered `id`, decoded (its markup escapes resolved, if it has them). */
   get(id: number): string {
     const source = this.sources.values[id];
     const length = this.lengths.values[id];
     const bytes = source >= 0 ? this.readFile(source, length) : this.own(-1 - source, length);
     const text = bytes.toString('utf8');
-    return text.includes('\\') ? text.replace(/\\([[\]()])/g, '$1') : text;
+    return this.markupEscapes && text.includes('\\') ? text.replace(/\\([[\]()])/g, '$1') : text;
   }
 
   private own(offset: number, length: number): Buffer {

@@ -82,6 +82,7 @@ export class MarkupReader extends SinkReader {
   /** `scanner` is for tests, which compare them. */
   constructor(doc: Document, scanner?: Scanner) {
     super(doc);
+    doc.hrefs.markupEscapes = true;
     this.scanner = scanner ?? getScanner()!;
     this.hrefEnds = new HrefEnds(this.scanner);
   }
