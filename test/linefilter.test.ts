@@ -3,15 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { filterLines, type LineFilter } from '../src/document/linefilter.ts';
+import { filterLines, type FilterBuild, type LineFilter } from '../src/document/linefilter.ts';
 import { filteredRows, filterStatus } from '../src/view/filter.ts';
 import { Wrap } from '../src/view/wrap.ts';
 
 const docOf = (text: string) => parseAll(new Document('t.txt'), text);
 
-function built(filter: LineFilter): LineFilter {
-  for (let k = 0; k < 10_000 && filter.step(); k++);
-  return filter;
+function built(build: FilterBuild): LineFilter {
+  for (let k = 0; k < 10_000 && build.step(Infinity) !== 'done'; k++);
+  return build.lines;
 }
 
 const linesOf = (filter: LineFilter, text: string) => Array.from({ length: filter.count }, (_, i) => text.slice(filter.start(i), filter.end(i)));
@@ -40,7 +40,7 @@ describe('LineFilter', () => {
 
   it('says + and … while still looking', () => {
     const many = Array.from({ length: 300 }, (_, i) => `row ${i}`).join('\n');
-    const filter = filterLines(docOf(many).text, { text: 'row', regex: false, backward: false }, { blockSize: 64 });
+    const filter = filterLines(docOf(many).text, { text: 'row', regex: false, backward: false }, { blockSize: 64 }).lines;
     expect(filterStatus(filter)).toBe('&row: 0+ lines…');
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Loader, OpenError, openFile, openRegularFile } from '../src/input/load.ts';
 import { HEAD_SIZE, looksBinary } from '../src/input/binary.ts';
+import { Scheduler } from '../src/schedule/scheduler.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -45,7 +46,7 @@ describe('Loader', () => {
       throw eio();
     });
     let calls = 0;
-    loader.start(() => calls++);
+    loader.start(new Scheduler(), () => calls++);
     await waitFor(() => loader.doc.complete);
     expect(loader.error).toBeInstanceOf(OpenError);
     expect(loader.error!.userMessage).toBe('Input/output error');
@@ -62,7 +63,7 @@ describe('Loader', () => {
 
   it('stops reading an endless device at rest(), and reads on when more is wanted', async () => {
     const loader = new Loader(openFile('/dev/zero'));
-    loader.start(() => {});
+    loader.start(new Scheduler(), () => {});
     loader.want(Infinity);
     await waitFor(() => loader.doc.bytesRead > 4 * 1024 * 1024);
     loader.rest();

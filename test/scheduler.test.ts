@@ -132,15 +132,4 @@ describe('Scheduler', () => {
     s.turn();
     expect(s.names()).toEqual(['reader', 'lines again', 'draw']);
   });
-
-  it('settles a pause when a turn reaches its priority', async () => {
-    const s = setup();
-    let paused = false;
-    const pause = s.scheduler.pause(Priority.readAhead).then(() => (paused = true));
-    s.job('key', Priority.key, () => 'done');
-    s.turn();
-    await pause;
-    expect(paused).toBe(true);
-    expect(s.names()).toEqual(['key', 'draw']);
-  });
 });

@@ -47,7 +47,7 @@ export interface Handle {
 export const BUDGET_MS = 8;
 
 export interface SchedulerOptions {
-  /** The clock deadlines are read from (milliseconds). */
+  /** The clock deadlines are read from, in milliseconds: Date.now, the one the readers' work() slices by. */
   now?: () => number;
   /** Runs the next turn later, after the I/O waiting (keys among it). */
   defer?: (turn: () => void) => void;
@@ -100,7 +100,7 @@ export class Scheduler {
   /** Steps taken, so that jobs of one priority take turns (the least recently stepped first). */
   private steps = 0;
 
-  constructor({ now = () => performance.now(), defer = setImmediate, budget = BUDGET_MS, afterTurn = () => {} }: SchedulerOptions = {}) {
+  constructor({ now = Date.now, defer = setImmediate, budget = BUDGET_MS, afterTurn = () => {} }: SchedulerOptions = {}) {
     this.now = now;
     this.defer = defer;
     this.budget = budget;
@@ -127,21 +127,6 @@ export class Scheduler {
   /** A turn is running: a frame asked for now is drawn after it, once. */
   get inTurn(): boolean {
     return this.turning;
-  }
-
-  /** A promise that settles when a turn reaches `priority` (an async loop's pause, in the order). */
-  pause(priority: Priority): Promise<void> {
-    return new Promise((resolve) => {
-      this.add(
-        {
-          step: () => {
-            resolve();
-            return 'done';
-          },
-        },
-        priority,
-      );
-    });
   }
 
   /** @internal (Entry): a turn soon, unless one is due or running (it schedules the next itself). */
