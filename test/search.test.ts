@@ -5,7 +5,8 @@ import { seeded } from './random.ts';
 import { Document } from '../src/document/document.ts';
 import { MarkupReader } from '../src/document/readers/markup.ts';
 import { blockBounds, BytesFinder, compile, searchAll, type Query } from '../src/document/search.ts';
-import { SearchRun, searchNow } from '../src/document/searchrun.ts';
+import { IncrementalSearch, SearchRun, searchNow } from '../src/document/searchrun.ts';
+import { Scheduler } from '../src/schedule/scheduler.ts';
 import { MatchTable } from '../src/document/matches.ts';
 import { matchMessage } from '../src/state/selection.ts';
 
@@ -247,5 +248,43 @@ describe('a search of a text still being read', () => {
     while (!run.complete) run.step(Infinity);
     expect(matchMessage(run.matches, 12)).toBe('match 2 of 2');
     expect(run.matches.firstAtOrAfter(13)).toBe(-1);
+  });
+});
+
+describe('the incremental search', () => {
+  const text = Array.from({ length: 50 }, (_, i) => `line ${i}${i === 30 ? ' needle' : ''}\n`).join('');
+  const query = (t: string): Query => ({ text: t, regex: false, backward: false });
+
+  it('runs once, at the next turn, for the last of the keys that came together, and stops with none', () => {
+    const doc = chunked(text, 64);
+    const queue: Array<() => void> = [];
+    const scheduler = new Scheduler({ defer: (turn) => queue.push(turn) });
+    const found: Array<number | null> = [];
+    const incremental = new IncrementalSearch(scheduler, () => doc.text, () => true, (first) => found.push(first.first));
+    for (const typed of ['n', 'ne', 'nee', 'needle']) incremental.look(query(typed), 0);
+    expect(found).toEqual([]);
+    while (queue.length > 0) queue.shift()!();
+    expect(found).toEqual([text.indexOf('needle')]);
+    incremental.look(query('line 4'), 0);
+    incremental.look(null, 0);
+    while (queue.length > 0) queue.shift()!();
+    expect(found.length).toBe(1);
+    expect(scheduler.idle).toBe(true);
+  });
+
+  it('waits for the text to be ready, and runs when poked', () => {
+    const doc = chunked(text, 64);
+    const queue: Array<() => void> = [];
+    const scheduler = new Scheduler({ defer: (turn) => queue.push(turn) });
+    let ready = false;
+    const found: Array<number | null> = [];
+    const incremental = new IncrementalSearch(scheduler, () => doc.text, () => ready, (first) => found.push(first.first));
+    incremental.look(query('needle'), 0);
+    while (queue.length > 0) queue.shift()!();
+    expect([found, scheduler.idle]).toEqual([[], true]);
+    ready = true;
+    incremental.poke();
+    while (queue.length > 0) queue.shift()!();
+    expect(found).toEqual([text.indexOf('needle')]);
   });
 });
