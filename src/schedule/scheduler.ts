@@ -61,13 +61,14 @@ class Entry implements Handle {
   active = true;
   /** Woken during its own step: a 'wait' it returns does not put it to sleep. */
   woken = false;
-  /** The turn it last stepped in, so that jobs of one priority take turns. */
+  /** The scheduler's step count when it last stepped, so that jobs of one priority take turns. */
   lastRun = -1;
 
+  /** `runnable`: a turn is wanted; `gone`: take it out of the queue. */
   constructor(
     readonly job: Job,
     readonly priority: Priority | (() => Priority),
-    private readonly scheduler: Scheduler,
+    private readonly runs: { runnable(): void; gone(entry: Entry): void },
   ) {}
 
   get rank(): number {
@@ -79,13 +80,13 @@ class Entry implements Handle {
     this.woken = true;
     if (this.runnable) return;
     this.runnable = true;
-    this.scheduler.schedule();
+    this.runs.runnable();
   }
 
   cancel(): void {
     this.active = false;
     this.runnable = false;
-    this.scheduler.remove(this);
+    this.runs.gone(this);
   }
 }
 
@@ -99,6 +100,14 @@ export class Scheduler {
   private turning = false;
   /** Steps taken, so that jobs of one priority take turns (the least recently stepped first). */
   private steps = 0;
+  /** What an entry tells its scheduler: it became runnable, or it left the queue. */
+  private readonly runs = {
+    runnable: () => this.schedule(),
+    gone: (entry: Entry) => {
+      const i = this.entries.indexOf(entry);
+      if (i >= 0) this.entries.splice(i, 1);
+    },
+  };
 
   constructor({ now = Date.now, defer = setImmediate, budget = BUDGET_MS, afterTurn = () => {} }: SchedulerOptions = {}) {
     this.now = now;
@@ -113,7 +122,7 @@ export class Scheduler {
    * the screen waits for its text, and reads ahead after).
    */
   add(job: Job, priority: Priority | (() => Priority)): Handle {
-    const entry = new Entry(job, priority, this);
+    const entry = new Entry(job, priority, this.runs);
     this.entries.push(entry);
     this.schedule();
     return entry;
@@ -129,17 +138,11 @@ export class Scheduler {
     return this.turning;
   }
 
-  /** @internal (Entry): a turn soon, unless one is due or running (it schedules the next itself). */
-  schedule(): void {
+  /** A turn soon, unless one is due or running (it schedules the next itself). */
+  private schedule(): void {
     if (this.scheduled || this.turning) return;
     this.scheduled = true;
     this.defer(() => this.turn());
-  }
-
-  /** @internal (Entry) */
-  remove(entry: Entry): void {
-    const i = this.entries.indexOf(entry);
-    if (i >= 0) this.entries.splice(i, 1);
   }
 
   /** The runnable job that goes next: the most urgent, and of those the one that waited longest. */
