@@ -173,13 +173,14 @@ export class WebLoad {
       const next = this.queued[0];
       if (this.stream.destroyed) next.at = next.utf8.length;
       else if (this.full) return 'wait';
-      if (next.at < next.utf8.length) {
+      else if (next.at < next.utf8.length) {
         const piece = next.utf8.subarray(next.at, next.at + (this.pushed === 0 ? FIRST_PIECE : PIECE));
         next.at += piece.length;
         this.pushed += piece.length;
         this.full = !this.stream.push(piece);
       }
-      if (next.at >= next.utf8.length) {
+      // Handed over once the stream has room again: until then loadPage (and the network) waits.
+      if (next.at >= next.utf8.length && (!this.full || this.stream.destroyed)) {
         this.queued.shift();
         next.handed();
       }
