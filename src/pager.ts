@@ -13,7 +13,8 @@ import { LineIndex } from './document/lines.ts';
 import type { UrlRecord } from './link/url/index.ts';
 import type { Query } from './document/search.ts';
 import { IncrementalSearch, SearchRun } from './document/searchrun.ts';
-import { filterLines, type LineFilter } from './document/linefilter.ts';
+import { filterLines, type FilterBuild, type LineFilter } from './document/linefilter.ts';
+import { BUDGET_MS, Priority, Scheduler, type Handle, type Step } from './schedule/scheduler.ts';
 import { withFilter } from './state/filter.ts';
 import { RegexWorker } from './document/search-worker.ts';
 import { regexPrefix } from '../keymap.ts';
@@ -70,16 +71,14 @@ export interface PagerSettings {
   version?: string;
 }
 
-/** Lines are counted in slices this long, between keys. */
-const LINE_COUNT_SLICE_MS = 8;
 
 /** While loading, redraw at most this often. */
 const LOADING_REDRAW_MS = 50;
 
 /** Work that takes a while (waiting for the input, searching): shown as progress, ^C stops it. */
 interface Task {
-  /** Does a slice of the work: 'done', 'more' (call again soon) or 'wait' (for more input). */
-  advance(): 'done' | 'more' | 'wait';
+  /** Does a slice of the work, until `deadline`: 'done', 'more' (call again soon) or 'wait' (for more input). */
+  advance(deadline: number): Step;
   progress(): string;
   finish(): void;
   /** Called when a key stops the task. */
@@ -91,13 +90,21 @@ export class Pager {
   private wrap: Wrap;
   private size: Size;
   private readonly screen = new Screen();
+  /** Runs the background work (reading, searching, counting, filtering) between keys; the frame is drawn after each turn. */
+  private readonly scheduler = new Scheduler({ afterTurn: () => this.afterTurn() });
+  /** A frame asked for during a turn, drawn after it. */
+  private frameDue = false;
   private task: Task | null = null;
+  private taskJob: Handle | null = null;
   /** The search that goes on counting after showing its first match. */
-  private counting: SearchRun | null = null;
+  private counting: { run: SearchRun; job: Handle } | null = null;
   /** The filter (&pattern) whose lines are being found. */
-  private building: LineFilter | null = null;
+  private building: { build: FilterBuild; job: Handle } | null = null;
+  /** The engine behind each filter the state holds (a page's, paused, goes on when it is shown again). */
+  private readonly builds = new WeakMap<LineFilter, FilterBuild>();
   /** The incremental search: the first match of what is being typed, looked for between keys. */
   private readonly incremental = new IncrementalSearch(
+    this.scheduler,
     () => this.page.doc.text,
     // A file is searched once read to its end; a pipe (that may never end), as far as it is read.
     () => this.page.doc.complete || !this.page.loader.source.isFile,
@@ -119,8 +126,8 @@ export class Pager {
   private browser: string | null | undefined;
   /** The read error last shown, so that it is shown once. */
   private reportedError: OpenError | null = null;
-  /** A slice of line counting is scheduled. */
-  private countingLines = false;
+  /** The line counting under way, and the page it counts. */
+  private lineCount: { page: Page; job: Handle } | null = null;
   /** The options `-` changes while paging (-S, -N, -i, -I): they outlast a document. */
   private readonly options: PagingOptions;
   /** Lets the tests check that a crash gives the terminal back. */
@@ -134,7 +141,7 @@ export class Pager {
     this.size = term.size();
     this.options = new PagingOptions(settings);
     this.nav = new Navigator(first, settings.files);
-    this.web = new WebPages(this.webHost(), settings.version ?? 'dev');
+    this.web = new WebPages(this.webHost(), settings.version ?? 'dev', this.scheduler);
     if (settings.startUrl) this.nav.replace(this.web.placeholder(settings.startUrl));
     this.wrap = this.wrapFor(this.page);
   }
@@ -189,7 +196,7 @@ export class Pager {
   }
 
   private startLoading(page: Page): void {
-    page.loader.start(() => {
+    page.loader.start(this.scheduler, () => {
       if (this.page === page) this.loaded();
       else if (this.page.kind === 'endWindow' && this.page.main === page) this.endRead();
     });
@@ -250,12 +257,17 @@ export class Pager {
           else this.startTask(this.search(query, effect.from));
           break;
         }
-        case 'filter':
+        case 'filter': {
           // The filter this page showed is done with; another page's, paused, goes on when it is shown again.
-          effect.replaces?.stop();
-          if (this.building === effect.replaces) this.building = null;
+          const replaced = effect.replaces && this.builds.get(effect.replaces);
+          replaced?.stop();
+          if (replaced && this.building?.build === replaced) {
+            this.building.job.cancel();
+            this.building = null;
+          }
           if (effect.query) this.startTask(this.filter(this.options.withCase(effect.query)));
           break;
+        }
         case 'incsearch':
           if (effect.query && this.page.loader.source.isFile) this.page.loader.want(Infinity);
           this.incremental.look(effect.query && this.options.withCase(effect.query), effect.from);
@@ -263,6 +275,8 @@ export class Pager {
         case 'stop':
           this.task?.cancel?.();
           this.task = null;
+          this.taskJob?.cancel();
+          this.taskJob = null;
           // What the task asked to be read is no longer wanted: a pipe that never ends costs no more.
           this.page.loader.rest();
           break;
@@ -327,25 +341,30 @@ export class Pager {
     this.state = update(this.state, action, null, this.context).state;
   }
 
+  /** The task becomes the scheduler's most urgent job; its first slice is done now, with the key (a match near the screen shows in the key's frame). */
   private startTask(task: Task): void {
+    this.taskJob?.cancel();
     this.task = task;
-    this.tick();
+    const job = this.scheduler.add({ step: (deadline) => this.tick(task, deadline) }, Priority.key);
+    this.taskJob = job;
+    if (this.tick(task, Date.now() + BUDGET_MS) === 'done') job.cancel();
   }
 
-  /** Advances the task: done, or shows progress and goes on (now, or when input arrives). */
-  private tick(): void {
-    const task = this.task;
-    if (!task) return;
-    const status = task.advance();
-    if (this.task !== task) return;
+  /** Advances the task: done, or shows progress and goes on (now, or when input arrives: taskJob.wake()). */
+  private tick(task: Task, deadline: number): Step {
+    if (this.task !== task) return 'done';
+    const status = task.advance(deadline);
+    if (this.task !== task) return 'done';
     if (status === 'done') {
       this.task = null;
+      this.taskJob = null;
       this.note(['idle']);
-      return task.finish();
+      task.finish();
+      return 'done';
     }
     this.note(['busy', task.progress()]);
     this.renderSoon();
-    if (status === 'more') setImmediate(() => this.tick());
+    return status;
   }
 
   private readingProgress(doc = this.page.doc): string {
@@ -375,14 +394,15 @@ export class Pager {
     const page = this.page;
     page.loader.want(Infinity);
     // A new search ends the counting of the last.
-    this.counting?.stop();
+    this.counting?.run.stop();
+    this.counting?.job.cancel();
     this.counting = null;
     const run = new SearchRun(page.doc.text, query, from ?? this.state.top, { growing: !page.doc.complete });
-    run.wake = () => this.tick();
+    run.wake = () => this.taskJob?.wake();
     return {
-      advance: () => {
+      advance: (deadline) => {
         run.grow(page.doc.complete);
-        run.step();
+        run.step(deadline);
         if (run.found) return 'done';
         return run.waiting || run.starved ? 'wait' : 'more';
       },
@@ -398,29 +418,28 @@ export class Pager {
 
   /** Goes on counting a search's matches while it is the one shown (and on as the text is read). */
   private countOn(run: SearchRun, page: Page): void {
-    this.counting = run;
-    let scheduled = false;
-    const step = () => {
-      scheduled = false;
+    const step = (deadline: number): Step => {
       // Shown, or to be shown again if the search being typed (incrementally) is given up.
       const shown = this.state.matches === run.matches || this.state.searchOrigin?.matches === run.matches;
-      if (!shown || this.page !== page) return run.stop();
+      if (!shown || this.page !== page) {
+        run.stop();
+        return 'done';
+      }
       run.grow(page.doc.complete);
-      if (run.complete) return;
-      run.step();
+      if (run.complete) return 'done';
+      run.step(deadline);
       this.note(['searchCounted']);
       // The full count shows at once; the counts on the way, at the pace of progress.
-      if (run.complete) return this.render();
+      if (run.complete) {
+        this.render();
+        return 'done';
+      }
       this.renderSoon();
-      if (!run.waiting && !run.starved) schedule();
+      return run.waiting || run.starved ? 'wait' : 'more';
     };
-    const schedule = () => {
-      if (scheduled) return;
-      scheduled = true;
-      setImmediate(step);
-    };
-    run.wake = schedule;
-    schedule();
+    const job = this.scheduler.add({ step }, Priority.counting);
+    this.counting = { run, job };
+    run.wake = () => job.wake();
   }
 
   /** G's window on the end of a file still being read, shown at its bottom; false when G waits for the whole file. */
@@ -435,7 +454,7 @@ export class Pager {
 
   /** More of the file under G's window is read: once it is all, the file's page takes the window's place. */
   private endRead(): void {
-    if (this.task) return this.tick();
+    if (this.task) return this.taskJob?.wake();
     if (this.page.kind === 'endWindow' && this.page.main.doc.complete) {
       this.fromEnd(this.page);
       this.render();
@@ -489,29 +508,32 @@ export class Pager {
       advance: () => (this.page.doc.complete ? 'done' : 'wait'),
       progress: () => this.readingProgress(),
       finish: () => {
-        const filter = filterLines(this.page.doc.text, query);
-        this.report(['filterStarted', filter]);
-        this.buildFilter(filter);
+        const build = filterLines(this.page.doc.text, query);
+        this.builds.set(build.lines, build);
+        this.report(['filterStarted', build.lines]);
+        this.buildFilter(build);
       },
     };
   }
 
   /** Finds a filter's lines a slice at a time between keys, while it is the one shown (shown again, it goes on). */
-  private buildFilter(filter: LineFilter): void {
-    this.building = filter;
-    const step = () => {
-      if (this.building !== filter || this.state.filter !== filter) return;
-      const more = filter.step();
+  private buildFilter(build: FilterBuild): void {
+    this.building?.job.cancel();
+    const step = (deadline: number): Step => {
+      if (this.building?.build !== build || this.state.filter !== build.lines) return 'done';
+      const status = build.step(deadline);
       this.note(['filterGrew']);
-      if (!more) {
+      if (status === 'done') {
         this.building = null;
-        return this.render();
+        this.render();
+        return 'done';
       }
       this.renderSoon();
-      if (!filter.waiting) setImmediate(step);
+      return status;
     };
-    filter.wake = step;
-    setImmediate(step);
+    const job = this.scheduler.add({ step }, Priority.filter);
+    this.building = { build, job };
+    build.wake = () => job.wake();
   }
 
   /** Follows the input as it grows, showing its end, until ^C (less's F). */
@@ -539,8 +561,8 @@ export class Pager {
     }
     this.incremental.poke();
     // A search counting on as the text is read: more to count.
-    if (this.counting && !this.counting.complete) this.counting.wake();
-    if (this.task) return this.tick();
+    if (this.counting && !this.counting.run.complete) this.counting.job.wake();
+    if (this.task) return this.taskJob?.wake();
     if (this.page.doc.complete) return this.render();
     this.renderSoon();
   }
@@ -660,7 +682,8 @@ export class Pager {
     this.state = { ...state, history: this.state.history };
     this.wrap = this.wrapFor(page);
     // A filter left half found goes on finding its lines.
-    if (this.state.filter && !this.state.filter.complete) this.buildFilter(this.state.filter);
+    const build = this.state.filter && !this.state.filter.complete ? this.builds.get(this.state.filter) : undefined;
+    if (build) this.buildFilter(build);
     this.screen.invalidate();
   }
 
@@ -708,7 +731,18 @@ export class Pager {
     if (this.frameOwed) this.render();
   }
 
+  /** The turn's background work is done for now: the frame it asked for, once. */
+  private afterTurn(): void {
+    if (this.frameDue) this.render();
+  }
+
   private render(): void {
+    // In a turn of background work: drawn once, after it.
+    if (this.scheduler.inTurn) {
+      this.frameDue = true;
+      return;
+    }
+    this.frameDue = false;
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.drawTimer = null;
     if (this.handedOver || this.ended) return;
@@ -736,19 +770,23 @@ export class Pager {
     if (this.options.widerFor(this.page, this.size.cols, this.wrap.width, largest)) this.rewrap(largest);
   }
 
-  /** Counts the document's lines a slice at a time, between keys, for the status line. */
+  /** Counts the document's lines a slice at a time, between keys, for the status line (each frame starts it again as the text grows). */
   private countLines(): void {
-    const lines = this.page.lines;
-    if (this.countingLines || lines.done || lines.reached + LineIndex.BLOCK > this.page.doc.text.length) return;
+    const page = this.page;
+    const { lines, doc } = page;
+    const uncounted = () => !lines.done && lines.reached + LineIndex.BLOCK <= doc.text.length;
+    if (this.lineCount?.page === page && this.lineCount.job.active) return;
+    if (!uncounted()) return;
     // A pipe or device is counted once it has ended: an endless one (/dev/zero) is not counted for ever.
-    if (!this.page.doc.complete && !this.page.loader.source.isFile) return;
-    this.countingLines = true;
-    setImmediate(() => {
-      this.countingLines = false;
-      if (this.handedOver) return;
-      lines.countTo(Infinity, Date.now() + LINE_COUNT_SLICE_MS);
+    if (!doc.complete && !page.loader.source.isFile) return;
+    this.lineCount?.job.cancel();
+    const step = (deadline: number): Step => {
+      if (this.page !== page || this.handedOver) return 'done';
+      lines.countTo(Infinity, deadline);
       this.renderSoon();
-    });
+      return uncounted() ? 'more' : 'done';
+    };
+    this.lineCount = { page, job: this.scheduler.add({ step }, Priority.lineCount) };
   }
 
 
@@ -771,6 +809,7 @@ export class Pager {
     this.nav.closeAll();
     if (this.drawTimer) clearTimeout(this.drawTimer);
     this.task = null;
+    this.taskJob?.cancel();
     // Keys read with q, after it, draw nothing: the screen is given back.
     this.ended = true;
     this.term.close();

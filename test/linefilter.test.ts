@@ -3,15 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { filterLines, type LineFilter } from '../src/document/linefilter.ts';
+import { filterLines, type FilterBuild, type LineFilter } from '../src/document/linefilter.ts';
 import { filteredRows, filterStatus } from '../src/view/filter.ts';
 import { Wrap } from '../src/view/wrap.ts';
 
 const docOf = (text: string) => parseAll(new Document('t.txt'), text);
 
-function built(filter: LineFilter): LineFilter {
-  for (let k = 0; k < 10_000 && filter.step(); k++);
-  return filter;
+function built(build: FilterBuild): LineFilter {
+  for (let k = 0; k < 10_000 && build.step(Infinity) !== 'done'; k++);
+  return build.lines;
 }
 
 const linesOf = (filter: LineFilter, text: string) => Array.from({ length: filter.count }, (_, i) => text.slice(filter.start(i), filter.end(i)));
@@ -38,9 +38,22 @@ describe('LineFilter', () => {
     expect(linesOf(regex, many)).toEqual([0, 1, 2, 3, 5, 6, 7, 8, 9].map((i) => `row 1${i}\n`));
   });
 
+  it('gets further at every step, even one given no time, and ends done', () => {
+    const many = Array.from({ length: 300 }, (_, i) => `row ${i}${i % 7 === 0 ? ' seven' : ''}`).join('\n') + '\n';
+    const build = filterLines(docOf(many).text, { text: 'seven', regex: false, backward: false }, { blockSize: 256 });
+    let steps = 0;
+    let last = -1;
+    for (; steps < 1000 && build.step(0) !== 'done'; steps++) {
+      expect(build.lines.progress).toBeGreaterThan(last);
+      last = build.lines.progress;
+    }
+    expect([build.lines.count, build.lines.complete]).toEqual([43, true]);
+    expect(steps).toBeGreaterThan(1);
+  });
+
   it('says + and … while still looking', () => {
     const many = Array.from({ length: 300 }, (_, i) => `row ${i}`).join('\n');
-    const filter = filterLines(docOf(many).text, { text: 'row', regex: false, backward: false }, { blockSize: 64 });
+    const filter = filterLines(docOf(many).text, { text: 'row', regex: false, backward: false }, { blockSize: 64 }).lines;
     expect(filterStatus(filter)).toBe('&row: 0+ lines…');
   });
 });

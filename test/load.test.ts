@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Loader, OpenError, openFile, openRegularFile } from '../src/input/load.ts';
 import { HEAD_SIZE, looksBinary } from '../src/input/binary.ts';
+import { Priority, Scheduler } from '../src/schedule/scheduler.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -45,7 +46,7 @@ describe('Loader', () => {
       throw eio();
     });
     let calls = 0;
-    loader.start(() => calls++);
+    loader.start(new Scheduler(), () => calls++);
     await waitFor(() => loader.doc.complete);
     expect(loader.error).toBeInstanceOf(OpenError);
     expect(loader.error!.userMessage).toBe('Input/output error');
@@ -62,7 +63,7 @@ describe('Loader', () => {
 
   it('stops reading an endless device at rest(), and reads on when more is wanted', async () => {
     const loader = new Loader(openFile('/dev/zero'));
-    loader.start(() => {});
+    loader.start(new Scheduler(), () => {});
     loader.want(Infinity);
     await waitFor(() => loader.doc.bytesRead > 4 * 1024 * 1024);
     loader.rest();
@@ -73,6 +74,27 @@ describe('Loader', () => {
     expect(loader.doc.bytesRead).toBe(stopped);
     loader.want(loader.doc.text.length);
     await waitFor(() => loader.doc.bytesRead > stopped);
+    loader.stop();
+  });
+});
+
+describe('the Loader as a job', () => {
+  it('reads at the screen\'s priority until the screen\'s text is there, then behind the line count', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'big.txt');
+    fs.writeFileSync(file, 'line\n'.repeat(400_000));
+    const queue: Array<() => void> = [];
+    const order: string[] = [];
+    // A budget no step fits in: one step of the most urgent job per turn.
+    const scheduler = new Scheduler({ defer: (turn) => queue.push(turn), budget: -1 });
+    const loader = new Loader(openFile(file));
+    loader.readFirst(24);
+    loader.start(scheduler, () => order.push(`read ${loader.doc.text.length >= 64 * 1024 ? 'screen' : 'some'}`));
+    loader.want(0);
+    scheduler.add({ step: () => (order.push('count'), 'more') }, Priority.lineCount);
+    queue.shift()!();
+    queue.shift()!();
+    // First the screen's text (the first read reaches past it), then the count comes first.
+    expect(order).toEqual(['read screen', 'count']);
     loader.stop();
   });
 });

@@ -134,9 +134,9 @@ describe('a search while & shows some lines', () => {
   function filtered(): State {
     const { effects, state } = run(ctx, ['&', ...'keep', '<Enter>']);
     expect(effects).toEqual([{ kind: 'filter', query: { text: 'keep', regex: false, backward: false }, replaces: null }]);
-    const filter = filterLines(ctx.doc.text, { text: 'keep', regex: false, backward: false });
-    while (filter.step());
-    return update(state, ['filterStarted', filter], null, ctx).state;
+    const build = filterLines(ctx.doc.text, { text: 'keep', regex: false, backward: false });
+    while (build.step(Infinity) !== 'done');
+    return update(state, ['filterStarted', build.lines], null, ctx).state;
   }
 
   it('finds and walks the matches on the lines shown only', () => {

@@ -5,8 +5,9 @@ import { seeded } from './random.ts';
 import { Document } from '../src/document/document.ts';
 import { MarkupReader } from '../src/document/readers/markup.ts';
 import { blockBounds, BytesFinder, compile, searchAll, type Query } from '../src/document/search.ts';
-import { SearchRun, searchNow } from '../src/document/searchrun.ts';
-import { Matches } from '../src/document/matches.ts';
+import { IncrementalSearch, SearchRun, searchNow } from '../src/document/searchrun.ts';
+import { Scheduler } from '../src/schedule/scheduler.ts';
+import { MatchTable } from '../src/document/matches.ts';
 import { matchMessage } from '../src/state/selection.ts';
 
 /** A document whose text is stored in chunks of `size` bytes. */
@@ -167,7 +168,7 @@ describe('a count under way', () => {
     const text = 'hit\n'.repeat(8); // blocks of 8 bytes: two hits each
     const doc = chunked(text, 5);
     const find = (b: number) => ({ starts: Float64Array.from([b * 8, b * 8 + 4]), ends: null, length: 3 });
-    const m = new Matches(query('hit'), doc.text.length, find, 8);
+    const m = new MatchTable(query('hit'), doc.text.length, find, 8);
     m.record(2, find(2));
     expect(matchMessage(m, 16)).toBe('match ? of ≥2…');
     m.record(0, find(0));
@@ -190,22 +191,22 @@ describe('a search of a text still being read', () => {
     parser.write(Buffer.from(bytes.subarray(0, half)));
     const top = text.indexOf('line 40');
     const run = new SearchRun(doc.text, { text: 'hit', regex, backward: false }, top, { blockSize: 16, window: 64, inThread: true, growing: true });
-    run.step();
+    run.step(Infinity);
     expect(run.first).toBe(hits[4]);
     expect(run.complete).toBe(false);
     // It counts on as far as the text is read; then nothing more until more is read: n past what is read is not known yet.
-    for (let k = 0; k < 100 && !run.starved; k++) run.step();
+    for (let k = 0; k < 100 && !run.starved; k++) run.step(Infinity);
     expect(run.starved).toBe(true);
     expect(run.matches.firstAtOrAfter(hits[5] + 1)).toBe(null);
     const counted = run.matches.total;
     parser.write(Buffer.from(bytes.subarray(half)));
     run.grow(false);
-    while (!run.starved) run.step();
+    while (!run.starved) run.step(Infinity);
     expect(run.matches.total).toBeGreaterThan(counted);
     expect(run.matches.firstAtOrAfter(hits[5] + 1)).toBe(hits[6]);
     parser.end();
     run.grow(true);
-    while (!run.complete) run.step();
+    while (!run.complete) run.step(Infinity);
     expect(run.matches.total).toBe(10);
     expect(run.matches.indexOf(hits[4])).toBe(4);
   });
@@ -217,13 +218,13 @@ describe('a search of a text still being read', () => {
     const late = text.indexOf('line 94');
     parser.write(Buffer.from(bytes.subarray(0, late + 8)));
     const run = new SearchRun(doc.text, { text: 'hit', regex: false, backward: false }, text.indexOf('line 95') - 1, { blockSize: 16, inThread: true, growing: true });
-    run.step();
+    run.step(Infinity);
     expect(run.found).toBe(false);
     expect(run.starved).toBe(true);
     parser.write(Buffer.from(bytes.subarray(late + 8)));
     parser.end();
     run.grow(true);
-    while (!run.found) run.step();
+    while (!run.found) run.step(Infinity);
     expect([run.first, run.wrapped]).toEqual([hits[0], true]);
   });
 
@@ -232,20 +233,58 @@ describe('a search of a text still being read', () => {
     const parser = new MarkupReader(doc);
     parser.write(Buffer.from('a\nhit one\nb\n'));
     const run = new SearchRun(doc.text, { text: 'hit', regex, backward: false }, 0, { inThread: true, growing: true });
-    run.step();
+    run.step(Infinity);
     expect(run.first).toBe(2);
     expect([run.matches.total, run.complete]).toEqual([1, false]);
     expect(matchMessage(run.matches, 2)).toBe('match 1 of ≥1…');
     parser.write(Buffer.from('hit two\n'));
     run.grow(false);
-    run.step();
+    run.step(Infinity);
     expect(run.matches.total).toBe(2);
     expect(run.matches.firstAtOrAfter(3)).toBe(12);
     expect(run.matches.firstAtOrAfter(13)).toBe(null);
     parser.end();
     run.grow(true);
-    while (!run.complete) run.step();
+    while (!run.complete) run.step(Infinity);
     expect(matchMessage(run.matches, 12)).toBe('match 2 of 2');
     expect(run.matches.firstAtOrAfter(13)).toBe(-1);
+  });
+});
+
+describe('the incremental search', () => {
+  const text = Array.from({ length: 50 }, (_, i) => `line ${i}${i === 30 ? ' needle' : ''}\n`).join('');
+  const query = (t: string): Query => ({ text: t, regex: false, backward: false });
+
+  it('runs once, at the next turn, for the last of the keys that came together, and stops with none', () => {
+    const doc = chunked(text, 64);
+    const queue: Array<() => void> = [];
+    const scheduler = new Scheduler({ defer: (turn) => queue.push(turn) });
+    const found: Array<number | null> = [];
+    const incremental = new IncrementalSearch(scheduler, () => doc.text, () => true, (first) => found.push(first.first));
+    for (const typed of ['n', 'ne', 'nee', 'needle']) incremental.look(query(typed), 0);
+    expect(found).toEqual([]);
+    while (queue.length > 0) queue.shift()!();
+    expect(found).toEqual([text.indexOf('needle')]);
+    incremental.look(query('line 4'), 0);
+    incremental.look(null, 0);
+    while (queue.length > 0) queue.shift()!();
+    expect(found.length).toBe(1);
+    expect(scheduler.idle).toBe(true);
+  });
+
+  it('waits for the text to be ready, and runs when poked', () => {
+    const doc = chunked(text, 64);
+    const queue: Array<() => void> = [];
+    const scheduler = new Scheduler({ defer: (turn) => queue.push(turn) });
+    let ready = false;
+    const found: Array<number | null> = [];
+    const incremental = new IncrementalSearch(scheduler, () => doc.text, () => ready, (first) => found.push(first.first));
+    incremental.look(query('needle'), 0);
+    while (queue.length > 0) queue.shift()!();
+    expect([found, scheduler.idle]).toEqual([[], true]);
+    ready = true;
+    incremental.poke();
+    while (queue.length > 0) queue.shift()!();
+    expect(found).toEqual([text.indexOf('needle')]);
   });
 });

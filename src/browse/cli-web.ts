@@ -6,6 +6,7 @@ import { loadPage, type LoadOptions } from '../input/page-load.ts';
 import { failureMessage } from '../input/fetch-failure.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 import { WebLoad } from './web-load.ts';
+import { Scheduler } from '../schedule/scheduler.ts';
 
 /** The whole page, read into a Loader (a failure: its page); what the end said, if the text is not all there. */
 export async function wholePage(url: UrlRecord, options: LoadOptions): Promise<{ loader: Loader; load: WebLoad }> {
@@ -14,7 +15,7 @@ export async function wholePage(url: UrlRecord, options: LoadOptions): Promise<{
       begin: (load) => resolve({ load, loader: load.loader() }),
       progress: () => {},
       end: () => {},
-    });
+    }, new Scheduler());
   });
   await loader.readAll();
   return { loader, load };

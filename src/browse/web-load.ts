@@ -11,6 +11,7 @@ import { renderUrl } from '../link/render.ts';
 import { serializeHost, type UrlRecord } from '../link/url/index.ts';
 import { readerFor, type Kind } from '../document/readers/kinds.ts';
 import { Document } from '../document/document.ts';
+import { Priority, type Handle, type Scheduler, type Step } from '../schedule/scheduler.ts';
 
 /** Text held in the stream before the load waits for the reader. */
 const STREAM_BUFFER = 1024 * 1024;
@@ -18,8 +19,8 @@ const STREAM_BUFFER = 1024 * 1024;
 /** Text is handed to the reader in pieces this long (the first shorter): a piece of HTML takes a few milliseconds to read. */
 const FIRST_PIECE = 4 * 1024;
 const PIECE = 16 * 1024;
-/** Reading the text gives keys and the screen a turn at least this often. */
-const SLICE_MS = 8;
+/** Text a page's first screen may need: handed over at the screen's priority, the rest as reading ahead. */
+const SCREEN_TEXT = 64 * 1024;
 
 /** Cells a URL is rendered in as a document's name: enough for any URL but a monster. */
 const NAME_CELLS = 400;
@@ -48,9 +49,12 @@ export class WebLoad {
   private wire: Progress | null = null;
   /** Text handed to the loader so far. */
   private pushed = 0;
-  /** When keys last had a turn. */
-  private lastTurn = 0;
-  private waiting: (() => void) | null = null;
+  /** Text from loadPage not yet handed to the stream, each with where its next piece starts and what to call once it is all handed over. */
+  private readonly queued: Array<{ utf8: Buffer; at: number; handed: () => void }> = [];
+  /** The stream holds as much as it takes: the job waits for the reader to read. */
+  private full = false;
+  /** Hands the text over in pieces, a slice at a time. */
+  private readonly job: Handle;
   private readonly stream: Readable;
   private readonly load: PageLoad;
 
@@ -58,11 +62,23 @@ export class WebLoad {
     readonly requested: UrlRecord,
     options: LoadOptions,
     events: WebEvents,
+    scheduler: Scheduler,
   ) {
-    warmHtmlReader();
-    this.stream = new Readable({ highWaterMark: STREAM_BUFFER, read: () => this.wake() });
-    // The loader stopped (the page is closed): so is the load.
-    this.stream.on('close', () => this.cancel());
+    warmHtmlReader(scheduler);
+    this.stream = new Readable({
+      highWaterMark: STREAM_BUFFER,
+      read: () => {
+        this.full = false;
+        this.job.wake();
+      },
+    });
+    const priority = () => (this.pushed < SCREEN_TEXT ? Priority.firstScreen : Priority.readAhead);
+    this.job = scheduler.add({ step: (deadline) => this.handOver(deadline) }, priority);
+    // The loader stopped (the page is closed): so is the load, and the text still to hand over is dropped.
+    this.stream.on('close', () => {
+      this.cancel();
+      this.job.wake();
+    });
     this.load = loadPage(requested, options, {
       begin: (info) => {
         this.info = info;
@@ -77,6 +93,8 @@ export class WebLoad {
         this.bodyEnd = end;
         this.finished = true;
         if (!this.stream.destroyed) this.stream.push(null);
+        // loadPage waited for its text to be handed over: the job has nothing more to do.
+        if (this.queued.length === 0) this.job.cancel();
         events.end(this);
       },
     });
@@ -136,31 +154,39 @@ export class WebLoad {
     return this.info ? pageFacts(this.info, cells) : null;
   }
 
-  /**
-   * Hands text to the stream, where the loader reads it at once: in pieces
-   * (the first small, so that the first screen comes soon), giving keys and
-   * the screen a turn every few milliseconds, and waiting while the stream is
-   * full (the reader is that far ahead of the screen).
-   */
-  private async push(utf8: Buffer): Promise<void> {
-    for (let at = 0; at < utf8.length; ) {
-      if (this.stream.destroyed) return;
-      const size = this.pushed === 0 ? FIRST_PIECE : PIECE;
-      const piece = utf8.subarray(at, at + size);
-      at += piece.length;
-      this.pushed += piece.length;
-      if (performance.now() - this.lastTurn > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        this.lastTurn = performance.now();
-      }
-      if (!this.stream.push(piece)) await new Promise<void>((resolve) => (this.waiting = resolve));
-    }
+  /** Queues text for the stream; the promise settles once it is all handed over (loadPage holds the next text back until then). */
+  private push(utf8: Buffer): Promise<void> {
+    return new Promise((handed) => {
+      this.queued.push({ utf8, at: 0, handed });
+      this.job.wake();
+    });
   }
 
-  private wake(): void {
-    const waiting = this.waiting;
-    this.waiting = null;
-    waiting?.();
+  /**
+   * Hands text to the stream, where the loader reads it at once: in pieces
+   * (the first small, so that the first screen comes soon) until `deadline`,
+   * waiting while the stream is full (the reader is that far ahead of the
+   * screen).
+   */
+  private handOver(deadline: number): Step {
+    while (this.queued.length > 0) {
+      const next = this.queued[0];
+      if (this.stream.destroyed) next.at = next.utf8.length;
+      else if (this.full) return 'wait';
+      else if (next.at < next.utf8.length) {
+        const piece = next.utf8.subarray(next.at, next.at + (this.pushed === 0 ? FIRST_PIECE : PIECE));
+        next.at += piece.length;
+        this.pushed += piece.length;
+        this.full = !this.stream.push(piece);
+      }
+      // Handed over once the stream has room again: until then loadPage (and the network) waits.
+      if (next.at >= next.utf8.length && (!this.full || this.stream.destroyed)) {
+        this.queued.shift();
+        next.handed();
+      }
+      if (Date.now() >= deadline) return 'more';
+    }
+    return this.stream.destroyed ? 'done' : 'wait';
   }
 }
 
@@ -171,14 +197,16 @@ let warmed = false;
  * are HTML): its parser is compiled on first use, which takes some tens of
  * milliseconds that the first screen would otherwise wait for.
  */
-function warmHtmlReader(): void {
+function warmHtmlReader(scheduler: Scheduler): void {
   if (warmed) return;
   warmed = true;
-  setImmediate(() => {
+  const warm = () => {
     const reader = readerFor('html', new Document('warm-up'));
     reader.write(Buffer.from('<!doctype html><title>t</title><p>a <a href="b">c</a></p>'));
     reader.end();
-  });
+    return 'done' as const;
+  };
+  scheduler.add({ step: warm }, Priority.readAhead);
 }
 
 /** Options for every load: lwl's version, proxies from the environment, and the limits LWL_FETCH_TIMEOUT and LWL_FETCH_LIMIT set. */

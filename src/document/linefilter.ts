@@ -8,47 +8,48 @@ import { float64s } from './numbers.ts';
 import { SearchRun } from './searchrun.ts';
 import type { Query } from './search.ts';
 import type { Text } from './store.ts';
+import type { Step } from '../schedule/scheduler.ts';
 
-/** How long one step walks the found matches, in this thread, before giving the keys a turn. */
-const WALK_MS = 10;
+/** The lines a filter shows, as the state and the screen read them; a FilterBuild finds them. */
+export interface LineFilter {
+  readonly query: Query;
+  /** Lines that match, known so far. */
+  readonly count: number;
+  /** Every line of the text has been looked at. */
+  readonly complete: boolean;
+  /** Fraction of the text looked at. */
+  readonly progress: number;
+  start(i: number): number;
+  end(i: number): number;
+  /** Index of the first line that ends after `offset` (the one holding it, or the next): count if none is known. */
+  lineAtOrAfter(offset: number): number;
+  /** Whether the character at `offset` is on a line that is shown. */
+  shows(offset: number): boolean;
+}
 
-export class LineFilter {
+/** The lines found so far, listed by a FilterBuild. */
+class FoundLines implements LineFilter {
   private readonly starts = float64s();
   private readonly ends = float64s();
   /** Where the lines are known up to: every matching line before it is listed. */
-  private reached = 0;
-  private done = false;
-  private stopped = false;
+  reached = 0;
+  done = false;
 
-  /** `run`: the search that finds the matches, from the top down (made by `filterLines`). */
   constructor(
-    private readonly text: Text,
     readonly query: Query,
-    private readonly run: SearchRun,
+    private readonly textLength: number,
   ) {}
 
-  /** Lines that match, known so far. */
   get count(): number {
     return this.starts.count;
   }
 
-  /** Every line of the text has been looked at. */
   get complete(): boolean {
     return this.done;
   }
 
-  /** Fraction of the text looked at. */
   get progress(): number {
-    return this.text.length === 0 ? 1 : Math.min(1, this.reached / this.text.length);
-  }
-
-  /** Waiting for the search's worker (a regex): `wake` is called when it answers. */
-  get waiting(): boolean {
-    return this.run.waiting;
-  }
-
-  set wake(wake: () => void) {
-    this.run.wake = wake;
+    return this.textLength === 0 ? 1 : Math.min(1, this.reached / this.textLength);
   }
 
   start(i: number): number {
@@ -59,7 +60,6 @@ export class LineFilter {
     return this.ends.values[i];
   }
 
-  /** Index of the first line that ends after `offset` (the one holding it, or the next): count if none is known. */
   lineAtOrAfter(offset: number): number {
     let lo = 0;
     let hi = this.count;
@@ -71,42 +71,81 @@ export class LineFilter {
     return lo;
   }
 
-  /** Whether the character at `offset` is on a line that is shown. */
   shows(offset: number): boolean {
     const i = this.lineAtOrAfter(offset);
     return i < this.count && this.start(i) <= offset;
   }
 
-  /** Searches for a while and lists the lines of the matches found; false once complete (or stopped). */
-  step(): boolean {
-    if (this.done || this.stopped) return false;
-    this.run.step();
+  add(start: number, end: number): void {
+    this.starts.push(start);
+    this.ends.push(end);
+    this.reached = end;
+  }
+}
+
+/** Finds a filter's lines a slice at a time (a job's step): a search run from the top, and the lines of its matches, in order. */
+export class FilterBuild {
+  private readonly found: FoundLines;
+  private stopped = false;
+
+  /** `run`: the search that finds the matches, from the top down (made by `filterLines`). */
+  constructor(
+    private readonly text: Text,
+    query: Query,
+    private readonly run: SearchRun,
+  ) {
+    this.found = new FoundLines(query, text.length);
+  }
+
+  /** What the state holds and the screen shows. */
+  get lines(): LineFilter {
+    return this.found;
+  }
+
+  /** Called when the search's worker (a regex) answers, after a step that said 'wait'. */
+  set wake(wake: () => void) {
+    this.run.wake = wake;
+  }
+
+  /** Lists the lines of the matches found, then searches on: 'wait' for the worker, 'done' once complete (or stopped). */
+  step(deadline: number): Step {
+    if (this.found.done || this.stopped) return 'done';
+    // The lines of what is searched first, so that a search ahead of them does not keep them waiting.
+    if (!this.walk(deadline)) return 'more';
+    if (!this.found.done) {
+      this.run.step(deadline);
+      if (!this.walk(deadline)) return 'more';
+    }
+    if (this.found.done) {
+      this.run.stop();
+      return 'done';
+    }
+    return this.run.waiting ? 'wait' : 'more';
+  }
+
+  /** Lists the lines of the blocks the run has counted, in order: false if the deadline passed first. */
+  private walk(deadline: number): boolean {
     const matches = this.run.matches;
-    const until = performance.now() + WALK_MS;
-    // The run goes through the blocks from the top: list the lines of the blocks it has counted, in order.
-    while (this.reached < this.text.length) {
-      const block = matches.blockOf(this.reached);
+    const lines = this.found;
+    while (lines.reached < this.text.length) {
+      const block = matches.blockOf(lines.reached);
       if (!matches.isCounted(block)) return true;
       const found = matches.positions(block);
       if (!found) return true;
       const { starts } = found;
-      let i = lowerBoundIn(starts, starts.length, this.reached);
+      let i = lowerBoundIn(starts, starts.length, lines.reached);
       for (; i < starts.length; i++) {
         const at = starts[i];
-        if (at < this.reached) continue;
-        const lineEnd = this.text.lineEnd(at);
-        this.starts.push(this.text.lineStart(at));
-        this.ends.push(lineEnd);
-        this.reached = lineEnd;
-        if (performance.now() > until) return true;
+        if (at < lines.reached) continue;
+        lines.add(this.text.lineStart(at), this.text.lineEnd(at));
+        if (Date.now() > deadline) return false;
       }
       // The rest of the block holds no match: on to the next block (or past the line a match ran into it).
-      this.reached = Math.max(this.reached, Math.min(this.text.length, (block + 1) * matches.blockSize));
-      if (performance.now() > until) return true;
+      lines.reached = Math.max(lines.reached, Math.min(this.text.length, (block + 1) * matches.blockSize));
+      if (Date.now() > deadline) return false;
     }
-    this.done = true;
-    this.run.stop();
-    return false;
+    lines.done = true;
+    return true;
   }
 
   /** Stops the search for good (another filter, or none, takes its place). */
@@ -116,9 +155,8 @@ export class LineFilter {
   }
 }
 
-
 /** A filter of the lines matching `query` (its direction does not matter), to be built with step(). `inThread`: a regex runs here (the tests). */
-export function filterLines(text: Text, query: Query, { inThread = false, blockSize }: { inThread?: boolean; blockSize?: number } = {}): LineFilter {
+export function filterLines(text: Text, query: Query, { inThread = false, blockSize }: { inThread?: boolean; blockSize?: number } = {}): FilterBuild {
   const forward = { ...query, backward: false };
-  return new LineFilter(text, forward, new SearchRun(text, forward, 0, { inThread, ...(blockSize ? { blockSize } : {}) }));
+  return new FilterBuild(text, forward, new SearchRun(text, forward, 0, { inThread, ...(blockSize ? { blockSize } : {}) }));
 }

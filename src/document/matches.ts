@@ -22,8 +22,28 @@ export interface FirstMatch {
 /** Blocks whose positions a literal search keeps: the screen, and n or N's way either side. */
 const KEEP = 4;
 
+/**
+ * A search's matches as the state and the screen read them: queries only. The
+ * run that fills them (searchrun.ts) is the pager's to start and stop.
+ */
+export interface Matches {
+  readonly query: Query;
+  /** Matches counted so far. */
+  readonly total: number;
+  /** Every block is counted and the text has ended: `total` is the number of matches. */
+  readonly complete: boolean;
+  /** The matches that overlap a range, for drawing the screen. */
+  readonly spans: Spans;
+  blockOf(offset: number): number;
+  /** A block's matches (found again if need be); null if they are not known yet. */
+  positions(block: number): BlockMatches | null;
+  firstAtOrAfter(offset: number): number | null;
+  lastBefore(offset: number): number | null;
+  indexOf(offset: number): number | null;
+}
 
-export class Matches {
+/** The matches a run has found: counts per block, kept positions, and the calls the run fills them with. */
+export class MatchTable implements Matches {
   /** Blocks of the text read so far (the last may be partial while it grows). */
   blockCount: number;
   /** Matches per block; -1 while not yet counted. Grows with the text. */
@@ -203,7 +223,7 @@ class ScreenSpans implements Spans {
   private starts: number[] = [];
   private ends: number[] = [];
 
-  constructor(private readonly matches: Matches) {}
+  constructor(private readonly matches: MatchTable) {}
 
   get count(): number {
     return this.starts.length;

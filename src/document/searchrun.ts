@@ -3,19 +3,18 @@
 // the first match to show is found first. The search goes on counting the
 // rest while keys work; the first match is what the user waits for.
 import type { Text } from './store.ts';
-import { Matches, type FirstMatch } from './matches.ts';
+import { MatchTable, type FirstMatch } from './matches.ts';
 import { BLOCK, blockBounds, blockFinder, BytesFinder, charStart, compile, regexWindow, WINDOW, type BlockMatches, type Query, type RegexWindow } from './search.ts';
 import { RegexWorker } from './search-worker.ts';
+import { Priority, type Handle, type Scheduler, type Step } from '../schedule/scheduler.ts';
 
-/** How long one step searches in this thread before giving the keys a turn. */
-const STEP_MS = 15;
 /** A regex search looks again at a block not yet whole each time it grows, while it is this small... */
 const REGEX_PARTIAL_CHEAP = 64 * 1024;
 /** ...else at most this often (or when it has doubled). */
 const REGEX_PARTIAL_MS = 250;
 
 export class SearchRun {
-  readonly matches: Matches;
+  readonly matches: MatchTable;
   /** The match to show first, once found; `wrapped` if it came from around the other end. */
   first: number | null = null;
   wrapped = false;
@@ -64,7 +63,7 @@ export class SearchRun {
     if (compiled.kind === 'regex' && !inThread) {
       this.worker = new RegexWorker(compiled.source, compiled.flags);
       this.window = (b) => regexWindow(text, ...blockBounds(text, b, blockSize), window);
-      this.matches = new Matches(query, text.length, null, blockSize);
+      this.matches = new MatchTable(query, text.length, null, blockSize);
     } else {
       this.find = blockFinder(compiled, text, blockSize, window);
       if (compiled.kind === 'bytes') {
@@ -72,7 +71,7 @@ export class SearchRun {
         this.findIn = (start, end) => finder.find(text, start, end);
         this.countIn = (b) => finder.count(text, ...blockBounds(text, b, blockSize));
       }
-      this.matches = new Matches(query, text.length, compiled.kind === 'bytes' ? this.find : null, blockSize);
+      this.matches = new MatchTable(query, text.length, compiled.kind === 'bytes' ? this.find : null, blockSize);
     }
     this.margin = compiled.kind === 'bytes' ? compiled.needle.length : window;
     this.grow(!growing);
@@ -142,10 +141,9 @@ export class SearchRun {
     return first === null || at < first;
   }
 
-  /** Searches for a while (in this thread), or asks the worker for the next block. */
-  step(): void {
+  /** Searches until `deadline` (Date.now() ms) in this thread, or asks the worker for the next block. */
+  step(deadline: number): void {
     if (this.stopped || this.pending) return;
-    const until = performance.now() + STEP_MS;
     for (;;) {
       const block = this.nextBlock();
       if (block === 'wait') return this.searchPartial();
@@ -159,7 +157,7 @@ export class SearchRun {
       this.searched(block);
       // The first match is what the user waits for: show it before counting on.
       if (before === null && this.first !== null) return;
-      if (performance.now() > until) return;
+      if (Date.now() > deadline) return;
     }
   }
 
@@ -274,25 +272,27 @@ export class SearchRun {
 /** Runs a search to its end in this thread (the tests and the key benchmark): its first answer, every block counted. */
 export function searchNow(text: Text, query: Query, top: number, options: { blockSize?: number; window?: number } = {}): FirstMatch {
   const run = new SearchRun(text, query, top, { ...options, inThread: true });
-  while (!run.complete) run.step();
-  run.step();
+  while (!run.complete) run.step(Infinity);
+  run.step(Infinity);
   return { matches: run.matches, first: run.first, wrapped: run.wrapped };
 }
 
 /**
  * The incremental search: while a search is typed, its first match from where
  * the typing began, looked for in the same slices as a search (a regex in its
- * worker), between keys. Each new query stops the last, and a run starts only
- * once the keys that arrived together are taken, so pasted text costs one.
+ * worker), as a job of the scheduler. Each new query stops the last, and a
+ * run starts only at the next turn, once the keys that arrived together are
+ * taken, so pasted text costs one.
  */
 export class IncrementalSearch {
   private run: SearchRun | null = null;
   /** The query waiting to run: for the text to be read (a file), or for the keys that came with it. */
   private pending: { query: Query; top: number } | null = null;
-  private scheduled = false;
+  private job: Handle | null = null;
 
   /** `ready`: the text is there to search (a file read to its end; a pipe, as far as it is read). */
   constructor(
+    private readonly scheduler: Scheduler,
     private readonly text: () => Text,
     private readonly ready: () => boolean,
     private readonly found: (first: FirstMatch) => void,
@@ -302,38 +302,34 @@ export class IncrementalSearch {
   look(query: Query | null, top: number): void {
     this.run?.stop();
     this.run = null;
+    this.job?.cancel();
+    this.job = null;
     this.pending = query === null ? null : { query, top };
-    this.poke();
+    if (query !== null) this.job = this.scheduler.add({ step: (deadline) => this.step(deadline) }, Priority.incremental);
   }
 
   /** More text was read: a query that waited for it may run. */
   poke(): void {
-    if (this.scheduled || !this.pending) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      if (!this.pending || !this.ready()) return;
-      const { query, top } = this.pending;
-      this.pending = null;
-      this.start(query, top);
-    });
+    this.job?.wake();
   }
 
-  private start(query: Query, top: number): void {
-    const text = this.text();
-    const run = new SearchRun(text, query, Math.min(top, text.length));
-    this.run = run;
-    const step = () => {
-      if (this.run !== run) return;
-      run.step();
-      if (run.found) {
-        this.run = null;
-        run.stop();
-        return this.found({ matches: run.matches, first: run.first, wrapped: run.wrapped });
-      }
-      if (!run.waiting) setImmediate(step);
-    };
-    run.wake = step;
-    step();
+  private step(deadline: number): Step {
+    if (this.pending) {
+      if (!this.ready()) return 'wait';
+      const { query, top } = this.pending;
+      this.pending = null;
+      const text = this.text();
+      this.run = new SearchRun(text, query, Math.min(top, text.length));
+      const job = this.job!;
+      this.run.wake = () => job.wake();
+    }
+    const run = this.run;
+    if (!run) return 'done';
+    run.step(deadline);
+    if (!run.found) return run.waiting ? 'wait' : 'more';
+    this.run = null;
+    run.stop();
+    this.found({ matches: run.matches, first: run.first, wrapped: run.wrapped });
+    return 'done';
   }
 }

@@ -9,6 +9,7 @@ import { Document } from '../document/document.ts';
 import { FileText } from '../document/filetext.ts';
 import { HEAD_SIZE } from './binary.ts';
 import { DecompressError, decompressing, innerName } from './decompress.ts';
+import { BUDGET_MS, Priority, type Handle, type Scheduler, type Step } from '../schedule/scheduler.ts';
 
 /** Read a piece at a time before the first screen: a screen of wrapped text is a few KiB; longer lines fill in as the rest is read, a moment later. */
 const FIRST_READ = 4 * 1024;
@@ -25,8 +26,8 @@ const FIRST_READ_MOST = 256 * 1024;
 const CHUNK = 1024 * 1024;
 /** Text read ahead of the screen: enough that paging never waits, little enough that a huge file costs nothing until asked for. */
 export const READ_AHEAD = 16 * 1024 * 1024;
-/** Reading gives keys a turn at least this often. */
-const SLICE_MS = 10;
+/** Text past the screen's top that the screen may show: read before the work that can wait (counting, reading ahead). */
+const SCREEN_TEXT = 64 * 1024;
 /** How often a followed file is looked at for growth. */
 const FOLLOW_POLL_MS = 200;
 
@@ -193,8 +194,13 @@ export class Loader {
   private closed = false;
   /** The input has ended (a growing file or pipe may go on when followed). */
   private atEnd = false;
-  /** A read is scheduled or under way. */
+  /** A pipe's read is under way, or a followed file waits to be looked at again. */
   private reading = false;
+  /** Reads a regular file a slice at a time, once start() gave the scheduler. */
+  private scheduler: Scheduler | null = null;
+  private job: Handle | null = null;
+  /** Read at the screen's priority until the text is this long: the screen (or a key) waits for it. */
+  private needed = 0;
   /** Keep reading past the end, as the input grows (F). */
   private tailing = false;
   /** Read until the text is this long, then rest until more is wanted. */
@@ -335,8 +341,9 @@ export class Loader {
     return this.parser.backlog?.() ?? false;
   }
 
-  /** Reads the rest in the background, as far as wanted, calling `onData` after each piece. */
-  start(onData: () => void): void {
+  /** Reads the rest in the background, as far as wanted (a regular file in jobs of `scheduler`), calling `onData` after each piece. */
+  start(scheduler: Scheduler, onData: () => void): void {
+    this.scheduler = scheduler;
     this.onData = onData;
     if (this.doc.complete) onData();
     this.resume();
@@ -344,6 +351,7 @@ export class Loader {
 
   /** Asks for the text up to `offset` and some way beyond it (Infinity: all of it). */
   want(offset: number): void {
+    this.needed = Math.max(this.needed, offset + SCREEN_TEXT);
     const wanted = offset + READ_AHEAD;
     if (wanted <= this.wanted) return;
     this.wanted = wanted;
@@ -367,10 +375,12 @@ export class Loader {
    */
   rest(): void {
     this.wanted = Math.min(this.wanted, this.doc.text.length);
+    this.needed = Math.min(this.needed, this.doc.text.length);
   }
 
   stop(): void {
     this.stopped = true;
+    this.job?.cancel();
     this.source.stream?.destroy();
     if (this.source.fd > 0 && !this.closed) {
       this.closed = true;
@@ -412,7 +422,7 @@ export class Loader {
     if (this.source.stream) {
       await this.moreOfStream();
     } else if (this.source.isFile) {
-      if (this.backlog) this.parser.work!(Date.now() + SLICE_MS);
+      if (this.backlog) this.parser.work!(Date.now() + BUDGET_MS);
       else this.readChunk(CHUNK);
     } else {
       try {
@@ -484,9 +494,23 @@ export class Loader {
     if (this.reading || this.stopped || this.error || this.satisfied) return;
     if (this.atEnd && !this.backlog && !(this.tailing && this.source.isFile)) return;
     if (this.source.stream) return void this.source.stream.resume();
+    if (this.source.isFile) return this.readFile();
     this.reading = true;
-    if (this.source.isFile) setImmediate(() => this.fileStep());
-    else this.pipeStep();
+    this.pipeStep();
+  }
+
+  /** A regular file is read by a job: at the screen's priority while the screen waits for text, else as reading ahead. */
+  private readFile(): void {
+    if (!this.scheduler) return;
+    if (this.job?.active) return this.job.wake();
+    const priority = () => (this.doc.text.length < this.needed ? Priority.firstScreen : Priority.readAhead);
+    this.job = this.scheduler.add({ step: (deadline) => this.fileStep(deadline) }, priority);
+  }
+
+  /** There is more to read (or render) now, and it is wanted. */
+  private get moreToRead(): boolean {
+    if (this.stopped || this.error || this.satisfied) return false;
+    return !this.atEnd || this.backlog;
   }
 
   /** Input arrived: parse it. The parser keeps a pipe's buffer as display text; a file's is reused. */
@@ -539,26 +563,30 @@ export class Loader {
     if (piece.length < size) this.ended();
   }
 
-  /** Reads for a few milliseconds at most, so that keys are not kept waiting, then yields. */
-  private fileStep(): void {
-    this.reading = false;
-    if (this.stopped) return;
+  /** Reads (or renders what is held back) until `deadline`, so that keys are not kept waiting. */
+  private fileStep(deadline: number): Step {
+    if (this.stopped) return 'done';
     const { bytesRead, complete } = this.doc;
     const shown = this.doc.text.length;
-    const until = Date.now() + SLICE_MS;
     // Held-back rendering first, so that what is read ahead is rendered before more is read.
     do {
-      if (this.backlog) this.parser.work!(until);
+      if (this.backlog) this.parser.work!(deadline);
       else this.readChunk(CHUNK);
-    } while (!this.complete && !this.satisfied && Date.now() < until);
+    } while (!this.complete && !this.satisfied && Date.now() < deadline);
     if (this.doc.bytesRead !== bytesRead || this.doc.complete !== complete || this.doc.text.length !== shown) this.onData();
+    if (this.stopped) return 'done';
     if (this.atEnd && this.tailing && !this.error) {
       // Following a file at its end: look again in a while.
-      this.reading = true;
-      setTimeout(() => this.fileStep(), FOLLOW_POLL_MS);
-    } else {
-      this.resume();
+      if (!this.reading) {
+        this.reading = true;
+        setTimeout(() => {
+          this.reading = false;
+          this.job?.wake();
+        }, FOLLOW_POLL_MS);
+      }
+      return 'wait';
     }
+    return this.moreToRead ? 'more' : 'wait';
   }
 
   private pipeStep(): void {

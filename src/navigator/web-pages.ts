@@ -11,6 +11,7 @@ import type { UrlRecord } from '../link/url/index.ts';
 import type { PagerAction } from '../state/actions.ts';
 import type { State, WebContext } from '../state/types.ts';
 import type { Navigator } from './navigator.ts';
+import type { Scheduler } from '../schedule/scheduler.ts';
 import { pageText, type Page, type WebPage } from './page.ts';
 
 /** What the web pages ask of the pager. */
@@ -40,6 +41,7 @@ export class WebPages {
   constructor(
     private readonly host: WebHost,
     private readonly version: string,
+    private readonly scheduler: Scheduler,
   ) {}
 
   private start(url: UrlRecord): WebLoad {
@@ -50,7 +52,7 @@ export class WebPages {
         if (this.isShowing(load)) this.host.renderSoon();
       },
       end: (load) => this.ended(load),
-    });
+    }, this.scheduler);
   }
 
   /** An empty page for a URL, which its text takes the place of when the answer comes. */
