@@ -1,0 +1,264 @@
+// The pager's effects on pages: following a link to a file or a web page,
+// Backspace, the help screen, :n :p :x :e :d, r K and \, and G's window on
+// the end of a file still being read. The Navigator says which page is
+// shown and which are kept; this says what each move shows, and where.
+import fs from 'node:fs';
+import type { Kind } from '../document/readers/kinds.ts';
+import { helpText } from '../help.ts';
+import { Loader, OpenError } from '../input/load.ts';
+import { systemHomes, typedPath } from '../input/typed-path.ts';
+import { httpUrl } from '../input/fetch.ts';
+import { locationBase } from '../link/base.ts';
+import { parseUrl, serializeUrl, type UrlRecord } from '../link/url/index.ts';
+import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
+import { Navigator } from '../navigator/navigator.ts';
+import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/open.ts';
+import { pageText, type EndWindowPage, type Page } from '../navigator/page.ts';
+import { WebPages } from '../navigator/web-pages.ts';
+import type { Scheduler } from '../schedule/scheduler.ts';
+import type { GroundAction, PagerAction } from '../state/actions.ts';
+import { initialState, type State } from '../state/state.ts';
+import type { PagerWork } from './work.ts';
+
+/** What the moves ask of the pager. */
+export interface NavigationHost {
+  readonly state: State;
+  /** The terminal's size: the first screen's rows are read before a page shows; a web page's facts fit the columns. */
+  readonly rows: number;
+  readonly cols: number;
+  /** `page` is shown, in `state`. */
+  show(page: Page, state: State): void;
+  /** More of the page shown was read. */
+  loaded(): void;
+  /** The state function is told (or a key's action run again), and the frame drawn. */
+  report(action: PagerAction | GroundAction, count?: number | null): void;
+  /** The state function is told; the frame is left for later. */
+  note(action: PagerAction | GroundAction): void;
+  render(): void;
+  renderSoon(): void;
+  quit(status: number): void;
+}
+
+/** Where the pages come from: the command line's files and web page, --kind and --base. */
+export interface PageSettings {
+  files: string[];
+  startUrl?: UrlRecord | null;
+  kind?: Kind | null;
+  base: UrlRecord | null;
+  version?: string;
+}
+
+export class Navigation {
+  readonly nav: Navigator;
+  readonly web: WebPages;
+
+  constructor(
+    private readonly host: NavigationHost,
+    first: Page,
+    private readonly settings: PageSettings,
+    private readonly scheduler: Scheduler,
+    private readonly work: PagerWork,
+  ) {
+    this.nav = new Navigator(first, settings.files);
+    const navigation = this;
+    this.web = new WebPages(
+      {
+        nav: this.nav,
+        report: (action) => host.report(action),
+        note: (action) => host.note(action),
+        renderSoon: () => host.renderSoon(),
+        replaced: (page) => this.showAndLoad(page, initialState),
+        showNew: (page) => this.showNew(page),
+        back: () => this.back(),
+        quit: (status) => host.quit(status),
+        get cols() {
+          return navigation.host.cols;
+        },
+        get state() {
+          return navigation.host.state;
+        },
+      },
+      settings.version ?? 'dev',
+      scheduler,
+    );
+    if (settings.startUrl) this.nav.replace(this.web.placeholder(settings.startUrl));
+  }
+
+  get page(): Page {
+    return this.nav.page;
+  }
+
+  /** The page shown starts (or goes on) reading; what it reads is drawn as it comes. */
+  startLoading(page: Page = this.page): void {
+    page.loader.start(this.scheduler, () => {
+      if (this.page === page) this.host.loaded();
+      else if (this.page.kind === 'endWindow' && this.page.main === page) this.endRead(this.page);
+    });
+  }
+
+  private showAndLoad(page: Page, state: State): void {
+    this.host.show(page, state);
+    this.startLoading(page);
+  }
+
+  /** Shows a new page; Backspace comes back to this one where it was. */
+  showNew(page: Page): void {
+    // A web page left stops loading (not for the help screen); the navigator rests the page left.
+    if (page.kind !== 'help') this.web.leave(this.page);
+    this.nav.push(page, this.host.state);
+    this.showAndLoad(page, initialState);
+  }
+
+  /** The help screen, a page of its own: q or Backspace comes back. */
+  help(): void {
+    if (this.page.kind !== 'help') this.showNew({ ...pageText(Loader.fromText('help', helpText())), kind: 'help' });
+  }
+
+  back(): void {
+    if (this.nav.depth === 0) return this.host.note(['notice', 'No previous document']);
+    this.web.leave(this.page);
+    const { page, state } = this.nav.back(this.host.state)!;
+    this.host.show(page, { ...(state ?? initialState), message: null });
+    // Back on G's window, the file under it read meanwhile: the file's page takes its place.
+    if (page.kind === 'endWindow' && page.main.doc.complete) this.fromEnd(page);
+  }
+
+  /** Enter (or o) on a web link: a new page; Backspace comes back here. */
+  fetch(href: string): void {
+    const parsed = parseUrl(href);
+    if (parsed.ok) this.showNew(this.web.placeholder(parsed.url));
+  }
+
+  /** Opens a local file in place of this document; Backspace comes back. */
+  open(url: string): void {
+    const page = openLinked(url, this.host.rows);
+    if (typeof page === 'string') return this.host.note(['notice', page]);
+    this.showNew(page);
+  }
+
+  /**
+   * r, K and \\: the page shown read again, as the same kind, the other kind
+   * (markup and plain) or its raw text and back, in its own place: a file at
+   * the same line, a web page fetched again (r at the same place; K and \\
+   * from the top).
+   */
+  reopen(as: 'same' | 'switch' | 'raw'): void {
+    const page = this.page;
+    if (page.kind === 'web' && as === 'same') return this.web.reload(page);
+    const kind = kindToReopen(page, as);
+    if (page.kind === 'web' && page.web.info) return this.web.reload(page, { kind, before: page.doc.kind as Kind });
+    const reopened = reopenFile(page, kind, this.host.rows, this.settings.base);
+    if (typeof reopened === 'string') return this.host.note(['notice', reopened]);
+    // The line the top is on: the line index, counting the blocks before it if it has not yet.
+    const { top } = this.host.state;
+    page.lines.countTo(top);
+    const line = page.lines.lineOf(top) ?? 1;
+    this.nav.replace(reopened);
+    this.showAndLoad(reopened, initialState);
+    this.host.report(['top'], line);
+    const name = page.loader.source.name;
+    this.host.note(['notice', as === 'same' ? `${name}: read again` : `${name}: read as ${kind}`]);
+  }
+
+  /** :n, :p, :x go to another file of the list, where it was left; :d drops this one from the list. */
+  changeFile(which: 'next' | 'previous' | 'first' | 'drop'): void {
+    if (which === 'drop') {
+      const dropped = this.nav.dropFile();
+      if (!dropped) return this.host.note(['notice', 'This is the only file: nothing to drop']);
+      return this.goToFile(dropped.next, `${dropped.name} dropped: `, false);
+    }
+    const to = this.nav.fileTarget(which);
+    if (typeof to === 'string') return this.host.note(['notice', to]);
+    this.goToFile(to, '');
+  }
+
+  /** :e: opens a file after this one in the list (a web address: a web page); the name as less reads it (spaces around it dropped, ~ expanded). */
+  examine(typed: string): void {
+    const path = typedPath(typed, systemHomes(process.env, () => fs.readFileSync('/etc/passwd', 'utf8')));
+    const url = httpUrl(path);
+    if (url) return this.fetch(serializeUrl(url));
+    this.goToFile(this.nav.insertFile(path), '');
+  }
+
+  private goToFile(index: number, note: string, comeBack = true): void {
+    const name = this.nav.fileName(index);
+    let arrival;
+    try {
+      arrival = this.nav.toFile(index, this.host.state, (named) => this.openListed(named), comeBack);
+    } catch (err) {
+      if (!(err instanceof OpenError)) throw err;
+      return this.host.note(['notice', `${note}${name}: ${err.userMessage}`]);
+    }
+    this.showAndLoad(arrival.page, arrival.state ?? initialState);
+    this.host.note(['notice', `${note}${name} (file ${index + 1} of ${this.nav.fileCount})`]);
+  }
+
+  /** A file of the list opened, its first screen read (a web address: its page, loading). */
+  private openListed(name: string): Page {
+    const url = httpUrl(name);
+    if (url) return this.web.placeholder(url);
+    return openListed(name, this.host.rows, this.settings.kind ?? null, this.settings.base);
+  }
+
+  /** G's window on the end of a file still being read, shown at its bottom; false when G waits for the whole file. */
+  showEnd(): boolean {
+    const { state } = this.host;
+    const window = openEndWindow(this.page, state, this.settings.base);
+    if (!window) return false;
+    this.nav.enterWindow(window);
+    this.host.show(window, { ...state, top: 0, selected: null, matches: null, match: null });
+    this.host.note(['bottom']);
+    return true;
+  }
+
+  /** More of the file under G's window is read: once it is all, the file's page takes the window's place. */
+  private endRead(window: EndWindowPage): void {
+    if (!this.work.waitsForNothing) return this.work.textGrew();
+    if (window.main.doc.complete) {
+      this.fromEnd(window);
+      this.host.render();
+    }
+  }
+
+  /** An action G's window cannot do: g goes to the file's top at once; any other waits for the whole file, then acts there. */
+  leaveEndFor(window: EndWindowPage, action: GroundAction, count: number | null): void {
+    if (action[0] === 'top' && count === null) {
+      this.nav.leaveWindow(window);
+      this.host.show(window.main, { ...window.before, message: null });
+      return this.host.report(action, count);
+    }
+    this.leaveEnd(window, () => this.host.report(action, count));
+  }
+
+  /** Leaves G's window for the file's page once it is all read (at once if it is), then does `then` there. */
+  leaveEnd(window: EndWindowPage, then: () => void): void {
+    const main = window.main;
+    main.loader.want(Infinity);
+    if (main.doc.complete) {
+      this.fromEnd(window);
+      return then();
+    }
+    this.work.whenComplete(main.doc, () => {
+      if (this.page !== window) return;
+      this.fromEnd(window);
+      then();
+    });
+  }
+
+  /** The file's page in place of G's window, at the same place (the same line from the end). */
+  private fromEnd(window: EndWindowPage): void {
+    this.nav.leaveWindow(window);
+    this.host.show(window.main, stateFromEnd(window, this.host.state));
+    this.host.note(['rewrapped']);
+  }
+
+  /** $LWL_URL for commands: the page's URL (a web page's after redirects, a bro page's, a file's), or empty. */
+  pageUrl(): string {
+    const page = this.page;
+    if (page.kind === 'web') return serializeUrl(page.web.url);
+    if (page.kind === 'help') return '';
+    const base = page.links.base;
+    if (base.source === 'option' || base.source === 'retrieved') return serializeUrl(base.url);
+    return page.doc.name === '-' ? '' : serializeUrl(locationBase(page.doc.name).url);
+  }
+}
