@@ -418,6 +418,11 @@ export class Loader {
    * text fits on one screen (-F).
    */
   async readMore(): Promise<boolean> {
+    // Read to the end, a Markdown or HTML file may still have text to render: that is more too.
+    if (this.atEnd && this.backlog) {
+      this.parser.work!(Date.now() + BUDGET_MS);
+      return true;
+    }
     if (this.atEnd) return false;
     if (this.source.stream) {
       await this.moreOfStream();

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Session } from './session.ts';
+import { Session, lwlShell } from './session.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -91,5 +91,21 @@ describe('taking the terminal back from a command', () => {
     await s.keys('j', 'k');
     expect(s.rows()).toEqual(before);
     expect(s.status()).toContain('long.txt');
+  });
+});
+
+describe('-F (LESS=FRX, as git sets it) on every kind', () => {
+  it.each([
+    ['Markdown', 'short.md', '# A title\n\nSome *text* with a [link](https://example.org/).\n', 'Some text with a link.'],
+    ['HTML', 'short.html', '<h1>A title</h1><p>Some <em>text</em> with a <a href="https://example.org/">link</a>.</p>', 'Some text with a link.'],
+    ['lwl markup', 'short.lwl', 'Some text with a [link](https://example.org/).\n', 'Some text with a link.'],
+    ['plain text', 'short.txt', 'Some text with a link.\n', 'Some text with a link.'],
+  ])('%s that fits on one screen is printed and lwl ends at once', async (_, name, text, shown) => {
+    fs.writeFileSync(path.join(dir, name), text);
+    const s = Session.shell(`LESS=FRX ${lwlShell} ${name}; echo "status $?"`, { cwd: dir });
+    await s.waitFor((x) => x.output.includes('status 0'), 'lwl to end with status 0');
+    // As shown (styles as the terminal draws them; lwl's markup prints a link's text in brackets).
+    expect(s.screen().replace(/[[\]]/g, '')).toContain(shown);
+    expect(s.output).not.toContain('\x1b[?1049h');
   });
 });
