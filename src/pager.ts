@@ -16,7 +16,7 @@ import { Scheduler } from './schedule/scheduler.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
 import type { Bindings } from './state/bindings.ts';
 import { withFilter } from './state/filter.ts';
-import { initialState, press, update, type Context, type Result, type State } from './state/state.ts';
+import { initialState, press, typeText, typesText, update, type Context, type Result, type State } from './state/state.ts';
 import type { ToggledOption } from './state/toggles.ts';
 import { draw, type Looks } from './view/draw.ts';
 import type { Theme } from './view/theme.ts';
@@ -74,6 +74,8 @@ export class Pager {
   private frameDue = false;
   /** Keys are not ours while a command runs. */
   private handedOver = false;
+  /** Text typed into a line from keys read together, not yet typed (see key). */
+  private typed = '';
   /** The work that takes a while: reading for a key, searching, counting, filtering. */
   private readonly work: PagerWork;
   /** q was pressed: the terminal is given back. */
@@ -197,7 +199,22 @@ export class Pager {
   private key(key: string): void {
     if (this.handedOver || this.ended) return;
     if (key === this.crashKey) throw new Error('crash asked for by LWL_TEST_CRASH_KEY');
+    // Text typed into a line with more keys read behind it (a paste): gathered, and typed as one edit.
+    if (typesText(this.state, key, this.context)) {
+      this.typed += key;
+      if (!this.term.keysWaiting) this.typeGathered();
+      return;
+    }
+    this.typeGathered();
     this.apply(press(this.state, key, this.context));
+  }
+
+  /** The text gathered from keys read together, typed into the line. */
+  private typeGathered(): void {
+    if (this.typed === '') return;
+    const text = this.typed;
+    this.typed = '';
+    this.apply(typeText(this.state, text, this.context));
   }
 
   /** Takes the state function's result: the next state, then its effects, then a frame. */
@@ -384,6 +401,7 @@ export class Pager {
 
   /** The keys read together are handled: the frame left for them is drawn. */
   private keysDone(): void {
+    this.typeGathered();
     if (this.frameOwed) this.render();
   }
 

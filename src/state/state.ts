@@ -50,6 +50,24 @@ const isTypedText = (key: string) => !(key.length > 2 && key.startsWith('<') && 
 
 const none = (state: State): Result => ({ state, effects: [] });
 
+/** The mode a key typed now would be typed into as text: a typing line, not busy, the key not bound there. */
+export function typesText(state: State, key: string, ctx: Context): boolean {
+  const mode = state.mode;
+  if (state.busy !== null || mode === 'ground' || mode === 'preview' || mode === 'question') return false;
+  return isTypedText(key) && ctx.bindings.for(mode, key) === undefined;
+}
+
+/**
+ * Text typed into the line, as one edit: keys read together (a paste) that
+ * typesText said are text. One edit, not one a character, so that a paste
+ * costs the line's length once, not once a character.
+ */
+export function typeText(state: State, text: string, ctx: Context): Result {
+  const mode = state.mode;
+  if (mode === 'ground' || mode === 'preview' || mode === 'question') return none(state);
+  return editLine({ ...state, message: null }, mode, ['type', text], withFilter(ctx, state.filter));
+}
+
 /** Applies one key. */
 export function press(state: State, key: string, ctx: Context): Result {
   ctx = withFilter(ctx, state.filter);

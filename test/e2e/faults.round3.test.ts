@@ -109,3 +109,18 @@ describe('-F (LESS=FRX, as git sets it) on every kind', () => {
     expect(s.output).not.toContain('\x1b[?1049h');
   });
 });
+
+describe('a long paste into a typing line', () => {
+  it('100,000 characters pasted into the search line are all typed, and ^C leaves it', async () => {
+    fs.writeFileSync(path.join(dir, 'long.txt'), Array.from({ length: 100 }, (_, i) => `line ${i + 1}\n`).join(''));
+    const s = Session.lwl(['long.txt'], { cwd: dir });
+    await s.waitForText('line 1');
+    await s.keys('/');
+    const paste = 'ab'.repeat(49_995) + 'THE-END';
+    await s.press(paste);
+    await s.waitFor((t) => t.status().includes('THE-END'), 'the end of the paste on the search line', 20000);
+    await s.keys('\x03');
+    await s.waitFor((t) => !t.status().includes('THE-END'), 'the search line left');
+    expect(s.rows()[0]).toBe('line 1');
+  });
+});
