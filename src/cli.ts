@@ -223,8 +223,9 @@ export async function main(args: string[]): Promise<number> {
     const startUrl = files.length > 0 ? httpUrl(files[0]) : null;
     if (startUrl) {
       if (opts.secure) throw new UserError('lwl: fetching web pages is disabled in secure mode', 1);
-      const options = loadOptions(version, process.env, proxyFromEnv(process.env));
       const say = (message: string) => process.stderr.write(`lwl: ${sanitize(message)}\n`);
+      // In the pager, the pager's own loads say it on the status line.
+      const options = loadOptions(version, process.env, proxyFromEnv(process.env), opts.links || !isTerminal(1) || isDumb(process.env) ? say : undefined);
       if (!opts.links && !isTerminal(1)) return await copyPage(startUrl, options, (text) => writeAll(1, text), say);
       if (opts.links || isDumb(process.env)) {
         const { loader, load } = await wholePage(startUrl, options);

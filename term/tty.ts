@@ -7,6 +7,7 @@ import { isTerminal, openDevice, outputDevice, type Size, type TerminalDevice } 
 import { KeyDecoder, type Key } from './keys.ts';
 import { enterMainScreen, enterScreen, leaveMainScreen, leaveScreen, takeBackReset, textReset } from './screen.ts';
 import { RESET, sgr } from './sgr.ts';
+import { holdWarnings } from './warnings.ts';
 
 /** How long a lone ESC waits for the rest of a sequence before it is the Escape key. */
 const ESCAPE_TIMEOUT_MS = 50;
@@ -158,6 +159,7 @@ export class Terminal {
     this.readKeys();
     this.write(reset + this.enterSequence);
     this.active = true;
+    holdWarnings(true);
   }
 
   /** Gives the terminal back as it was; safe to call any number of times. */
@@ -174,6 +176,7 @@ export class Terminal {
     }
     // Raw mode may be on without the screen (waiting for a key after a command).
     if (this.input.isRaw) this.setRaw(false);
+    holdWarnings(false);
   }
 
   /** Restores the terminal and stops listening, so the process can end. */

@@ -209,10 +209,21 @@ function warmHtmlReader(scheduler: Scheduler): void {
   scheduler.add({ step: warm }, Priority.readAhead);
 }
 
-/** Options for every load: lwl's version, proxies from the environment, and the limits LWL_FETCH_TIMEOUT and LWL_FETCH_LIMIT set. */
-export function loadOptions(version: string, env: NodeJS.ProcessEnv, proxy: LoadOptions['proxy']): LoadOptions {
+/** The longest wait a timer takes (2^31 - 1 ms, some 24.8 days): past it, Node's timers fire at once. */
+const MAX_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+/**
+ * Options for every load: lwl's version, proxies from the environment, and
+ * the limits LWL_FETCH_TIMEOUT and LWL_FETCH_LIMIT set; a number out of range
+ * is clamped, and `say` told so.
+ */
+export function loadOptions(version: string, env: NodeJS.ProcessEnv, proxy: LoadOptions['proxy'], say: (note: string) => void = () => {}): LoadOptions {
   const options: LoadOptions = { version, proxy };
-  const seconds = Number(env.LWL_FETCH_TIMEOUT);
+  let seconds = Number(env.LWL_FETCH_TIMEOUT);
+  if (seconds > MAX_TIMEOUT_SECONDS) {
+    say(`LWL_FETCH_TIMEOUT=${env.LWL_FETCH_TIMEOUT} is longer than a timer waits: ${MAX_TIMEOUT_SECONDS} seconds is used`);
+    seconds = MAX_TIMEOUT_SECONDS;
+  }
   if (env.LWL_FETCH_TIMEOUT && seconds > 0) options.responseTimeoutMs = options.idleTimeoutMs = seconds * 1000;
   const limit = byteCount(env.LWL_FETCH_LIMIT);
   if (limit !== null) options.maxBytes = limit;

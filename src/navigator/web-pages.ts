@@ -35,6 +35,8 @@ export interface WebHost {
 
 export class WebPages {
   private options: LoadOptions | null = null;
+  /** What the environment's limits needed said (a number out of range), said when the first page shows. */
+  private optionsNote: string | null = null;
   /** A web page loading again (r): the page shown stays until the answer comes. */
   private reloading: { load: WebLoad; page: Page; top: number } | null = null;
 
@@ -45,7 +47,7 @@ export class WebPages {
   ) {}
 
   private start(url: UrlRecord): WebLoad {
-    this.options ??= loadOptions(this.version, process.env, proxyFromEnv(process.env));
+    this.options ??= loadOptions(this.version, process.env, proxyFromEnv(process.env), (note) => (this.optionsNote = note));
     return new WebLoad(url, this.options, {
       begin: (load) => this.began(load),
       progress: (load) => {
@@ -139,7 +141,8 @@ export class WebPages {
     };
     this.host.nav.replace(page);
     this.host.replaced(page);
-    const said = load.endMessage(this.host.cols);
+    const said = this.optionsNote ?? load.endMessage(this.host.cols);
+    this.optionsNote = null;
     if (said) this.host.note(['notice', said]);
   }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Session, lwlShell } from './session.ts';
+import { startServer } from '../http-server.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -122,5 +123,20 @@ describe('a long paste into a typing line', () => {
     await s.keys('\x03');
     await s.waitFor((t) => !t.status().includes('THE-END'), 'the search line left');
     expect(s.rows()[0]).toBe('line 1');
+  });
+});
+
+describe('numbers from the environment', () => {
+  it('a LWL_FETCH_TIMEOUT longer than a timer waits is clamped, with a note; the page loads, and no Node warning reaches the screen', async () => {
+    const server = await startServer();
+    try {
+      const s = Session.lwl([`${server.origin}/page.html`], { env: { LWL_FETCH_TIMEOUT: '2147484', LWL_BROWSER: '', BROWSER: '' } });
+      await s.waitFor((t) => t.screen().includes('LWL_FETCH_TIMEOUT'), 'the note on the clamp');
+      await s.waitFor((t) => !t.screen().includes('Timed out') && t.rows()[0] !== '', 'the page');
+      expect(s.screen()).not.toContain('Timed out');
+      expect(s.output).not.toContain('TimeoutOverflowWarning');
+    } finally {
+      await server.close();
+    }
   });
 });
