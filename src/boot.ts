@@ -15,7 +15,7 @@ const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
 import { isWorkerArgument } from './worker-arguments.ts';
 import { HTML_NAME, MARKDOWN_NAME } from './document/readers/kind-names.ts';
-import { Made, cacheDirectory, cacheName, cachingCode, packageCompiler, packageCompilerKey, readCache, writeCache } from './code-cache.ts';
+import { Made, cacheDirectory, cacheName, cachingCode, packageCompiler, packageCompilerKey, readCache, trustedDirectory, writeCache } from './code-cache.ts';
 
 /** The bundle's hash, set by build.mjs: a cache is for one bundle only (V8 checks its own version and flags). */
 declare const LWL_BUNDLE_KEY: string;
@@ -81,9 +81,9 @@ function run(): void {
   mark('read');
   const args = process.argv.slice(2);
   // LWL_CODE_CACHE=0: none (to measure a start without it).
-  const dir = cachingCode(process.env, args) ? cacheDirectory(process.env) : null;
+  const dir = cachingCode(process.env, args) ? trustedDirectory(cacheDirectory(process.env)) : null;
   const file = dir === null ? null : path.join(dir, cacheName(LWL_BUNDLE_KEY, process.version, process.arch, rendersDocument(args) ? 'rendered' : undefined));
-  const cache = file === null ? null : readCache(file);
+  const cache = file === null ? null : readCache(file, LWL_BUNDLE_KEY);
   const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.data });
   const made = cache !== null && !script.cachedDataRejected ? cache.made : null;
   mark('compiled');

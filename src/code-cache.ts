@@ -4,6 +4,14 @@
 // and the architecture, and by the package, so that a new build or a new Node
 // makes new files and removes the old ones.
 //
+// V8 runs the code a cache holds, and checks little of it (its own version,
+// and the length of the source): a cache is code lwl runs. So one is used only
+// when it is lwl's own: in a directory of the user's that only they can
+// write, a regular file of theirs only they can write, that names in its head
+// the hash of the source it was made from. Anything else is not read (and, in
+// a directory that is not the user's, not written); any error costs nothing
+// but the cache.
+//
 // Only src/boot.ts uses this module, before the bundle runs: it uses Node's own
 // require, with none of the bundler's wrapping of the modules' exports.
 const fs = require('node:fs') as typeof import('node:fs');
@@ -32,6 +40,30 @@ export function cacheDirectory(env: NodeJS.ProcessEnv): string | null {
   return path.isAbsolute(base) ? path.join(base, 'lwl') : null;
 }
 
+/** A file or directory only this user can write: theirs (the effective user's), not group- or other-writable. */
+function onlyOurs(stat: import('node:fs').Stats): boolean {
+  return stat.uid === process.geteuid?.() && (stat.mode & 0o022) === 0;
+}
+
+/**
+ * The cache directory if lwl may trust what is in it: absent (nothing to read;
+ * it is made 0700 when a cache is written), or a directory of the user's that
+ * only they can write (one of theirs others can write is made 0700 first).
+ * Null otherwise: a shared or foreign directory, root with a user's HOME, a
+ * file where the directory should be.
+ */
+export function trustedDirectory(dir: string | null): string | null {
+  if (dir === null) return null;
+  try {
+    const stat = fs.lstatSync(dir);
+    if (!stat.isDirectory() || stat.uid !== process.geteuid?.()) return null;
+    if (!onlyOurs(stat)) fs.chmodSync(dir, 0o700);
+    return dir;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? dir : null;
+  }
+}
+
 /**
  * The name of a cache file: `KEY-NODE-ARCH.v8` for the bundle, `KEY-NODE-ARCH.PART.v8`
  * for a part of it (a deferred package). KEY is the bundle's hash, which covers
@@ -47,23 +79,57 @@ export function otherBuilds(name: string, key: string, node: string, arch: strin
   return match !== null && match[1] !== key && (match[2] === `${node}-${arch}` || match[2].startsWith(`${node}-${arch}.`));
 }
 
-/** A cache file's contents: how it was made, and V8's data; null if there is none. */
-export function readCache(file: string): { made: Made; data: Buffer } | null {
+/** A cache file's head: how it was made (a byte), the length of the key (a byte), the key (ASCII). */
+function head(made: Made, key: string): Buffer {
+  return Buffer.concat([Buffer.of(made, key.length), Buffer.from(key, 'latin1')]);
+}
+
+/**
+ * A cache file's contents, if it is lwl's own for the source hashed `key`:
+ * how it was made, and V8's data; null if there is none or it is not to be
+ * trusted. Opened without following a link and without waiting (a named
+ * pipe), then looked at before it is read.
+ */
+export function readCache(file: string, key: string): { made: Made; data: Buffer } | null {
+  let fd: number | null = null;
   try {
-    const bytes = fs.readFileSync(file);
-    return bytes.length > 1 ? { made: bytes[0] as Made, data: bytes.subarray(1) } : null;
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || !onlyOurs(stat)) return null;
+    const bytes = fs.readFileSync(fd);
+    const expected = head(0, key);
+    const at = expected.length;
+    if (bytes.length <= at || bytes[1] !== key.length || bytes.toString('latin1', 2, at) !== key) return null;
+    return { made: bytes[0] as Made, data: bytes.subarray(at) };
   } catch {
     return null;
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
   }
+}
+
+/**
+ * Makes `dir` (0700) and the directories above it that are missing, one at a
+ * time: Node's recursive mkdir tries for ever where mkdir says ENOENT of a
+ * directory whose parent is there (/proc). Throws if it cannot.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  for (let at = dir; !fs.existsSync(at); at = path.dirname(at)) {
+    if (path.dirname(at) === at) break;
+    missing.push(at);
+  }
+  for (const at of missing.reverse()) fs.mkdirSync(at, { mode: 0o700 });
 }
 
 /** Writes a cache whole or not at all (0600, in a 0700 directory), and removes the caches of other builds of lwl for this Node. */
 export function writeCache(file: string, key: string, made: Made, data: Buffer): void {
   try {
     const dir = path.dirname(file);
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirectory(dir);
     const temporary = `${file}.${process.pid}`;
-    fs.writeFileSync(temporary, Buffer.concat([Buffer.of(made), data]), { mode: 0o600 });
+    if (trustedDirectory(dir) === null) return;
+    fs.writeFileSync(temporary, Buffer.concat([head(made, key), data]), { mode: 0o600, flag: 'wx' });
     fs.renameSync(temporary, file);
     for (const name of fs.readdirSync(dir)) if (otherBuilds(name, key, process.version, process.arch)) fs.rmSync(path.join(dir, name), { force: true });
   } catch {
@@ -85,7 +151,7 @@ export const packageCompilerKey = Symbol.for('lwl.compilePackage');
 export function packageCompiler(dir: string | null, key: string, writes: boolean, compiled?: (name: string, cached: boolean) => void): PackageCompiler {
   return (name, source) => {
     const file = dir === null ? null : path.join(dir, cacheName(key, process.version, process.arch, name));
-    const cache = file === null ? null : readCache(file);
+    const cache = file === null ? null : readCache(file, key);
     const script = new vm.Script(source(), { filename: `lwl:${name}`, cachedData: cache?.data });
     compiled?.(name, cache !== null && !script.cachedDataRejected);
     if (file !== null && writes && (cache === null || script.cachedDataRejected)) process.once('exit', () => writeCache(file, key, Made.AtExit, script.createCachedData()));
