@@ -19,10 +19,10 @@ import { Bindings } from './state/bindings.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
 import { linkText } from './view/preview.ts';
 import { sanitize } from './text/sanitize.ts';
-import { httpUrl } from './input/fetch.ts';
-import { proxyFromEnv } from './input/proxy.ts';
-import { loadOptions } from './browse/web-load.ts';
-import { copyPage, wholePage } from './browse/cli-web.ts';
+import { httpUrl } from './web/fetch.ts';
+import { proxyFromEnv } from './web/proxy.ts';
+import { loadOptions } from './web/web-load.ts';
+import { copyPage, wholePage } from './web/cli-web.ts';
 
 const roles = Object.keys(themeFor(true)) as Role[];
 

@@ -26,10 +26,10 @@ import { Wrap } from './view/wrap.ts';
 import { gutterWidth } from './view/gutter.ts';
 import { screenEnd } from './view/view.ts';
 import type { ToggledOption } from './state/toggles.ts';
-import { loadOptions, WebLoad } from './browse/web-load.ts';
-import type { LoadOptions } from './input/page-load.ts';
-import { proxyFromEnv } from './input/proxy.ts';
-import { httpUrl } from './input/fetch.ts';
+import { loadOptions, WebLoad } from './web/web-load.ts';
+import type { LoadOptions } from './web/page-load.ts';
+import { proxyFromEnv } from './web/proxy.ts';
+import { httpUrl } from './web/fetch.ts';
 import { findFragment } from './document/fragments.ts';
 import { locationBase } from './link/base.ts';
 import { parseUrl, serializeUrl } from './link/url/index.ts';
@@ -855,7 +855,7 @@ export class Pager {
     });
   }
 
-  // Web pages (src/browse/web-load.ts): a page shows at once, empty while it
+  // Web pages (src/web/web-load.ts): a page shows at once, empty while it
   // connects, and fills as its text arrives; keys work all the while.
 
   private startWeb(url: UrlRecord): WebLoad {

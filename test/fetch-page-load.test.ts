@@ -1,7 +1,7 @@
 // loadPage: a URL into UTF-8 text for the loader, failures as pages, charsets found.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPage, pageFacts, type PageInfo } from '../src/input/page-load.ts';
-import type { BodyEnd, Progress } from '../src/input/fetch-body.ts';
+import { loadPage, pageFacts, type PageInfo } from '../src/web/page-load.ts';
+import type { BodyEnd, Progress } from '../src/web/fetch-body.ts';
 import { serializeUrl } from '../src/link/url/index.ts';
 import { CP1252_TEXT, HTML, startServer, type TestServer } from './http-server.ts';
 

@@ -1,11 +1,12 @@
 // The pure parts of the fetch layer: Content-Type, charsets, failure words, progress.
 import { describe, expect, it } from 'vitest';
-import { kindOfPath, kindOfType, parseContentType, sniffKind } from '../src/input/content-type.ts';
+import { kindOfPath, kindOfType, parseContentType, sniffKind } from '../src/web/content-type.ts';
 import { canonicalCharset, utf8Transcoder } from '../src/input/charset.ts';
-import { codingOf, formatBytes, formatProgress } from '../src/input/fetch-body.ts';
-import { describeError, failureMessage, failurePage, reasonPhrase, statusFailure, type FetchFailure } from '../src/input/fetch-failure.ts';
-import { mayFollowFrom } from '../src/input/follow-policy.ts';
-import { charsetInContent, prescanCharset } from '../src/input/html-charset.ts';
+import { codingOf, formatProgress } from '../src/web/fetch-body.ts';
+import { formatBytes } from '../src/text/count.ts';
+import { describeError, failureMessage, failurePage, reasonPhrase, statusFailure, type FetchFailure } from '../src/web/fetch-failure.ts';
+import { mayFollowFrom } from '../src/link/follow-policy.ts';
+import { charsetInContent, prescanCharset } from '../src/input/prescan.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 
 const url = (text: string) => {

@@ -2,12 +2,12 @@
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPage, httpUrl, type FetchOptions, type FetchResult, type FetchedPage, type FetchFailure } from '../src/input/fetch.ts';
-import type { Progress } from '../src/input/fetch-body.ts';
-import { failurePage } from '../src/input/fetch-failure.ts';
+import { fetchPage, httpUrl, type FetchOptions, type FetchResult, type FetchedPage, type FetchFailure } from '../src/web/fetch.ts';
+import type { Progress } from '../src/web/fetch-body.ts';
+import { failurePage } from '../src/web/fetch-failure.ts';
 import { utf8Transcoder } from '../src/input/charset.ts';
-import { sniffKind } from '../src/input/content-type.ts';
-import { mayFollowFrom } from '../src/input/follow-policy.ts';
+import { sniffKind } from '../src/web/content-type.ts';
+import { mayFollowFrom } from '../src/link/follow-policy.ts';
 import { parseUrl, serializeUrl } from '../src/link/url/index.ts';
 import { bigPage, CP1252_TEXT, HTML, MARKDOWN, PASSWD_LINK, startServer, startTlsServer, type TestServer, type TlsServer } from './http-server.ts';
 

@@ -2,13 +2,13 @@
 // happens. The answer's facts come first (the reader to use, the final URL);
 // a failure comes as its page of text, so history keeps it like any page.
 import type { UrlRecord } from '../link/url/index.ts';
-import { utf8Transcoder } from './charset.ts';
+import { utf8Transcoder } from '../input/charset.ts';
 import { sniffKind, type ReaderKind } from './content-type.ts';
 import { fetchPage, type FetchOptions, type FetchedPage } from './fetch.ts';
 import type { BodyEnd, Progress } from './fetch-body.ts';
 import { failureMessage, failurePage, reasonPhrase, type FetchFailure } from './fetch-failure.ts';
 import { renderUrl } from '../link/render.ts';
-import { PRESCAN_BYTES, prescanCharset } from './html-charset.ts';
+import { PRESCAN_BYTES, prescanCharset } from '../input/prescan.ts';
 
 /** What is known of a page before its text: enough to pick the reader and name the document. */
 export interface PageInfo {

@@ -15,7 +15,7 @@ import type { LookupFunction } from 'node:net';
 import { parseUrl, serializePath, serializeUrl, serializeHost, defaultPort, type UrlRecord } from '../link/url/index.ts';
 import { Body, codingOf, type Progress } from './fetch-body.ts';
 import { kindOfPath, kindOfType, parseContentType, type ReaderKind } from './content-type.ts';
-import { canonicalCharset } from './charset.ts';
+import { canonicalCharset } from '../input/charset.ts';
 import { openTunnel, proxyAddress, proxyHeaders, type ProxyChoice } from './proxy.ts';
 import { describeError, statusFailure, type FetchFailure } from './fetch-failure.ts';
 

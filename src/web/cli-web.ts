@@ -2,8 +2,8 @@
 // page's text copied to standard output (not a terminal), or printed as shown
 // (TERM=dumb). Paging is the pager's (PagerSettings.startUrl).
 import { Loader } from '../input/load.ts';
-import { loadPage, type LoadOptions } from '../input/page-load.ts';
-import { failureMessage } from '../input/fetch-failure.ts';
+import { loadPage, type LoadOptions } from './page-load.ts';
+import { failureMessage } from './fetch-failure.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 import { WebLoad } from './web-load.ts';
 

@@ -4,9 +4,9 @@
 // fills, loadPage waits, and the network pauses too.
 import { Readable } from 'node:stream';
 import { Loader } from '../input/load.ts';
-import { loadPage, pageFacts, type LoadOptions, type PageInfo, type PageLoad } from '../input/page-load.ts';
-import { formatProgress, type BodyEnd, type Progress } from '../input/fetch-body.ts';
-import { failureMessage } from '../input/fetch-failure.ts';
+import { loadPage, pageFacts, type LoadOptions, type PageInfo, type PageLoad } from './page-load.ts';
+import { formatProgress, type BodyEnd, type Progress } from './fetch-body.ts';
+import { failureMessage } from './fetch-failure.ts';
 import { renderUrl } from '../link/render.ts';
 import { serializeHost, type UrlRecord } from '../link/url/index.ts';
 import { readerFor, type Kind } from '../document/readers/kinds.ts';
