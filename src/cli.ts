@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { NoTerminalError, Terminal, writeAll, type Size } from '../term/tty.ts';
 import { isTerminal, outputSize } from '../term/device.ts';
 import { Wrap } from './view/wrap.ts';
-import { kinds, type Kind } from './document/readers/kinds.ts';
+import { kinds, type Kind } from './document/readers/kind-names.ts';
 import { detectCaps, isDumb, useHyperlinks } from '../term/caps.ts';
 import { printStyled } from './view/textstyle.ts';
 import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';

@@ -6,7 +6,7 @@ import type { Terminal, Size } from '../term/tty.ts';
 import type { GroundAction, PagerAction } from './state/actions.ts';
 import { browserCommand, endRunningCommand, isLwlItself, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
-import { kindOf, type Kind } from './document/readers/kinds.ts';
+import type { Kind } from './document/readers/kind-names.ts';
 import { draw, type Looks } from './view/draw.ts';
 import { Loader, OpenError, openFile, openRegularFile } from './input/load.ts';
 import { helpText } from './help.ts';
@@ -453,7 +453,7 @@ export class Pager {
     const end = loader.readEnd(END_WINDOW);
     if (!end) return false;
 
-    const endLoader = Loader.fromBytes(doc.name, end.bytes, doc.kind as Kind);
+    const endLoader = Loader.fromBytes(doc.name, end.bytes, doc.kind);
     endLoader.doc.endWindow = true;
     const page: Page = { ...makePage(endLoader, this.settings.base), lines: new UnknownLines(endLoader.doc), endOf: { main, state: this.state } };
     main.loader.want(Infinity);
@@ -629,13 +629,13 @@ export class Pager {
     const doc = this.page.doc;
     // From plain, K reads the document as its name and start say (Markdown, HTML), or as lwl's markup.
     const guessed = (): Kind => {
-      const named = kindOf(source.name, this.page.loader.head);
+      const named = this.page.loader.contentKind;
       return named === 'plain' ? 'markup' : named;
     };
     const kind: Kind =
-      as === 'same' ? (doc.kind as Kind) : as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? guessed() : 'plain';
+      as === 'same' ? doc.kind : as === 'raw' ? (doc.kind === 'raw' ? (this.page.kindBeforeRaw ?? 'plain') : 'raw') : doc.kind === 'plain' ? guessed() : 'plain';
     // A web page is fetched again, to be read as the other kind (\\: its source, as w3m shows it).
-    if (this.page.web?.info && as !== 'same') return this.reload({ kind, before: doc.kind as Kind });
+    if (this.page.web?.info && as !== 'same') return this.reload({ kind, before: doc.kind });
     if (!source.isFile || source.fd === 0 || this.page.isHelp) {
       return this.note(['notice', `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${doc.kind}`]);
     }
@@ -650,7 +650,7 @@ export class Pager {
     // The line the top is on: the line index, counting the blocks before it if it has not yet.
     this.page.lines.countTo(this.state.top);
     const line = this.page.lines.lineOf(this.state.top) ?? 1;
-    const page: Page = { ...makePage(loader, this.settings.base), kindBeforeRaw: kind === 'raw' ? (doc.kind as Kind) : undefined };
+    const page: Page = { ...makePage(loader, this.settings.base), kindBeforeRaw: kind === 'raw' ? doc.kind : undefined };
     const entry = this.files.find((f) => f.page === this.page);
     if (entry) entry.page = page;
     if (!this.history.some((h) => h.page === this.page)) this.page.loader.stop();

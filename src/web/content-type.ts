@@ -1,8 +1,6 @@
-// A response's Content-Type, read for what lwl needs from it: which reader
-// shows the body, and the charset the server declared.
-
-/** The reader for a body: HTML, markdown, plain text, or bytes the pager asks about before showing. */
-export type ReaderKind = 'html' | 'markdown' | 'plain' | 'binary';
+// A response's Content-Type, read for what lwl needs from it: the type the
+// server declared (src/input/classify.ts says what kind of document it makes),
+// and the charset.
 
 export interface ContentType {
   /** "type/subtype", lower case; "" when the header is missing or cannot be read. */
@@ -50,78 +48,4 @@ function splitParams(value: string): string[] {
   }
   parts.push(value.slice(start));
   return parts;
-}
-
-/** Application types that are text a reader can page through. */
-const TEXT_APPLICATIONS = new Set([
-  'application/json',
-  'application/ld+json',
-  'application/xml',
-  'application/javascript',
-  'application/ecmascript',
-  'application/x-javascript',
-  'application/x-sh',
-  'application/x-shellscript',
-  'application/toml',
-  'application/yaml',
-  'application/x-yaml',
-  'application/sql',
-  'application/x-tex',
-  'application/x-latex',
-  'application/x-perl',
-  'application/x-python',
-  'application/x-ruby',
-  'application/rtf',
-  'application/mbox',
-  'application/x-ndjson',
-  'application/csv',
-]);
-
-/** The reader for a MIME type essence; "" (no type) gives null: the caller guesses. */
-export function kindOfType(essence: string): ReaderKind | null {
-  if (essence === '') return null;
-  if (essence === 'text/html' || essence === 'application/xhtml+xml') return 'html';
-  if (essence === 'text/markdown' || essence === 'text/x-markdown') return 'markdown';
-  if (essence.startsWith('text/')) return 'plain';
-  if (TEXT_APPLICATIONS.has(essence) || essence.endsWith('+xml') || essence.endsWith('+json')) return 'plain';
-  return 'binary';
-}
-
-/** The reader a URL path's extension suggests, for a response without a Content-Type; null if none. */
-export function kindOfPath(pathname: string): ReaderKind | null {
-  const ext = /\.([A-Za-z0-9]+)$/.exec(pathname)?.[1]?.toLowerCase();
-  switch (ext) {
-    case 'html':
-    case 'htm':
-    case 'xhtml':
-      return 'html';
-    case 'md':
-    case 'markdown':
-    case 'mdown':
-      return 'markdown';
-    case 'txt':
-    case 'text':
-    case 'json':
-    case 'xml':
-    case 'csv':
-      return 'plain';
-    default:
-      return null;
-  }
-}
-
-/**
- * The reader for the first bytes of a body whose type nobody declared: HTML
- * if it starts like HTML, binary if it holds bytes text never has (NUL and
- * most C0 controls), plain otherwise. For the caller to use once the first
- * chunk has come, when the response said `typeKnown: false`.
- */
-export function sniffKind(first: Uint8Array): ReaderKind {
-  const head = Buffer.from(first.subarray(0, 512)).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
-  if (/^<(!doctype html|html|head|body|title|!--)/.test(head)) return 'html';
-  for (let i = 0; i < Math.min(first.length, 1024); i++) {
-    const b = first[i];
-    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d && b !== 0x1b) return 'binary';
-  }
-  return 'plain';
 }

@@ -1,5 +1,6 @@
-// A web page as the pager reads it: loadPage's UTF-8 text flows into a stream
-// that a Loader reads as it reads a decompressor's output, so the page shows
+// A web page as the pager reads it: a Source like any other, whose chunks are
+// loadPage's body flowing into a stream that a Loader reads as it reads a
+// decompressor's output (and decodes as it decodes a file), so the page shows
 // as it arrives, and when the pager has read far enough ahead the stream
 // fills, loadPage waits, and the network pauses too.
 import { Readable } from 'node:stream';
@@ -8,14 +9,15 @@ import { loadPage, pageFacts, type LoadOptions, type PageInfo, type PageLoad } f
 import { formatProgress, type BodyEnd, type Progress } from './fetch-body.ts';
 import { failureMessage } from './fetch-failure.ts';
 import { renderUrl } from '../link/render.ts';
-import { serializeHost, type UrlRecord } from '../link/url/index.ts';
-import { readerFor, type Kind } from '../document/readers/kinds.ts';
+import { serializeHost, serializePath, type UrlRecord } from '../link/url/index.ts';
+import { readerFor } from '../document/readers/kinds.ts';
+import type { Kind } from '../document/readers/kind-names.ts';
 import { Document } from '../document/document.ts';
 
-/** Text held in the stream before the load waits for the reader. */
+/** Bytes held in the stream before the load waits for the reader. */
 const STREAM_BUFFER = 1024 * 1024;
 
-/** Text is handed to the reader in pieces this long (the first shorter): a piece of HTML takes a few milliseconds to read. */
+/** The body is handed to the reader in pieces this long (the first shorter): a piece of HTML takes a few milliseconds to read. */
 const FIRST_PIECE = 4 * 1024;
 const PIECE = 16 * 1024;
 /** Reading the text gives keys and the screen a turn at least this often. */
@@ -46,7 +48,7 @@ export class WebLoad {
   /** Read as another kind than its type says (K, and \\ for the raw text), and the kind it was read as before. */
   as: { kind: Kind; before: Kind } | null = null;
   private wire: Progress | null = null;
-  /** Text handed to the loader so far. */
+  /** Bytes handed to the loader so far. */
   private pushed = 0;
   /** When keys last had a turn. */
   private lastTurn = 0;
@@ -68,7 +70,7 @@ export class WebLoad {
         this.info = info;
         events.begin(this);
       },
-      text: (utf8) => this.push(utf8),
+      body: (bytes) => this.push(bytes),
       progress: (progress) => {
         this.wire = progress;
         events.progress(this);
@@ -89,14 +91,13 @@ export class WebLoad {
 
   /** The page is not text (its type says so): the pager asks before showing it. */
   get needsQuestion(): boolean {
-    return this.info !== null && this.info.failure === null && this.info.kind === 'binary';
+    return this.info !== null && this.info.notText;
   }
 
-  /** The reader's kind for the text: a failure page and a binary page shown anyway are plain. */
+  /** The reader's kind for the text: a failure page, and a page that is not text shown anyway, are plain. */
   get kind(): Kind {
     if (this.as && !this.info?.failure) return this.as.kind;
-    const kind = this.info?.failure ? 'plain' : (this.info?.kind ?? 'plain');
-    return kind === 'binary' ? 'plain' : kind;
+    return this.info?.kind ?? 'plain';
   }
 
   /** The name the document shows: the URL, rendered for the screen. */
@@ -104,10 +105,11 @@ export class WebLoad {
     return renderUrl(this.url, NAME_CELLS);
   }
 
-  /** A Loader that reads the page's text as it arrives; made once `info` is known. */
+  /** A Loader that reads the page as it arrives; made once `info` is known, whose charset it is read in, whatever kind it is read as. */
   loader(): Loader {
-    // loadPage made the text UTF-8 whatever the page says of itself.
-    return new Loader({ name: this.name, fd: -1, isFile: false, size: null, stream: this.stream, charset: 'utf-8' }, this.kind);
+    const info = this.info!;
+    const source = { name: this.name, fd: -1, isFile: false, size: null, stream: this.stream, kindName: serializePath(this.url), type: info.page?.contentType ?? '', charset: info.charset };
+    return new Loader(source, this.kind);
   }
 
   /** Stops the load: what arrived stays (before the answer, the page becomes a "Stopped" failure page). */
@@ -137,16 +139,16 @@ export class WebLoad {
   }
 
   /**
-   * Hands text to the stream, where the loader reads it at once: in pieces
+   * Hands the body to the stream, where the loader reads it at once: in pieces
    * (the first small, so that the first screen comes soon), giving keys and
    * the screen a turn every few milliseconds, and waiting while the stream is
    * full (the reader is that far ahead of the screen).
    */
-  private async push(utf8: Buffer): Promise<void> {
-    for (let at = 0; at < utf8.length; ) {
+  private async push(bytes: Buffer): Promise<void> {
+    for (let at = 0; at < bytes.length; ) {
       if (this.stream.destroyed) return;
       const size = this.pushed === 0 ? FIRST_PIECE : PIECE;
-      const piece = utf8.subarray(at, at + size);
+      const piece = bytes.subarray(at, at + size);
       at += piece.length;
       this.pushed += piece.length;
       if (performance.now() - this.lastTurn > SLICE_MS) {
