@@ -8,27 +8,36 @@ const ascii = (s: string) => Buffer.from(s, 'latin1');
 const kindOf = (name: string, head: string) => classify({ name, head: Buffer.from(head), headComplete: true }).kind;
 
 describe('the kind of a file, from its name and first bytes', () => {
+  /** Each a name, the first bytes, and the kind they make. */
+  const cases = (table: [string, string, string][]) => table.map(([name, head, kind]) => [name, head, kindOf(name, head), kind]);
+
   it('reads bro pages and .lwl files as markup, .md files as markdown, .html as html, everything else as plain', () => {
-    expect(kindOf('-', 'Retrieved from [https://example.org/](https://example.org/) on 2026-11-30.\n')).toBe('markup');
-    expect(kindOf('page.txt', 'Retrieved from [x](y) on today.')).toBe('markup');
-    expect(kindOf('README.md', 'anything')).toBe('markdown');
-    expect(kindOf('notes.MARKDOWN', '')).toBe('markdown');
-    expect(kindOf('page.md', 'Retrieved from [x](y) on today.')).toBe('markup');
-    expect(kindOf('guide.lwl', '[a b](c d)')).toBe('markup');
-    expect(kindOf('-', '<!DOCTYPE html><title>t</title>')).toBe('html');
-    expect(kindOf('index.htm', 'x')).toBe('html');
-    expect(kindOf('-', '\x1b[33mcommit 0def45f\x1b[m\n')).toBe('plain');
-    expect(kindOf('x.js', 'Retrieved from somewhere on a day.')).toBe('plain');
+    const table: [string, string, string][] = [
+      ['-', 'Retrieved from [https://example.org/](https://example.org/) on 2026-11-30.\n', 'markup'],
+      ['page.txt', 'Retrieved from [x](y) on today.', 'markup'],
+      ['README.md', 'anything', 'markdown'],
+      ['notes.MARKDOWN', '', 'markdown'],
+      ['page.md', 'Retrieved from [x](y) on today.', 'markup'],
+      ['guide.lwl', '[a b](c d)', 'markup'],
+      ['-', '<!DOCTYPE html><title>t</title>', 'html'],
+      ['index.htm', 'x', 'html'],
+      ['-', '\x1b[33mcommit 0def45f\x1b[m\n', 'plain'],
+      ['x.js', 'Retrieved from somewhere on a day.', 'plain'],
+    ];
+    for (const [name, head, got, kind] of cases(table)) expect([name, head, got]).toEqual([name, head, kind]);
   });
 
   it('knows HTML by its start, past white space, a byte order mark and comments', () => {
-    expect(kindOf('-', '\n  <!DOCTYPE html><html>')).toBe('html');
-    expect(kindOf('-', '\uFEFF<html><body>')).toBe('html');
-    expect(kindOf('-', '<!-- made by hand -->\n<head><title>x</title>')).toBe('html');
-    expect(kindOf('-', '<body>\n<p>x')).toBe('html');
-    expect(kindOf('-', '<p>not sure</p>')).toBe('plain');
-    // A Markdown file that starts with a comment is Markdown still.
-    expect(kindOf('README.md', '<!-- badges -->\n# Title\n')).toBe('markdown');
+    const table: [string, string, string][] = [
+      ['-', '\n  <!DOCTYPE html><html>', 'html'],
+      ['-', '\uFEFF<html><body>', 'html'],
+      ['-', '<!-- made by hand -->\n<head><title>x</title>', 'html'],
+      ['-', '<body>\n<p>x', 'html'],
+      ['-', '<p>not sure</p>', 'plain'],
+      // A Markdown file that starts with a comment is Markdown still.
+      ['README.md', '<!-- badges -->\n# Title\n', 'markdown'],
+    ];
+    for (const [name, head, got, kind] of cases(table)) expect([name, head, got]).toEqual([name, head, kind]);
   });
 
   it('takes the kind the user chose, and decides the charset for it', () => {
