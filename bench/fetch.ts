@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import { fetchPage } from '../src/input/fetch.ts';
+import { fetchPage } from '../src/web/fetch.ts';
 import { PtySession, killAll } from './pty.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

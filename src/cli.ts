@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { NoTerminalError, Terminal, writeAll, type Size } from '../term/tty.ts';
 import { isTerminal, outputSize } from '../term/device.ts';
 import { Wrap } from './view/wrap.ts';
-import { kinds, type Kind } from './document/readers/kinds.ts';
+import { kinds, type Kind } from './document/readers/kind-names.ts';
 import { detectCaps, isDumb, useHyperlinks } from '../term/caps.ts';
 import { printStyled } from './view/textstyle.ts';
 import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
@@ -20,10 +20,10 @@ import { Bindings } from './state/bindings.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
 import { linkText } from './view/preview.ts';
 import { sanitize } from './text/sanitize.ts';
-import { httpUrl } from './input/fetch.ts';
-import { proxyFromEnv } from './input/proxy.ts';
-import { loadOptions } from './browse/web-load.ts';
-import { copyPage, wholePage } from './browse/cli-web.ts';
+import { httpUrl } from './web/fetch.ts';
+import { proxyFromEnv } from './web/proxy.ts';
+import { loadOptions } from './web/web-load.ts';
+import { copyPage, wholePage } from './web/cli-web.ts';
 
 const roles = Object.keys(themeFor(true)) as Role[];
 

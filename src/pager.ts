@@ -4,7 +4,7 @@ import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
 import { regexPrefix } from '../keymap.ts';
 import { browserCommand, endRunningCommand, isLwlItself, runShell } from './commands.ts';
-import type { Kind } from './document/readers/kinds.ts';
+import type { Kind } from './document/readers/kind-names.ts';
 import { RegexWorker } from './document/search-worker.ts';
 import type { OpenError } from './input/load.ts';
 import type { UrlRecord } from './link/url/index.ts';

@@ -9,7 +9,7 @@ import { initialState, press, type Context, type State } from '../src/state/stat
 import { Wrap } from '../src/view/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
-import { byteCount } from '../src/browse/web-load.ts';
+import { byteCount } from '../src/web/web-load.ts';
 
 const url = (text: string): UrlRecord => {
   const parsed = parseUrl(text);

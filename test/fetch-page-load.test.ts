@@ -1,7 +1,8 @@
-// loadPage: a URL into UTF-8 text for the loader, failures as pages, charsets found.
+// loadPage: a URL into a body for the loader, failures as pages, kinds and charsets found.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPage, pageFacts, type PageInfo } from '../src/input/page-load.ts';
-import type { BodyEnd, Progress } from '../src/input/fetch-body.ts';
+import { loadPage, pageFacts, type PageInfo } from '../src/web/page-load.ts';
+import type { BodyEnd, Progress } from '../src/web/fetch-body.ts';
+import { utf8Transcoder, type Utf8Transcoder } from '../src/input/charset.ts';
 import { serializeUrl } from '../src/link/url/index.ts';
 import { CP1252_TEXT, HTML, startServer, type TestServer } from './http-server.ts';
 
@@ -29,19 +30,23 @@ function load(path: string, onText?: (text: string, cancel: () => void) => void)
   let info: PageInfo | null = null;
   let text = '';
   let end: BodyEnd | null = null;
+  /** The body read in the charset begin() says, as the Loader reads it. */
+  let decoder: Utf8Transcoder | null = null;
   const handle = loadPage(server.origin + path, { version: '1.0', responseTimeoutMs: 5000, idleTimeoutMs: 5000 }, {
     begin: (i) => {
       calls.push('begin');
       info = i;
+      decoder = utf8Transcoder(i.charset);
     },
-    text: (utf8) => {
+    body: (bytes) => {
       calls.push('text');
-      text += utf8.toString('utf8');
+      text += decoder!.write(bytes).toString('utf8');
       onText?.(text, () => handle.cancel());
     },
     progress: (p) => progress.push(p),
     end: (e) => {
       calls.push('end');
+      text += decoder!.end().toString('utf8');
       end = e;
     },
   });
@@ -84,7 +89,7 @@ describe('loadPage', () => {
 
   it('sniffs a page nobody typed', async () => {
     const got = await load('/untyped');
-    expect([got.info.kind, got.info.page?.typeKnown]).toEqual(['html', false]);
+    expect([got.info.kind, got.info.page?.contentType]).toEqual(['html', '']);
     expect(pageFacts(got.info)).toBe('200 OK, no type, read as html, utf-8 (assumed)');
     expect(got.text).toBe(HTML);
   });
@@ -107,15 +112,17 @@ describe('loadPage', () => {
     const calls: string[] = [];
     let text = '';
     let info: PageInfo | null = null;
+    let decoder: Utf8Transcoder | null = null;
     const handle = loadPage(`${server.origin}/gate.html`, { version: '1.0', headWaitMs: 20 }, {
       begin: (i) => {
         info = i;
+        decoder = utf8Transcoder(i.charset);
         calls.push('begin');
         begun();
       },
-      text: (utf8) => {
+      body: (bytes) => {
         calls.push('text');
-        text += utf8.toString();
+        text += decoder!.write(bytes).toString('utf8');
       },
       end: () => calls.push('end'),
     });

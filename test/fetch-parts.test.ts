@@ -1,11 +1,11 @@
 // The pure parts of the fetch layer: Content-Type, charsets, failure words, progress.
 import { describe, expect, it } from 'vitest';
-import { kindOfPath, kindOfType, parseContentType, sniffKind } from '../src/input/content-type.ts';
+import { parseContentType } from '../src/web/content-type.ts';
 import { canonicalCharset, utf8Transcoder } from '../src/input/charset.ts';
-import { codingOf, formatBytes, formatProgress } from '../src/input/fetch-body.ts';
-import { describeError, failureMessage, failurePage, reasonPhrase, statusFailure, type FetchFailure } from '../src/input/fetch-failure.ts';
-import { mayFollowFrom } from '../src/input/follow-policy.ts';
-import { charsetInContent, prescanCharset } from '../src/input/html-charset.ts';
+import { codingOf, formatProgress } from '../src/web/fetch-body.ts';
+import { formatBytes } from '../src/text/count.ts';
+import { describeError, failureMessage, failurePage, reasonPhrase, statusFailure, type FetchFailure } from '../src/web/fetch-failure.ts';
+import { mayFollowFrom } from '../src/link/follow-policy.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 
 const url = (text: string) => {
@@ -25,39 +25,6 @@ describe('Content-Type', () => {
 
   it('gives an empty essence for what it cannot read', () => {
     for (const bad of [undefined, '', 'html', 'text/', '/html', 'text html/x', 'te xt/html']) expect(parseContentType(bad).essence).toBe('');
-  });
-
-  it('maps types to readers', () => {
-    expect(kindOfType('text/html')).toBe('html');
-    expect(kindOfType('application/xhtml+xml')).toBe('html');
-    expect(kindOfType('text/markdown')).toBe('markdown');
-    expect(kindOfType('text/x-markdown')).toBe('markdown');
-    expect(kindOfType('text/plain')).toBe('plain');
-    expect(kindOfType('text/css')).toBe('plain');
-    expect(kindOfType('application/json')).toBe('plain');
-    expect(kindOfType('application/atom+xml')).toBe('plain');
-    expect(kindOfType('application/vnd.api+json')).toBe('plain');
-    expect(kindOfType('application/xml')).toBe('plain');
-    expect(kindOfType('application/octet-stream')).toBe('binary');
-    expect(kindOfType('image/png')).toBe('binary');
-    expect(kindOfType('application/pdf')).toBe('binary');
-    expect(kindOfType('')).toBeNull();
-  });
-
-  it('guesses from the path when there is no type', () => {
-    expect(kindOfPath('/a/b.HTML')).toBe('html');
-    expect(kindOfPath('/README.md')).toBe('markdown');
-    expect(kindOfPath('/notes.txt')).toBe('plain');
-    expect(kindOfPath('/archive.tar.gz')).toBeNull();
-    expect(kindOfPath('/')).toBeNull();
-  });
-
-  it('sniffs a body nobody typed', () => {
-    expect(sniffKind(Buffer.from('\n  <!DOCTYPE html><html>'))).toBe('html');
-    expect(sniffKind(Buffer.from('\uFEFF<html><body>'))).toBe('html');
-    expect(sniffKind(Buffer.from('<p>not sure</p>'))).toBe('plain');
-    expect(sniffKind(Buffer.from('# title\n\ntext\twith tab\x1b[1mbold\x1b[m\r\n'))).toBe('plain');
-    expect(sniffKind(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('binary');
   });
 });
 
@@ -188,35 +155,5 @@ describe('mayFollowFrom', () => {
     expect(mayFollowFrom(null, url('javascript:void(0)')).action).toBe('refuse');
     expect(mayFollowFrom(web, url('mailto:a@b.c'))).toEqual({ action: 'hand-off' });
     expect(mayFollowFrom(web, url('data:text/html,<p>x'))).toEqual({ action: 'hand-off' });
-  });
-});
-
-describe('prescanCharset', () => {
-  const scan = (html: string) => prescanCharset(Buffer.from(html, 'latin1'));
-  it('finds <meta charset> and <meta http-equiv>', () => {
-    expect(scan('<html><head><meta charset="ISO-8859-2"><title>x')).toBe('iso-8859-2');
-    expect(scan("<meta charset='shift_jis'>")).toBe('shift_jis');
-    expect(scan('<meta charset=koi8-r />')).toBe('koi8-r');
-    expect(scan('<meta http-equiv="Content-Type" content="text/html; charset=windows-1251">')).toBe('windows-1251');
-    expect(scan('<meta content="text/html;charset=\'latin1\'" http-equiv=content-type>')).toBe('windows-1252');
-  });
-
-  it('skips comments, unknown labels and other metas; stops at 1024 bytes', () => {
-    expect(scan('<!-- <meta charset="koi8-r"> --><meta charset="big5">')).toBe('big5');
-    expect(scan('<meta name="viewport" content="charset=koi8-r"><meta charset="nonsense"><meta charset=euc-jp>')).toBe('euc-jp');
-    expect(scan('<metadata charset="koi8-r">')).toBeNull();
-    expect(scan(' '.repeat(1024) + '<meta charset="koi8-r">')).toBeNull();
-    expect(scan('<p>no meta here</p>')).toBeNull();
-  });
-
-  it('reads UTF-16 in a meta as UTF-8, x-user-defined as windows-1252', () => {
-    expect(scan('<meta charset="utf-16">')).toBe('utf-8');
-    expect(scan('<meta charset="x-user-defined">')).toBe('windows-1252');
-  });
-
-  it('finds the charset in a content value', () => {
-    expect(charsetInContent('text/html; charset="utf-8"')).toBe('utf-8');
-    expect(charsetInContent('text/html;CHARSET = gbk ; x')).toBe('gbk');
-    expect(charsetInContent('text/html')).toBeNull();
   });
 });

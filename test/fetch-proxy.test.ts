@@ -2,8 +2,8 @@
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPage, type FetchOptions, type FetchResult } from '../src/input/fetch.ts';
-import { bypassesProxy, proxyFromEnv, proxyHeaders } from '../src/input/proxy.ts';
+import { fetchPage, type FetchOptions, type FetchResult } from '../src/web/fetch.ts';
+import { bypassesProxy, proxyFromEnv, proxyHeaders } from '../src/web/proxy.ts';
 import { parseUrl, serializeUrl } from '../src/link/url/index.ts';
 import { HTML, startProxy, startServer, startTlsServer, type TestProxy, type TestServer, type TlsServer } from './http-server.ts';
 

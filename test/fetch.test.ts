@@ -2,13 +2,13 @@
 import net from 'node:net';
 import type { LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPage, httpUrl, type FetchOptions, type FetchResult, type FetchedPage, type FetchFailure } from '../src/input/fetch.ts';
-import type { Progress } from '../src/input/fetch-body.ts';
-import { failurePage } from '../src/input/fetch-failure.ts';
+import { fetchPage, httpUrl, type FetchOptions, type FetchResult, type FetchedPage, type FetchFailure } from '../src/web/fetch.ts';
+import type { Progress } from '../src/web/fetch-body.ts';
+import { failurePage } from '../src/web/fetch-failure.ts';
 import { utf8Transcoder } from '../src/input/charset.ts';
-import { sniffKind } from '../src/input/content-type.ts';
-import { mayFollowFrom } from '../src/input/follow-policy.ts';
-import { parseUrl, serializeUrl } from '../src/link/url/index.ts';
+import { classify } from '../src/input/classify.ts';
+import { mayFollowFrom } from '../src/link/follow-policy.ts';
+import { parseUrl, serializePath, serializeUrl } from '../src/link/url/index.ts';
 import { bigPage, CP1252_TEXT, HTML, MARKDOWN, PASSWD_LINK, startServer, startTlsServer, type TestServer, type TlsServer } from './http-server.ts';
 
 let server: TestServer;
@@ -64,7 +64,6 @@ describe('pages', () => {
   it('fetches an HTML page: status, type, charset, body, the final URL', async () => {
     const p = page(await get('/page.html'));
     expect(p.status).toBe(200);
-    expect(p.kind).toBe('html');
     expect(p.contentType).toBe('text/html');
     expect(p.charset).toBe('utf-8');
     expect(p.href).toBe(`${server.origin}/page.html`);
@@ -75,20 +74,19 @@ describe('pages', () => {
     expect(p.body.end?.message).toBeNull();
   });
 
-  it('picks the reader from Content-Type, else the extension, else says it does not know', async () => {
+  it('gives what classify() needs to pick the reader: the type, else the path, else the first bytes', async () => {
     const kinds = async (path: string) => {
       const p = page(await get(path));
-      await text(p);
-      return [p.kind, p.typeKnown];
+      const head = await text(p);
+      const { kind, notText } = classify({ name: serializePath(p.url), head, headComplete: true, type: p.contentType, charset: p.charset });
+      return [kind, notText, p.contentType];
     };
-    expect(await kinds('/doc.md')).toEqual(['markdown', true]);
-    expect(await kinds('/notes.txt')).toEqual(['plain', true]);
-    expect(await kinds('/data.json')).toEqual(['plain', true]);
-    expect(await kinds('/image.png')).toEqual(['binary', true]);
-    expect(await kinds('/untyped.md')).toEqual(['markdown', true]);
-    const untyped = page(await get('/untyped'));
-    expect([untyped.kind, untyped.typeKnown, untyped.contentType]).toEqual(['plain', false, '']);
-    expect(sniffKind(await text(untyped))).toBe('html');
+    expect(await kinds('/doc.md')).toEqual(['markdown', false, 'text/markdown']);
+    expect(await kinds('/notes.txt')).toEqual(['plain', false, 'text/plain']);
+    expect(await kinds('/data.json')).toEqual(['plain', false, 'application/json']);
+    expect(await kinds('/image.png')).toEqual(['plain', true, 'image/png']);
+    expect(await kinds('/untyped.md')).toEqual(['markdown', false, '']);
+    expect(await kinds('/untyped')).toEqual(['html', false, '']);
   });
 
   it('reads markdown as sent', async () => {

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { HtmlDocReader, MarkdownDocReader } from '../src/document/readers/document-sink.ts';
+import { utf8Transcoder } from '../src/input/charset.ts';
+import { charsetOf } from '../src/input/classify.ts';
 
 function links(doc: Document): { text: string; href: string }[] {
   const out = [];
@@ -75,7 +77,7 @@ describe('paced rendering', () => {
 });
 
 describe('HtmlDocReader', () => {
-  it('sniffs windows-1252, takes title, anchors, links', () => {
+  it('reads a windows-1252 page decoded as the Loader decodes it, a few bytes at a time; takes title, anchors, links', () => {
     const page = Buffer.concat([
       Buffer.from('<meta charset="windows-1252"><title>T\x93</title><h1 id="top">Caf', 'latin1'),
       Buffer.from([0xe9]),
@@ -83,7 +85,10 @@ describe('HtmlDocReader', () => {
     ]);
     const doc = new Document('page.html');
     const reader = new HtmlDocReader(doc);
-    for (let i = 0; i < page.length; i += 5) reader.write(page.subarray(i, i + 5));
+    // The charset is chosen once the first 1024 bytes (here: all of them) have come.
+    const decoder = utf8Transcoder((head, complete) => charsetOf('html', head, null, complete).charset);
+    for (let i = 0; i < page.length; i += 5) reader.write(decoder.write(page.subarray(i, i + 5)));
+    reader.write(decoder.end());
     reader.end();
     reader.work(Infinity); // the rendering held back past the first screen
     expect(doc.title).toBe('T“');

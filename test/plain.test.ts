@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { FileText } from '../src/document/filetext.ts';
 import { PlainReader, readPlain } from '../src/document/readers/plain.ts';
-import { kindOf, readerFor } from '../src/document/readers/kinds.ts';
+import { readerFor } from '../src/document/readers/kinds.ts';
 import type { TextStyle } from '../src/document/styles.ts';
 import fs from 'node:fs';
 import { searchAll } from '../src/document/search.ts';
@@ -210,20 +210,6 @@ describe('bare URLs', () => {
 });
 
 describe('kinds', () => {
-  it('reads bro pages and .lwl files as markup, .md files as markdown, .html as html, everything else as plain', () => {
-    const kind = (name: string, head: string) => kindOf(name, Buffer.from(head));
-    expect(kind('-', 'Retrieved from [https://example.org/](https://example.org/) on 2026-11-30.\n')).toBe('markup');
-    expect(kind('page.txt', 'Retrieved from [x](y) on today.')).toBe('markup');
-    expect(kind('README.md', 'anything')).toBe('markdown');
-    expect(kind('notes.MARKDOWN', '')).toBe('markdown');
-    expect(kind('page.md', 'Retrieved from [x](y) on today.')).toBe('markup');
-    expect(kind('guide.lwl', '[a b](c d)')).toBe('markup');
-    expect(kind('-', '<!DOCTYPE html><title>t</title>')).toBe('html');
-    expect(kind('index.htm', 'x')).toBe('html');
-    expect(kind('-', '\x1b[33mcommit 0def45f\x1b[m\n')).toBe('plain');
-    expect(kind('x.js', 'Retrieved from somewhere on a day.')).toBe('plain');
-  });
-
   it('shows the raw text, every escape a token, and finds no link in it', () => {
     const doc = new Document('x');
     const reader = readerFor('raw', doc);

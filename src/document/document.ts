@@ -5,6 +5,7 @@ import { Hrefs } from './hrefs.ts';
 import { FileText } from './filetext.ts';
 import { StyleTable, type TextStyle } from './styles.ts';
 import { StyleSpans, type StyleSource } from './stylespans.ts';
+import type { Kind } from './readers/kind-names.ts';
 
 export class Document {
   /** The text as displayed: link hrefs removed, escapes resolved, controls as tokens. */
@@ -28,8 +29,8 @@ export class Document {
   baseHref: string | null = null;
   /** The document's title (HTML <title>, the first heading of markdown), if it has one. */
   title: string | null = null;
-  /** What kind of input this was read as: 'markup' (lwl's [text](href)), 'plain', 'markdown', 'html'. */
-  kind = 'markup';
+  /** The kind of input this was read as (its reader sets it). */
+  kind: Kind = 'markup';
   /** The last part of a longer text, read on its own (G before the whole file is read): its place in the whole is not known. */
   endWindow = false;
   /** True once the whole input has been read and parsed. */

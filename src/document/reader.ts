@@ -21,9 +21,6 @@ export interface Reader {
   work?(until: number): void;
 }
 
-/** Makes the reader for a document of one kind. */
-export type ReaderKind = (doc: Document) => Reader;
-
 /** Reads a whole input at once into the reader's document (tests, small inputs). */
 export function readWhole(reader: Reader, doc: Document, input: Buffer | string): Document {
   reader.write(typeof input === 'string' ? Buffer.from(input) : input);

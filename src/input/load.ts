@@ -3,13 +3,19 @@
 // background between keys.
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { isRendered, kindOf, readerFor, type Kind } from '../document/readers/kinds.ts';
+import type { Kind } from '../document/readers/kind-names.ts';
+import { isRendered, readerFor } from '../document/readers/kinds.ts';
 import type { Reader } from '../document/reader.ts';
 import { Document } from '../document/document.ts';
 import { FileText } from '../document/filetext.ts';
 import { HEAD_SIZE } from './binary.ts';
+import { utf8Transcoder, type Utf8Transcoder } from './charset.ts';
+import { charsetOf, classify } from './classify.ts';
 import { DecompressError, decompressing, innerName } from './decompress.ts';
 import { BUDGET_MS, Priority, type Handle, type Scheduler, type Step } from '../schedule/scheduler.ts';
+import { OpenError, reason, type Source } from './source.ts';
+
+export { OpenError, openFile, openRegularFile, openStdin, reason, type Source } from './source.ts';
 
 /** Read a piece at a time before the first screen: a screen of wrapped text is a few KiB; longer lines fill in as the rest is read, a moment later. */
 const FIRST_READ = 4 * 1024;
@@ -30,21 +36,6 @@ export const READ_AHEAD = 16 * 1024 * 1024;
 const SCREEN_TEXT = 64 * 1024;
 /** How often a followed file is looked at for growth. */
 const FOLLOW_POLL_MS = 200;
-
-export interface Source {
-  /** Shown to the user: the path, or "-" for standard input. */
-  name: string;
-  fd: number;
-  /** True for a regular file (read synchronously in chunks), false for a pipe or device. */
-  isFile: boolean;
-  size: number | null;
-  /** Bytes already read from `fd` (a pipe's first, looked at before paging): they come before the rest. */
-  head?: Buffer;
-  /** The text comes from this stream (a decompressor's output), not from `fd`; it is held in memory, as a pipe's. */
-  stream?: Readable;
-  /** The text's charset when it is known (a web page's text is UTF-8 by now): the reader believes it over the text. */
-  charset?: string;
-}
 
 /** The line breaks in `bytes`, counted up to `most`. */
 function countLineBreaks(bytes: Uint8Array, most: number): number {
@@ -77,93 +68,6 @@ function wholeSmallFile(source: Source): string | undefined {
   }
 }
 
-/** A file that cannot be read, with the reason as a user would put it. */
-export class OpenError extends Error {
-  constructor(
-    readonly file: string,
-    readonly userMessage: string,
-  ) {
-    super(`${file}: ${userMessage}`);
-  }
-}
-
-/** An operating system error as a user would put it: "No such file or directory". */
-export function reason(err: NodeJS.ErrnoException): string {
-  switch (err.code) {
-    case 'EIO':
-      return 'Input/output error';
-    case 'ENOSPC':
-      return 'No space left on device';
-    case 'ENXIO':
-      return 'No such device or address';
-    case 'EFBIG':
-      return 'File too large';
-    case 'ENOENT':
-      return 'No such file or directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'Permission denied';
-    case 'EISDIR':
-      return 'Is a directory';
-    default: {
-      // "ENOTDIR: not a directory, open 'x'" → "Not a directory"
-      const text = /^[A-Z]+: ([^,]+)/.exec(err.message)?.[1] ?? err.message ?? '';
-      return text ? text[0].toUpperCase() + text.slice(1) : `Error ${err.code ?? ''}`.trim();
-    }
-  }
-}
-
-/** What a file that is not a regular one is, in words. */
-function fileKind(stat: fs.Stats): string {
-  if (stat.isDirectory()) return 'Is a directory';
-  if (stat.isFIFO()) return 'Not a regular file (a named pipe)';
-  if (stat.isSocket()) return 'Not a regular file (a socket)';
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'Not a regular file (a device)';
-  return 'Not a regular file';
-}
-
-/**
- * Opens a regular file a link names; anything else is refused, unopened (a
- * pipe with no writer would block, a terminal would take the keys), with
- * O_NONBLOCK in case it changed between the look and the open.
- */
-export function openRegularFile(file: string): Source {
-  let fd: number | null = null;
-  try {
-    const before = fs.statSync(file);
-    if (!before.isFile()) throw new OpenError(file, fileKind(before));
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
-    const stat = fs.fstatSync(fd);
-    if (!stat.isFile()) throw new OpenError(file, fileKind(stat));
-    return { name: file, fd, isFile: true, size: stat.size };
-  } catch (err) {
-    if (fd !== null) fs.closeSync(fd);
-    if (err instanceof OpenError) throw err;
-    throw new OpenError(file, reason(err as NodeJS.ErrnoException));
-  }
-}
-
-/** Opens a file to read; throws OpenError with the reason if it cannot be read. */
-export function openFile(file: string): Source {
-  let fd: number | null = null;
-  try {
-    fd = fs.openSync(file, 'r');
-    const stat = fs.fstatSync(fd);
-    if (stat.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    return { name: file, fd, isFile: stat.isFile(), size: stat.isFile() ? stat.size : null };
-  } catch (err) {
-    if (fd !== null) fs.closeSync(fd);
-    throw new OpenError(file, reason(err as NodeJS.ErrnoException));
-  }
-}
-
-/** Standard input as a source; throws OpenError if it cannot be read (a directory: `lwl </tmp`). */
-export function openStdin(): Source {
-  const stat = fs.fstatSync(0);
-  if (stat.isDirectory()) throw new OpenError('standard input', 'Is a directory');
-  return { name: '-', fd: 0, isFile: stat.isFile(), size: stat.isFile() ? stat.size : null };
-}
-
 /** A read that failed, as an OpenError (the source's name and the reason in words). */
 export function readError(source: Source, err: unknown): OpenError {
   const name = source.fd === 0 || source.name === '-' ? 'standard input' : source.name;
@@ -188,6 +92,8 @@ export function readBlocking(fd: number, buf: Buffer): number {
 
 export class Loader {
   private readonly parser: Reader;
+  /** Turns the input's bytes into UTF-8 for the reader; null when they are UTF-8 already (a file's text is then the file's bytes). */
+  private readonly decoder: Utf8Transcoder | null;
   /** The text shown is rendered from the input (Markdown, HTML), not the input's own bytes. */
   private readonly rendered: boolean;
   private stopped = false;
@@ -234,12 +140,17 @@ export class Loader {
       throw err;
     }
     this.source = source;
-    const chosen = kind ?? kindOf(innerName(source.name), source.head ?? firstBytes(source));
-    // A rendered kind's text is not the file's bytes: it is held in memory.
+    // Kind and charset, decided once; a pipe's or a decompressor's charset may wait for more of its first bytes.
+    const head = source.head ?? firstBytes(source);
+    const described = { name: source.kindName ?? innerName(source.name), head, headComplete: source.isFile, type: source.type, charset: source.charset };
+    const { kind: chosen, charset } = classify(described, kind);
+    const later = (more: Buffer, complete: boolean) => charsetOf(chosen, more, source.charset, complete).charset;
+    this.decoder = charset === 'utf-8' ? null : utf8Transcoder(charset ?? later);
+    // A rendered kind's text, or a decoded one, is not the file's bytes: it is held in memory.
     this.rendered = isRendered(chosen);
-    const inFile = source.isFile && !this.rendered;
+    const inFile = source.isFile && !this.rendered && this.decoder === null;
     this.doc = new Document(source.name, inFile ? new FileText(source.fd) : undefined);
-    this.parser = readerFor(chosen, this.doc, chosen === 'markdown' ? wholeSmallFile(source) : undefined, source.charset);
+    this.parser = readerFor(chosen, this.doc, chosen === 'markdown' && this.decoder === null ? wholeSmallFile(source) : undefined);
     this.doc.bytesTotal = source.size;
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
     if (source.head && source.head.length > 0) this.received(source.head);
@@ -248,16 +159,14 @@ export class Loader {
 
   /** A document made by lwl itself (the help screen), whole from the start. */
   static fromText(name: string, text: string): Loader {
-    const loader = new Loader({ name, fd: -1, isFile: false, size: null }, 'markup');
-    loader.received(Buffer.from(text));
+    const loader = new Loader({ name, fd: -1, isFile: false, size: null, head: Buffer.from(text) }, 'markup');
     loader.ended();
     return loader;
   }
 
   /** A document of bytes already read (the window at a file's end that G shows first), whole from the start. */
   static fromBytes(name: string, bytes: Buffer, kind: Kind): Loader {
-    const loader = new Loader({ name, fd: -1, isFile: false, size: null }, kind);
-    loader.received(bytes);
+    const loader = new Loader({ name, fd: -1, isFile: false, size: null, head: bytes }, kind);
     loader.ended();
     return loader;
   }
@@ -269,7 +178,7 @@ export class Loader {
    */
   readEnd(window: number): { bytes: Buffer; fileStart: number } | null {
     const { fd, size, isFile, stream } = this.source;
-    if (!isFile || stream || size === null || fd < 0 || size <= window) return null;
+    if (!isFile || stream || this.decoder || size === null || fd < 0 || size <= window) return null;
     const buf = Buffer.allocUnsafe(window);
     let n: number;
     try {
@@ -301,7 +210,8 @@ export class Loader {
 
   /** The head is HEAD_SIZE bytes when the file has them, for telling a binary file, though the first piece read is smaller. */
   private topUpHead(): void {
-    if (this.atEnd || this.error || this.headLength >= HEAD_SIZE) return;
+    // A decoded text's head is what it decoded to, not the file's bytes.
+    if (this.atEnd || this.error || this.decoder || this.headLength >= HEAD_SIZE) return;
     this.headBytes ??= Buffer.allocUnsafe(HEAD_SIZE);
     try {
       this.headLength += fs.readSync(this.source.fd, this.headBytes, this.headLength, HEAD_SIZE - this.headLength, this.headLength);
@@ -329,6 +239,11 @@ export class Loader {
   /** The first bytes of the text as read (HEAD_SIZE at most), for telling a binary file. */
   get head(): Buffer {
     return this.headBytes === null ? Buffer.alloc(0) : this.headBytes.subarray(0, this.headLength);
+  }
+
+  /** The kind the name and the first bytes say, whatever was declared or chosen (K from plain reads it so). */
+  get contentKind(): Kind {
+    return classify({ name: this.source.kindName ?? innerName(this.source.name), head: this.head }).kind;
   }
 
   /** The input has ended, and all of it is read (and rendered). */
@@ -518,16 +433,26 @@ export class Loader {
     return !this.atEnd || this.backlog;
   }
 
-  /** Input arrived: parse it. The parser keeps a pipe's buffer as display text; a file's is reused. */
+  /** Input arrived: decode it, if it is not UTF-8, and parse it. */
   private received(bytes: Buffer): void {
-    if (this.headLength < HEAD_SIZE) this.keepHead(bytes);
+    const text = this.decoder ? this.decoder.write(bytes) : bytes;
+    // The reader keeps a pipe's buffer, or a decoded one, as display text; a file's is reused.
+    this.parse(text, bytes.length, !this.source.isFile || text !== bytes);
+  }
+
+  /** Parses `text`, the UTF-8 of `inputLength` bytes of input; `owned`: the reader may keep its buffer. */
+  private parse(text: Buffer, inputLength: number, owned: boolean): void {
+    // The bytes read count, not their UTF-8: the percent read is of the input's size.
+    this.doc.bytesRead += inputLength - text.length;
+    if (text.length === 0) return;
+    if (this.headLength < HEAD_SIZE) this.keepHead(text);
     // Text after the end, while following: the document grows again.
     if (this.atEnd) {
       this.atEnd = false;
       this.doc.complete = false;
     }
-    if (this.source.isFile) this.parser.write(bytes);
-    else this.parser.writeOwned(bytes);
+    if (owned) this.parser.writeOwned(text);
+    else this.parser.write(text);
     // Only a file's reading gives the reader turns of work: anything else is rendered as it comes.
     if (!this.source.isFile) this.parser.work?.(Infinity);
   }
@@ -540,6 +465,7 @@ export class Loader {
   /** The input ended (for now): parse what was held back. */
   private ended(): void {
     if (this.atEnd) return;
+    if (this.decoder) this.parse(this.decoder.end(), 0, true);
     this.atEnd = true;
     this.parser.end();
     if (!this.source.isFile || this.error) this.parser.work?.(Infinity);

@@ -5,7 +5,6 @@
 // stay in the window is keymap.ts's `endWindowActions`.
 import { sameFromEnd, UnknownLines } from '../document/lines.ts';
 import { Loader } from '../input/load.ts';
-import type { Kind } from '../document/readers/kinds.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 import type { State } from '../state/state.ts';
 import { pageText, type EndWindowPage, type Page } from './page.ts';
@@ -24,7 +23,7 @@ export function openEndWindow(main: Page, before: State, base: UrlRecord | null)
   if (loader.source.size - doc.bytesRead < END_UNREAD) return null;
   const end = loader.readEnd(END_WINDOW);
   if (!end) return null;
-  const endLoader = Loader.fromBytes(doc.name, end.bytes, doc.kind as Kind);
+  const endLoader = Loader.fromBytes(doc.name, end.bytes, doc.kind);
   endLoader.doc.endWindow = true;
   main.loader.want(Infinity);
   return { ...pageText(endLoader, base), lines: new UnknownLines(endLoader.doc), kind: 'endWindow', main, before };

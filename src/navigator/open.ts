@@ -3,7 +3,7 @@
 // its first screen before it is shown; a file that cannot be read gives the
 // sentence that says why.
 import { fileURLToPath } from 'node:url';
-import { kindOf, type Kind } from '../document/readers/kinds.ts';
+import type { Kind } from '../document/readers/kind-names.ts';
 import { Loader, OpenError, openRegularFile, type Source } from '../input/load.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 import { filePage, type FilePage, type Page } from './page.ts';
@@ -42,7 +42,7 @@ export function openLinked(url: string, rows: number): FilePage | string {
 
 /** The kind r (same), K (switch: markup and plain) or \\ (raw, and back) reads the page shown as. */
 export function kindToReopen(page: Page, as: 'same' | 'switch' | 'raw'): Kind {
-  const kind = page.doc.kind as Kind;
+  const kind = page.doc.kind;
   if (as === 'same') return kind;
   if (as === 'raw') {
     const before = page.kind === 'file' || page.kind === 'web' ? page.kindBeforeRaw : null;
@@ -50,7 +50,7 @@ export function kindToReopen(page: Page, as: 'same' | 'switch' | 'raw'): Kind {
   }
   if (kind !== 'plain') return 'plain';
   // From plain, K reads the document as its name and start say (Markdown, HTML), or as lwl's markup.
-  const named = kindOf(page.loader.source.name, page.loader.head);
+  const named = page.loader.contentKind;
   return named === 'plain' ? 'markup' : named;
 }
 
@@ -63,7 +63,7 @@ export function reopenFile(page: Page, kind: Kind, rows: number, base: UrlRecord
   try {
     // A regular file it was: if a pipe or a device took its name since, it is not opened.
     const loader = readFirst(openRegularFile(source.name), kind, rows);
-    return filePage(loader, base, kind === 'raw' ? (page.doc.kind as Kind) : null);
+    return filePage(loader, base, kind === 'raw' ? (page.doc.kind) : null);
   } catch (err) {
     if (!(err instanceof OpenError)) throw err;
     return `Cannot read ${source.name} again: ${err.userMessage}`;

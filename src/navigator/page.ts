@@ -2,12 +2,12 @@
 // of page it is. The kinds are a union, so that what belongs to one (a web
 // page's load, G's window's file) is not a flag every page carries.
 import type { Document } from '../document/document.ts';
-import type { Kind } from '../document/readers/kinds.ts';
+import type { Kind } from '../document/readers/kind-names.ts';
 import { LineIndex } from '../document/lines.ts';
 import type { Loader } from '../input/load.ts';
 import { LinkTargets } from '../link/targets.ts';
 import type { UrlRecord } from '../link/url/index.ts';
-import type { WebLoad } from '../browse/web-load.ts';
+import type { WebLoad } from '../web/web-load.ts';
 import type { State } from '../state/state.ts';
 
 /** What every page has: the document, its loader, its links and its line index. */

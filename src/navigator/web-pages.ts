@@ -2,9 +2,9 @@
 // connects, and its text takes the empty page's place when the answer comes;
 // keys work all the while. r loads a page again while the old one stays on
 // screen until the answer comes (the page being loaded).
-import { loadOptions, WebLoad } from '../browse/web-load.ts';
-import type { LoadOptions } from '../input/page-load.ts';
-import { proxyFromEnv } from '../input/proxy.ts';
+import { loadOptions, WebLoad } from '../web/web-load.ts';
+import type { LoadOptions } from '../web/page-load.ts';
+import { proxyFromEnv } from '../web/proxy.ts';
 import { Loader } from '../input/load.ts';
 import { findFragment } from '../document/fragments.ts';
 import type { UrlRecord } from '../link/url/index.ts';

@@ -3,11 +3,11 @@
 // the end of a file still being read. The Navigator says which page is
 // shown and which are kept; this says what each move shows, and where.
 import fs from 'node:fs';
-import type { Kind } from '../document/readers/kinds.ts';
+import type { Kind } from '../document/readers/kind-names.ts';
 import { helpText } from '../help.ts';
 import { Loader, OpenError } from '../input/load.ts';
 import { systemHomes, typedPath } from '../input/typed-path.ts';
-import { httpUrl } from '../input/fetch.ts';
+import { httpUrl } from '../web/fetch.ts';
 import { locationBase } from '../link/base.ts';
 import { parseUrl, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
@@ -146,7 +146,7 @@ export class Navigation {
     const page = this.page;
     if (page.kind === 'web' && as === 'same') return this.web.reload(page);
     const kind = kindToReopen(page, as);
-    if (page.kind === 'web' && page.web.info) return this.web.reload(page, { kind, before: page.doc.kind as Kind });
+    if (page.kind === 'web' && page.web.info) return this.web.reload(page, { kind, before: page.doc.kind });
     const reopened = reopenFile(page, kind, this.host.rows, this.settings.base);
     if (typeof reopened === 'string') return this.host.note(['notice', reopened]);
     // The line the top is on: the line index, counting the blocks before it if it has not yet.

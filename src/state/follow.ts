@@ -4,7 +4,7 @@
 // this lwl, after a question when the page came from the web; script links
 // are refused; anything else goes to the browser command.
 import { findFragment } from '../document/fragments.ts';
-import { mayFollowFrom } from '../input/follow-policy.ts';
+import { mayFollowFrom } from '../link/follow-policy.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import { renderUrl } from '../link/render.ts';
 import { percentDecode, serializeUrl, type UrlRecord } from '../link/url/index.ts';

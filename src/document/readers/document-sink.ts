@@ -12,7 +12,7 @@ import { MarkdownBlocks, MarkdownRenderer, parse } from './markdown.ts';
 import { workerParses, type BlockParses } from './markdown-worker.ts';
 import type * as md from 'mdast';
 import { TextDecoder } from 'node:util';
-import { HtmlReader as HtmlTreeReader, sniffEncoding } from './html.ts';
+import { HtmlReader as HtmlTreeReader } from './html.ts';
 
 /** How each reader style is drawn: a role of the theme, or attributes where the theme has no role. */
 export function textStyle(style: Style): TextStyle {
@@ -336,21 +336,14 @@ export class MarkdownDocReader extends PacedReader {
   }
 }
 
-/** HTML as a Reader: the encoding sniffed from the first bytes, then parsed and rendered, a piece at a time, as the tree settles. */
+/** HTML as a Reader: its UTF-8 (the Loader decoded any other charset) parsed and rendered, a piece at a time, as the tree settles. */
 export class HtmlDocReader extends PacedReader {
   readonly sink: DocumentSink;
   private readonly reader: HtmlTreeReader;
-  private decoder: TextDecoder | null = null;
-  private encoding = 'utf-8';
-  /** Bytes held until there are enough to sniff the encoding from. */
-  private head: Buffer[] = [];
-  private headLength = 0;
+  /** Drops a byte order mark, and keeps a character split between chunks whole. */
+  private readonly decoder = new TextDecoder('utf-8');
 
-  /** `declared`: the encoding the Content-Type said, which beats the page's own <meta>. */
-  constructor(
-    doc: Document,
-    private readonly declared: string | null = null,
-  ) {
+  constructor(doc: Document) {
     super(doc);
     doc.kind = 'html';
     this.sink = new DocumentSink(doc);
@@ -358,29 +351,15 @@ export class HtmlDocReader extends PacedReader {
   }
 
   protected decodeChunk(chunk: Buffer): void {
-    if (this.decoder) return this.decode(chunk, false);
-    this.head.push(Buffer.from(chunk));
-    this.headLength += chunk.length;
-    if (this.headLength >= 1024) this.startDecoding();
+    this.decode(chunk, false);
   }
 
   protected decodeEnd(): void {
-    if (!this.decoder) this.startDecoding();
     this.decode(new Uint8Array(0), true);
   }
 
-  private startDecoding(): void {
-    const head = Buffer.concat(this.head);
-    this.head = [];
-    const sniffed = sniffEncoding(head);
-    this.encoding = this.declared && sniffed.bomLength === 0 ? this.declared : sniffed.encoding;
-    this.decoder = new TextDecoder(this.encoding);
-    this.decode(head.subarray(sniffed.bomLength), false);
-  }
-
   private decode(bytes: Uint8Array, final: boolean): void {
-    // Always streaming, the final flush too: Node 20's one-shot windows-1252 decode is ISO-8859-1's (see decodeBytes).
-    const text = this.decoder!.decode(bytes, { stream: true }) + (final ? this.decoder!.decode() : '');
+    const text = this.decoder.decode(bytes, { stream: !final });
     for (let at = 0; at < text.length; at += HTML_PIECE) this.take(text.slice(at, at + HTML_PIECE));
   }
 

@@ -1,6 +1,8 @@
-// Which reader a document is read with: its kind, from the name, the first
-// bytes, or what the user forced (--kind). One place for the rule:
-// - `html`: .html, .htm, .xhtml, or text that starts <!doctype html or <html;
+// Which reader a document is read with, by its kind (src/input/classify.ts
+// decides the kind from the name, the first bytes or a declared type, unless
+// the user forced one with --kind). The kinds:
+// - `html`: .html, .htm, .xhtml, text that starts as HTML does (a doctype, or
+//   an html, head, body or title tag), or a page whose type says text/html;
 // - `markup` (lwl's own [text](href), lenient, as bro writes pages): a bro
 //   page, whose first line is `Retrieved from [URL](URL) on DATE.`, and files
 //   named .lwl (lwl's markup written by hand, as samples/markup.lwl);
@@ -14,25 +16,9 @@
 import type { Document } from '../document.ts';
 import type * as RichReaders from './document-sink.ts';
 import type { Reader } from '../reader.ts';
-import { HTML_NAME, MARKDOWN_NAME } from './kind-names.ts';
+import type { Kind } from './kind-names.ts';
 import { MarkupReader } from './markup.ts';
 import { PlainReader } from './plain.ts';
-
-export const kinds = ['markup', 'markdown', 'html', 'plain', 'raw'] as const;
-export type Kind = (typeof kinds)[number];
-
-const BRO_PAGE = /^Retrieved from \[[^\]\n]*\]\([^)\n]*\) on /;
-const HTML_START = /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html)[\s>]/i;
-
-/** The kind of a document named `name` (a path, maybe with .gz and the like taken off) whose input starts with `head`. */
-export function kindOf(name: string, head: Buffer): Kind {
-  const start = head.subarray(0, 1024).toString('utf8').replace(/^\ufeff/, '');
-  if (BRO_PAGE.test(start)) return 'markup';
-  if (HTML_NAME.test(name) || HTML_START.test(start)) return 'html';
-  if (MARKDOWN_NAME.test(name)) return 'markdown';
-  if (/\.lwl$/i.test(name)) return 'markup';
-  return 'plain';
-}
 
 /** Whether a document of this kind is rendered (its text is not the input's bytes, so it is held in memory). */
 export const isRendered = (kind: Kind): boolean => kind === 'markdown' || kind === 'html';
@@ -60,13 +46,13 @@ function richReaders(): typeof RichReaders {
 }
 
 /**
- * The reader for a kind; `wholeText`, a Markdown file's text when at hand, lets
- * references find definitions further on; `charset`, when the text's is known
- * (a web page's, made UTF-8 as it arrived), overrules an HTML page's own <meta>.
+ * The reader for a kind, which reads UTF-8 (the Loader decodes any other
+ * charset); `wholeText`, a Markdown file's text when at hand, lets references
+ * find definitions further on.
  */
-export function readerFor(kind: Kind, doc: Document, wholeText?: string, charset?: string): Reader {
+export function readerFor(kind: Kind, doc: Document, wholeText?: string): Reader {
   if (kind === 'markdown') return new (richReaders().MarkdownDocReader)(doc, wholeText);
-  if (kind === 'html') return new (richReaders().HtmlDocReader)(doc, charset ?? null);
+  if (kind === 'html') return new (richReaders().HtmlDocReader)(doc);
   if (kind === 'plain' || kind === 'raw') return new PlainReader(doc, kind === 'raw');
   doc.kind = 'markup';
   return new MarkupReader(doc);

@@ -1,14 +1,15 @@
-// One call for the loader: a URL in, UTF-8 text out as it arrives, whatever
-// happens. The answer's facts come first (the reader to use, the final URL);
-// a failure comes as its page of text, so history keeps it like any page.
-import type { UrlRecord } from '../link/url/index.ts';
-import { utf8Transcoder } from './charset.ts';
-import { sniffKind, type ReaderKind } from './content-type.ts';
+// One call for the loader: a URL in, the body out as it arrives, whatever
+// happens. The answer's facts come first (the final URL, and the kind and
+// charset classify() decides from the type, the path and the first bytes); a
+// failure comes as its page of text, so history keeps it like any page.
+import type { Kind } from '../document/readers/kind-names.ts';
+import { serializePath, type UrlRecord } from '../link/url/index.ts';
+import { classify, type CharsetFrom, type Described } from '../input/classify.ts';
 import { fetchPage, type FetchOptions, type FetchedPage } from './fetch.ts';
 import type { BodyEnd, Progress } from './fetch-body.ts';
 import { failureMessage, failurePage, reasonPhrase, type FetchFailure } from './fetch-failure.ts';
 import { renderUrl } from '../link/render.ts';
-import { PRESCAN_BYTES, prescanCharset } from './html-charset.ts';
+import { PRESCAN_BYTES } from '../input/prescan.ts';
 
 /** What is known of a page before its text: enough to pick the reader and name the document. */
 export interface PageInfo {
@@ -18,19 +19,21 @@ export interface PageInfo {
   page: FetchedPage | null;
   /** The failure the text describes, or null. */
   failure: FetchFailure | null;
-  /** The reader for the text; a failure page is 'plain'. */
-  kind: ReaderKind;
-  /** The charset the bytes were read in (before becoming UTF-8): from the header, else the HTML's meta, else utf-8. */
+  /** The kind of document the body makes; a failure page is 'plain'. */
+  kind: Kind;
+  /** The body is not text (its type says so, or it has none and looks binary): the pager asks before showing it. */
+  notText: boolean;
+  /** The charset the bytes are in: a byte order mark's, else the header's, else the HTML's meta, else utf-8. */
   charset: string;
   /** Where the charset came from. */
-  charsetFrom: 'header' | 'meta' | 'bom' | 'default';
+  charsetFrom: CharsetFrom;
 }
 
 export interface PageSink {
   /** Called once, before any text. */
   begin(info: PageInfo): void;
-  /** UTF-8 text, in order; a promise returned holds the next text back until it settles (the reader is behind). */
-  text(utf8: Buffer): void | Promise<void>;
+  /** The body's bytes (in `info.charset`), in order; a promise returned holds the next back until it settles (the reader is behind). */
+  body(bytes: Buffer): void | Promise<void>;
   /** Bytes on the wire so far, for the status line. */
   progress?(progress: Progress): void;
   /** Called once, last: how the body ended (null for a failure page); the end's message is for the status line. */
@@ -53,9 +56,10 @@ const HEAD_WAIT_MS = 100;
 
 /**
  * Loads a URL into a sink. The first 1024 bytes of an HTML page whose header
- * names no charset are gathered before any text is given, so the meta charset
- * can be found first (as browsers do), unless they take longer than
- * headWaitMs after the first bytes; all else flows at once.
+ * names no charset, or of a page with no type, are gathered before begin(), so
+ * that the meta charset, or what the page is, can be found first (as browsers
+ * do), unless they take longer than headWaitMs after the first bytes; all else
+ * flows at once.
  */
 export function loadPage(url: string | UrlRecord, options: LoadOptions, sink: PageSink): PageLoad {
   const controller = new AbortController();
@@ -63,11 +67,16 @@ export function loadPage(url: string | UrlRecord, options: LoadOptions, sink: Pa
   return { cancel: () => controller.abort(), done };
 }
 
+/** What classify() is told of a page: its path, type and charset, and its first bytes. */
+function described(page: FetchedPage, head: Buffer, headComplete: boolean): Described {
+  return { name: serializePath(page.url), head, headComplete, type: page.contentType, charset: page.charset };
+}
+
 async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: number, sink: PageSink): Promise<void> {
   const result = await fetchPage(url, options);
   if (!result.ok) {
-    sink.begin({ url: result.url ?? result.requested, page: null, failure: result, kind: 'plain', charset: 'utf-8', charsetFrom: 'default' });
-    await sink.text(Buffer.from(failurePage(result)));
+    sink.begin({ url: result.url ?? result.requested, page: null, failure: result, kind: 'plain', notText: false, charset: 'utf-8', charsetFrom: 'default' });
+    await sink.body(Buffer.from(failurePage(result)));
     sink.end(null);
     return;
   }
@@ -75,14 +84,15 @@ async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: n
   /** The chunk asked for and not yet taken: a wait for the head may give up on it, the loop below takes it. */
   let pending: Promise<IteratorResult<Buffer>> | null = null;
   const nextChunk = () => (pending ??= chunks.next());
-  // The head: what is needed to know the reader and the charset.
-  const needsHead = !result.typeKnown || (result.kind === 'html' && result.charset === null);
+  // The head: what is needed to know the kind and the charset.
+  const untyped = result.contentType === '';
   const head: Buffer[] = [];
   let headBytes = 0;
   let finished = false;
   let waited: NodeJS.Timeout | null = null;
   let giveUp!: (value: 'gave up') => void;
   const gaveUp = new Promise<'gave up'>((resolve) => (giveUp = resolve));
+  const enough = () => (untyped ? headBytes >= PRESCAN_BYTES : classify(described(result, Buffer.concat(head), false)).charset !== null);
   do {
     const next = await Promise.race([nextChunk(), gaveUp]);
     if (next === 'gave up') break;
@@ -94,30 +104,16 @@ async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: n
       // A slow server's first bytes are shown soon, whatever the rest of the head.
       waited ??= setTimeout(() => giveUp('gave up'), headWaitMs);
     }
-  } while (!finished && (needsHead ? headBytes < PRESCAN_BYTES : headBytes === 0));
+  } while (!finished && !enough());
   if (waited) clearTimeout(waited);
   const first = Buffer.concat(head);
-  const kind = result.typeKnown ? result.kind : sniffKind(first);
-  let charset = result.charset;
-  let charsetFrom: PageInfo['charsetFrom'] = charset ? 'header' : 'default';
-  if (charset === null && kind === 'html') {
-    charset = prescanCharset(first);
-    if (charset) charsetFrom = 'meta';
-  }
-  const transcoder = utf8Transcoder(charset);
-  const text = transcoder.write(first);
-  // A byte order mark overrules both: the transcoder has seen it by now (or the head was under 3 bytes).
-  if (first.length >= 3 && transcoder.encoding !== (charset ?? 'utf-8')) charsetFrom = 'bom';
-  sink.begin({ url: result.url, page: result, failure: null, kind, charset: transcoder.encoding, charsetFrom });
-  if (text.length > 0) await sink.text(text);
+  // Decided once, on what has come (a wait given up on decides on less): a whole head always names a charset.
+  const { kind, notText, charset, charsetFrom } = classify(described(result, first, true));
+  sink.begin({ url: result.url, page: result, failure: null, kind, notText, charset: charset!, charsetFrom });
+  if (first.length > 0) await sink.body(first);
   if (!finished) {
-    for (let next = await nextChunk(); !next.done; pending = null, next = await nextChunk()) {
-      const out = transcoder.write(next.value);
-      if (out.length > 0) await sink.text(out);
-    }
+    for (let next = await nextChunk(); !next.done; pending = null, next = await nextChunk()) await sink.body(next.value);
   }
-  const tail = transcoder.end();
-  if (tail.length > 0) await sink.text(tail);
   sink.end(await result.body.ended);
 }
 
@@ -131,7 +127,7 @@ export function pageFacts(info: PageInfo, cells = 200): string {
   if (info.failure) return failureMessage(info.failure, cells);
   const page = info.page!;
   const status = `${page.status} ${reasonPhrase(page.status, page.statusText)}`.trim();
-  const type = page.typeKnown ? page.contentType || `no type, read as ${info.kind}` : `no type, read as ${info.kind}`;
+  const type = page.contentType || `no type, read as ${info.kind}`;
   const from = { header: '', meta: ' (from the page)', bom: ' (from its byte order mark)', default: ' (assumed)' }[info.charsetFrom];
   const parts = [status, type, `${info.charset}${from}`];
   const n = page.redirects.length;

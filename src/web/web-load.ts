@@ -1,22 +1,24 @@
-// A web page as the pager reads it: loadPage's UTF-8 text flows into a stream
-// that a Loader reads as it reads a decompressor's output, so the page shows
+// A web page as the pager reads it: a Source like any other, whose chunks are
+// loadPage's body flowing into a stream that a Loader reads as it reads a
+// decompressor's output (and decodes as it decodes a file), so the page shows
 // as it arrives, and when the pager has read far enough ahead the stream
 // fills, loadPage waits, and the network pauses too.
 import { Readable } from 'node:stream';
 import { Loader } from '../input/load.ts';
-import { loadPage, pageFacts, type LoadOptions, type PageInfo, type PageLoad } from '../input/page-load.ts';
-import { formatProgress, type BodyEnd, type Progress } from '../input/fetch-body.ts';
-import { failureMessage } from '../input/fetch-failure.ts';
+import { loadPage, pageFacts, type LoadOptions, type PageInfo, type PageLoad } from './page-load.ts';
+import { formatProgress, type BodyEnd, type Progress } from './fetch-body.ts';
+import { failureMessage } from './fetch-failure.ts';
 import { renderUrl } from '../link/render.ts';
-import { serializeHost, type UrlRecord } from '../link/url/index.ts';
-import { readerFor, type Kind } from '../document/readers/kinds.ts';
+import { serializeHost, serializePath, type UrlRecord } from '../link/url/index.ts';
+import { readerFor } from '../document/readers/kinds.ts';
+import type { Kind } from '../document/readers/kind-names.ts';
 import { Document } from '../document/document.ts';
 import { Priority, type Handle, type Scheduler, type Step } from '../schedule/scheduler.ts';
 
-/** Text held in the stream before the load waits for the reader. */
+/** Bytes held in the stream before the load waits for the reader. */
 const STREAM_BUFFER = 1024 * 1024;
 
-/** Text is handed to the reader in pieces this long (the first shorter): a piece of HTML takes a few milliseconds to read. */
+/** The body is handed to the reader in pieces this long (the first shorter): a piece of HTML takes a few milliseconds to read. */
 const FIRST_PIECE = 4 * 1024;
 const PIECE = 16 * 1024;
 /** Text a page's first screen may need: handed over at the screen's priority, the rest as reading ahead. */
@@ -47,10 +49,10 @@ export class WebLoad {
   /** Read as another kind than its type says (K, and \\ for the raw text), and the kind it was read as before. */
   as: { kind: Kind; before: Kind } | null = null;
   private wire: Progress | null = null;
-  /** Text handed to the loader so far. */
+  /** Bytes handed to the loader so far. */
   private pushed = 0;
   /** Text from loadPage not yet handed to the stream, each with where its next piece starts and what to call once it is all handed over. */
-  private readonly queued: Array<{ utf8: Buffer; at: number; handed: () => void }> = [];
+  private readonly queued: Array<{ bytes: Buffer; at: number; handed: () => void }> = [];
   /** The stream holds as much as it takes: the job waits for the reader to read. */
   private full = false;
   /** Hands the text over in pieces, a slice at a time. */
@@ -84,7 +86,7 @@ export class WebLoad {
         this.info = info;
         events.begin(this);
       },
-      text: (utf8) => this.push(utf8),
+      body: (bytes) => this.push(bytes),
       progress: (progress) => {
         this.wire = progress;
         events.progress(this);
@@ -107,14 +109,13 @@ export class WebLoad {
 
   /** The page is not text (its type says so): the pager asks before showing it. */
   get needsQuestion(): boolean {
-    return this.info !== null && this.info.failure === null && this.info.kind === 'binary';
+    return this.info !== null && this.info.notText;
   }
 
-  /** The reader's kind for the text: a failure page and a binary page shown anyway are plain. */
+  /** The reader's kind for the text: a failure page, and a page that is not text shown anyway, are plain. */
   get kind(): Kind {
     if (this.as && !this.info?.failure) return this.as.kind;
-    const kind = this.info?.failure ? 'plain' : (this.info?.kind ?? 'plain');
-    return kind === 'binary' ? 'plain' : kind;
+    return this.info?.kind ?? 'plain';
   }
 
   /** The name the document shows: the URL, rendered for the screen. */
@@ -122,10 +123,11 @@ export class WebLoad {
     return renderUrl(this.url, NAME_CELLS);
   }
 
-  /** A Loader that reads the page's text as it arrives; made once `info` is known. */
+  /** A Loader that reads the page as it arrives; made once `info` is known, whose charset it is read in, whatever kind it is read as. */
   loader(): Loader {
-    // loadPage made the text UTF-8 whatever the page says of itself.
-    return new Loader({ name: this.name, fd: -1, isFile: false, size: null, stream: this.stream, charset: 'utf-8' }, this.kind);
+    const info = this.info!;
+    const source = { name: this.name, fd: -1, isFile: false, size: null, stream: this.stream, kindName: serializePath(this.url), type: info.page?.contentType ?? '', charset: info.charset };
+    return new Loader(source, this.kind);
   }
 
   /** Stops the load: what arrived stays (before the answer, the page becomes a "Stopped" failure page). */
@@ -155,9 +157,9 @@ export class WebLoad {
   }
 
   /** Queues text for the stream; the promise settles once it is all handed over (loadPage holds the next text back until then). */
-  private push(utf8: Buffer): Promise<void> {
+  private push(bytes: Buffer): Promise<void> {
     return new Promise((handed) => {
-      this.queued.push({ utf8, at: 0, handed });
+      this.queued.push({ bytes, at: 0, handed });
       this.job.wake();
     });
   }
@@ -171,16 +173,16 @@ export class WebLoad {
   private handOver(deadline: number): Step {
     while (this.queued.length > 0) {
       const next = this.queued[0];
-      if (this.stream.destroyed) next.at = next.utf8.length;
+      if (this.stream.destroyed) next.at = next.bytes.length;
       else if (this.full) return 'wait';
-      else if (next.at < next.utf8.length) {
-        const piece = next.utf8.subarray(next.at, next.at + (this.pushed === 0 ? FIRST_PIECE : PIECE));
+      else if (next.at < next.bytes.length) {
+        const piece = next.bytes.subarray(next.at, next.at + (this.pushed === 0 ? FIRST_PIECE : PIECE));
         next.at += piece.length;
         this.pushed += piece.length;
         this.full = !this.stream.push(piece);
       }
       // Handed over once the stream has room again: until then loadPage (and the network) waits.
-      if (next.at >= next.utf8.length && (!this.full || this.stream.destroyed)) {
+      if (next.at >= next.bytes.length && (!this.full || this.stream.destroyed)) {
         this.queued.shift();
         next.handed();
       }

@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
+import { formatBytes } from '../text/count.ts';
 
 /** How a body ended. Only 'complete' means the whole page arrived. */
 export type BodyEndReason =
@@ -71,19 +72,6 @@ export interface BodyOptions {
 /** Queued, undelivered bytes at which the socket is paused, and below which it resumes. */
 const HIGH_WATER = 1024 * 1024;
 const LOW_WATER = 256 * 1024;
-
-/** "256 MiB", "1.5 KiB", "812 bytes". */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} byte${n === 1 ? '' : 's'}`;
-  const units = ['KiB', 'MiB', 'GiB'];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value >= 10 || Number.isInteger(value) ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** Progress for the status line: "1.2 MiB of 5 MiB (24%)", or "1.2 MiB" when the length is unknown. */
 export function formatProgress(progress: Progress): string {

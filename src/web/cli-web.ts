@@ -2,8 +2,9 @@
 // page's text copied to standard output (not a terminal), or printed as shown
 // (TERM=dumb). Paging is the pager's (PagerSettings.startUrl).
 import { Loader } from '../input/load.ts';
-import { loadPage, type LoadOptions } from '../input/page-load.ts';
-import { failureMessage } from '../input/fetch-failure.ts';
+import { loadPage, type LoadOptions } from './page-load.ts';
+import { utf8Transcoder, type Utf8Transcoder } from '../input/charset.ts';
+import { failureMessage } from './fetch-failure.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 import { WebLoad } from './web-load.ts';
 import { Scheduler } from '../schedule/scheduler.ts';
@@ -29,19 +30,21 @@ export async function wholePage(url: UrlRecord, options: LoadOptions): Promise<{
  */
 export async function copyPage(url: UrlRecord, options: LoadOptions, write: (text: Buffer) => void, say: (message: string) => void): Promise<number> {
   let status = 0;
-  let failed = false;
+  /** The page's text made UTF-8 as it comes, as the Loader makes it; null for a failure, which is said instead. */
+  let decoder: Utf8Transcoder | null = null;
   await loadPage(url, options, {
     begin: (info) => {
       if (info.failure) {
-        failed = true;
         status = 1;
         say(failureMessage(info.failure, 200));
-      }
+      } else decoder = utf8Transcoder(info.charset);
     },
-    text: (utf8) => {
-      if (!failed) write(utf8);
+    body: (bytes) => {
+      if (decoder) write(decoder.write(bytes));
     },
     end: (end) => {
+      const tail = decoder?.end();
+      if (tail?.length) write(tail);
       if (end?.message) {
         status = 1;
         say(end.message);

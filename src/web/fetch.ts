@@ -14,14 +14,13 @@ import type http from 'node:http';
 import type { LookupFunction } from 'node:net';
 import { parseUrl, serializePath, serializeUrl, serializeHost, defaultPort, type UrlRecord } from '../link/url/index.ts';
 import { Body, codingOf, type Progress } from './fetch-body.ts';
-import { kindOfPath, kindOfType, parseContentType, type ReaderKind } from './content-type.ts';
-import { canonicalCharset } from './charset.ts';
+import { parseContentType } from './content-type.ts';
+import { canonicalCharset } from '../input/charset.ts';
 import { openTunnel, proxyAddress, proxyHeaders, type ProxyChoice } from './proxy.ts';
 import { describeError, statusFailure, type FetchFailure } from './fetch-failure.ts';
 
 export type { Body, BodyEnd, BodyEndReason, Progress } from './fetch-body.ts';
 export type { FetchFailure, FailureKind } from './fetch-failure.ts';
-export type { ReaderKind } from './content-type.ts';
 
 export interface FetchOptions {
   /** lwl's version, for `User-Agent: lwl/VERSION`. */
@@ -69,11 +68,7 @@ export interface FetchedPage {
   statusText: string;
   /** The Content-Type's "type/subtype", lower case; "" when the server sent none. */
   contentType: string;
-  /** The reader for the body. */
-  kind: ReaderKind;
-  /** False when neither Content-Type nor the path's extension said what the body is: `kind` is a guess ('plain'), and sniffKind on the first chunk is better. */
-  typeKnown: boolean;
-  /** The charset from Content-Type (its WHATWG name), or null: the reader then looks in the document (meta charset), else UTF-8. */
+  /** The charset from Content-Type (its WHATWG name), or null: the page then says its own (meta charset), else it is UTF-8. */
   charset: string | null;
   /** Content-Length: bytes on the wire (compressed, when the body is). */
   length: number | null;
@@ -271,7 +266,6 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       return fail(url, { kind: 'encoding', title: 'Unknown compression', detail: `The server compressed the page as "${String(res.headers['content-encoding']).replace(/[^\x20-\x7e]/g, '')}", which lwl cannot undo.` });
     }
     const type = parseContentType(res.headers['content-type']);
-    const declared = kindOfType(type.essence) ?? kindOfPath(serializePath(url));
     const lengthHeader = res.headers['content-length'];
     const length = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
     const body = new Body(res, coding, length, {
@@ -289,8 +283,6 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       status,
       statusText: res.statusMessage ?? '',
       contentType: type.essence,
-      kind: declared ?? 'plain',
-      typeKnown: declared !== null,
       charset: canonicalCharset(type.charset),
       length,
       body,
