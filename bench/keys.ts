@@ -4,13 +4,13 @@
 // Run: npx tsx bench/keys.ts
 import { Document } from '../src/document/document.ts';
 import { MarkupReader } from '../src/document/readers/markup.ts';
-import { draw } from '../src/view/draw.ts';
+import { draw } from '../src/draw/draw.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import type { FirstMatch } from '../src/document/search.ts';
 import { searchNow } from '../src/document/searchrun.ts';
 import { initialState, press, update, type Context, type State } from '../src/state/state.ts';
-import { themeFor } from '../src/view/theme.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { themeFor } from '../src/draw/theme.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { Screen } from '../term/screen.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';

@@ -6,7 +6,7 @@ import { parseAll } from '../src/document/readers/markup.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl, type UrlRecord } from '../src/link/url/index.ts';
 import { initialState, press, type Context, type State } from '../src/state/state.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
 import { byteCount } from '../src/browse/web-load.ts';

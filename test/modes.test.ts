@@ -7,7 +7,7 @@ import { parseAll } from '../src/document/readers/markup.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { initialState, type Context, type State } from '../src/state/state.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
 

@@ -11,7 +11,7 @@ import { parseUrl } from '../src/link/url/index.ts';
 import { press, update, type Context, type State } from '../src/state/state.ts';
 import { showRange } from '../src/state/selection.ts';
 import { filterLines } from '../src/document/linefilter.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
 

@@ -4,7 +4,7 @@ import { pressKeys } from './press-keys.ts';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
 import { initialState, update, type Context, type State } from '../src/state/state.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';

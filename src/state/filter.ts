@@ -1,9 +1,9 @@
 // &pattern in the state: typing it, and the filter the pager builds for it.
-// The filter's rows are the view's (src/view/filter.ts); here, where the
+// The filter's rows are the view's (src/rows/filtered.ts); here, where the
 // screen goes as its lines become known.
 import type { LineFilter } from '../document/linefilter.ts';
-import { maxTop } from '../view/view.ts';
-import { filteredRows } from '../view/filter.ts';
+import { maxTop } from '../rows/viewport.ts';
+import { filteredRows } from '../rows/filtered.ts';
 import { keepSelectionOnScreen } from './selection.ts';
 import { queryOf } from './typing.ts';
 import type { Result, Context, State } from './types.ts';

@@ -1,7 +1,7 @@
 // The mouse (--mouse): which link a click on the screen is on, found among the
 // clusters of its row as view/draw.ts lays them out to draw them.
 import { clickPosition } from '../../term/keys.ts';
-import { shownClusters } from '../view/draw.ts';
+import { shownClusters } from '../draw/draw.ts';
 import type { Context } from './types.ts';
 
 /** The offset drawn at column `col` of the row [start, end) (counted from the text's left edge; `shift`: chopped lines' sideways scroll), or null where none is. */

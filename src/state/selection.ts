@@ -5,7 +5,7 @@ import type { GroundAction } from './actions.ts';
 import { blockEnd, type FirstMatch, type Matches } from '../document/search.ts';
 import type { LineFilter } from '../document/linefilter.ts';
 import type { Context, Result, State } from './types.ts';
-import { isOnScreen, maxTop, screenEnd, showOffset, spansOnScreen, type Viewport } from '../view/view.ts';
+import { isOnScreen, maxTop, screenEnd, showOffset, spansOnScreen, type Viewport } from '../rows/viewport.ts';
 import { formatCount } from '../text/count.ts';
 
 

@@ -2,7 +2,7 @@
 // half a screen or a count of columns, as in less; and what n, N, Tab or a
 // search selects, scrolled into view sideways. A selected link that scrolling
 // leaves off screen gives way to one that shows, or to none.
-import { columnsOf, firstLinkShown, shiftToShow, showsColumns, widestRow } from '../view/chop.ts';
+import { columnsOf, firstLinkShown, shiftToShow, showsColumns, widestRow } from '../rows/chop.ts';
 import type { Context, State } from './types.ts';
 
 /** Moves the rows' first column by half a screen (or `count` columns) in `direction`. */

@@ -4,7 +4,7 @@
 // open a file). It does no I/O of its own; the document it asks may read
 // blocks of a file back (FileText), and fragment jumps scan the text.
 import type { GroundAction, PagerAction } from './actions.ts';
-import { maxTop, screenEnd, topFor } from '../view/view.ts';
+import { maxTop, screenEnd, topFor } from '../rows/viewport.ts';
 import type { Mode, TypingMode } from './bindings.ts';
 import type { Context, Effect, Result, State } from './types.ts';
 import { answer, follow, interrupt, reload } from './follow.ts';
@@ -16,7 +16,7 @@ import { formatCount } from '../text/count.ts';
 import { toggleOption } from './toggles.ts';
 import { keepSelectionInView, revealSideways, sideways } from './sideways.ts';
 import { filterGrew, filterStarted, withFilter } from './filter.ts';
-import { filterStatus } from '../view/filter.ts';
+import { filterStatus } from '../rows/filtered.ts';
 
 export type { Context, Effect, Mode, Result, State, TypingMode };
 

@@ -6,7 +6,7 @@ import type { LineIndex } from '../document/lines.ts';
 import type { Matches, Query } from '../document/search.ts';
 import type { LineFilter } from '../document/linefilter.ts';
 import type { LinkTargets } from '../link/targets.ts';
-import type { Viewport } from '../view/view.ts';
+import type { Viewport } from '../rows/viewport.ts';
 import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import type { Line } from './lineedit.ts';
 import type { ToggledOption } from './toggles.ts';

@@ -2,7 +2,7 @@
 // and l move. Columns count from the row's start, as the row is drawn; the
 // walk to a column costs the row's bytes, at most a segment (BLOCK).
 import { forEachCluster } from '../text/width.ts';
-import type { Viewport } from './view.ts';
+import type { Viewport } from './viewport.ts';
 import { tabCells } from './wrap.ts';
 
 /** Cells a tab takes at column `col` of a chopped row: to the next stop, with no edge. */

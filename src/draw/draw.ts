@@ -1,7 +1,7 @@
 // Building a frame from the rows on screen: the cost is the screen's, never
 // the document's. Spans are found by binary search, not by scanning them all.
 import type { Frame } from '../../term/screen.ts';
-import { filterStatus } from './filter.ts';
+import { filterStatus } from '../rows/filtered.ts';
 import type { Size } from '../../term/tty.ts';
 import { sgr, type Attrs } from '../../term/sgr.ts';
 import { HYPERLINK_CLOSE, hyperlinkOpen } from '../../term/hyperlink.ts';
@@ -15,11 +15,11 @@ import type { Context, State } from '../state/state.ts';
 import type { Role, Theme } from './theme.ts';
 import { forEachCluster, forEachStringCluster, stringWidth } from '../text/width.ts';
 import { fitRows, truncate } from '../text/sanitize.ts';
-import { isPlainAscii, tabCells } from './wrap.ts';
-import { chopTabCells } from './chop.ts';
-import { lineNumbers } from './gutter.ts';
+import { isPlainAscii, tabCells } from '../rows/wrap.ts';
+import { chopTabCells } from '../rows/chop.ts';
+import { lineNumbers } from '../rows/gutter.ts';
 import { placeLine, placeOf } from './status.ts';
-import { screenEnd } from './view.ts';
+import { screenEnd } from '../rows/viewport.ts';
 
 interface Styled {
   text: string;
