@@ -230,7 +230,7 @@ export class Pager {
     const { secure, bindings, incsearch } = this.settings;
     const web = this.webContext();
     const gutter = this.size.cols - this.wrap.width;
-    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, web, gutter };
+    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, web, gutter };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }

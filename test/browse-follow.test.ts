@@ -23,7 +23,7 @@ function context(href: string, base: string, options: { web?: boolean; browser?:
   const web = options.web ? { url: url(base), progress: options.loading ? 'Loading...' : null, facts: () => '200 OK' } : null;
   return {
     doc,
-    wrap: new Wrap(doc, 80),
+    rows: new Wrap(doc, 80),
     height: 5,
     links: new LinkTargets(doc, null, url(base)),
     lines: new LineIndex(doc),

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
 import { filterLines, type LineFilter } from '../src/document/linefilter.ts';
-import { filteredRows, filterStatus } from '../src/rows/filtered.ts';
+import { filteredRows } from '../src/rows/filtered.ts';
+import { filterStatus } from '../src/state/filter-status.ts';
 import { Wrap } from '../src/rows/wrap.ts';
 
 const docOf = (text: string) => parseAll(new Document('t.txt'), text);
@@ -50,7 +51,8 @@ describe('the filtered rows', () => {
   const text = 'alpha one\nbeta\nalpha two alpha\n\ngamma alpha\n';
   const doc = docOf(text);
   const filter = built(filterLines(doc.text, { text: 'alpha', regex: false, backward: false }));
-  const rows = filteredRows(new Wrap(doc, 10), filter);
+  const wrap = new Wrap(doc, 10);
+  const rows = filteredRows(wrap, filter);
   const shown = (top: number, n = 10) => rows.visibleRows(top, n).map(({ start, end }) => text.slice(start, end));
 
   it('are the wrap\'s rows of the lines shown only', () => {
@@ -72,8 +74,14 @@ describe('the filtered rows', () => {
     expect(rows.prevRow(0)).toBeNull();
   });
 
-  it('is one view per filter, and the wrap as it is for anything else', () => {
+  it('is one view per wrap and filter, made once, and the wrap as it is for anything else', () => {
     expect(filteredRows(rows, filter)).toBe(rows);
+    // Asked again of the wrap (as each key asks): the same view, not a new one.
+    expect(filteredRows(wrap, filter)).toBe(rows);
+    // Another filter over the same wrap: a view of the wrap, not of the first view.
+    const other = built(filterLines(doc.text, { text: 'beta', regex: false, backward: false }));
+    expect(filteredRows(rows, other).visibleRows(0, 5).map(({ start, end }) => text.slice(start, end))).toEqual(['beta\n']);
     expect(rows.width).toBe(10);
+    expect(rows.chop).toBe(false);
   });
 });

@@ -15,7 +15,7 @@ function context(text: string, height = 5, width = 40, base = 'https://example.o
   const doc = parseAll(new Document('t.md'), text);
   const url = parseUrl(base);
   if (!url.ok) throw new Error('bad base');
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), lines: new LineIndex(doc), browser: 'open-it "$LINK"', secure: false, bindings: defaultBindings };
+  return { doc, rows: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), lines: new LineIndex(doc), browser: 'open-it "$LINK"', secure: false, bindings: defaultBindings };
 }
 
 /** Presses keys in order, carrying out searches at once. */

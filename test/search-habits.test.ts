@@ -19,7 +19,7 @@ function context(text: string, height = 5, width = 20, incsearch = true): Contex
   const doc = parseAll(new Document('t.md'), text);
   const url = parseUrl('https://example.org/');
   if (!url.ok) throw new Error('bad base');
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings, incsearch };
+  return { doc, rows: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings, incsearch };
 }
 
 /** Presses keys, carrying out searches and incremental searches at once. */

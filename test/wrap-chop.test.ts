@@ -15,7 +15,7 @@ import { themeFor } from '../src/draw/theme.ts';
 
 function context(text: string, width = 20, chop = true, height = 5): Context {
   const doc = parseAll(new Document('t.md'), text);
-  return { doc, wrap: new Wrap(doc, width, chop), height, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
+  return { doc, rows: new Wrap(doc, width, chop), height, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
 }
 
 const run = pressKeys;
@@ -124,7 +124,7 @@ describe('line numbers', () => {
     const rows = wrap.visibleRows(0, 10);
     expect(lineNumbers(doc, new LineIndex(doc), rows)).toEqual([1, null, 2]);
     const lines = new LineIndex(doc);
-    const ctx: Context = { doc, wrap, height: 5, links: new LinkTargets(doc), lines, browser: null, secure: false, bindings: defaultBindings };
+    const ctx: Context = { doc, rows: wrap, height: 5, links: new LinkTargets(doc), lines, browser: null, secure: false, bindings: defaultBindings };
     expect(screen(ctx, initialState, 18).slice(0, 4)).toEqual(['      1 one two ', '        three four', '      2 five', '~']);
   });
 });

@@ -9,6 +9,7 @@
 import type { Document } from '../document/document.ts';
 import { forEachCluster } from '../text/width.ts';
 import { LruCache } from '../document/cache.ts';
+import { stepRows, type Row, type Rows } from './rows.ts';
 
 const LF = 0x0a;
 export const BLOCK = 32 * 1024;
@@ -176,7 +177,8 @@ interface Cached {
   atLength: number | null;
 }
 
-export class Wrap {
+/** The rows of the whole text: each line wrapped to the width (or chopped). */
+export class Wrap implements Rows {
   private readonly cache = new LruCache<number, Cached>(CACHE_SEGMENTS);
 
   constructor(
@@ -303,8 +305,8 @@ export class Wrap {
   }
 
   /** Up to `n` row starts from `row` down, each with its end. */
-  visibleRows(top: number, n: number): Array<{ start: number; end: number }> {
-    const rows: Array<{ start: number; end: number }> = [];
+  visibleRows(top: number, n: number): Row[] {
+    const rows: Row[] = [];
     let row: number | null = top;
     while (row !== null && rows.length < n && row < this.text.length) {
       const next = this.nextRow(row);
@@ -313,14 +315,4 @@ export class Wrap {
     }
     return rows;
   }
-}
-
-/** The row `n` steps from `row`, each step taken by `step`, stopping where it gives none. */
-export function stepRows(row: number, n: number, step: (row: number) => number | null): number {
-  for (let k = 0; k < n; k++) {
-    const next = step(row);
-    if (next === null) break;
-    row = next;
-  }
-  return row;
 }

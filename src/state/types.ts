@@ -117,7 +117,7 @@ export type Effect =
   /** The answer to the question whether to show a web page that is not text. */
   | { kind: 'showBinary'; see: boolean };
 
-/** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
+/** What the state function may consult: the document shown, its rows, its links, and the outside world's settings. */
 export interface Context extends Viewport {
   links: LinkTargets;
   /** Lines of the document, counted as far as they are known. */
