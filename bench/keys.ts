@@ -6,7 +6,7 @@ import { Document } from '../src/document/document.ts';
 import { MarkupReader } from '../src/document/readers/markup.ts';
 import { draw } from '../src/draw/draw.ts';
 import { LinkTargets } from '../src/link/targets.ts';
-import type { FirstMatch } from '../src/document/search.ts';
+import type { FirstMatch } from '../src/document/matches.ts';
 import { searchNow } from '../src/document/searchrun.ts';
 import { initialState, press, update, type Context, type State } from '../src/state/state.ts';
 import { themeFor } from '../src/draw/theme.ts';

@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
-import type { GroundAction, PagerAction } from './state/actions.ts';
+import type { GroundAction } from './state/actions.ts';
 import { browserCommand, endRunningCommand, isLwlItself, runShell } from './commands.ts';
 import type { Document } from './document/document.ts';
 import { kindOf, type Kind } from './document/readers/kinds.ts';
@@ -25,7 +25,6 @@ import type { Theme } from './draw/theme.ts';
 import { Wrap } from './rows/wrap.ts';
 import { gutterWidth } from './rows/gutter.ts';
 import { screenEnd } from './rows/viewport.ts';
-import type { ToggledOption } from './state/toggles.ts';
 import { loadOptions, WebLoad } from './browse/web-load.ts';
 import type { LoadOptions } from './input/page-load.ts';
 import { proxyFromEnv } from './input/proxy.ts';
@@ -33,7 +32,7 @@ import { httpUrl } from './input/fetch.ts';
 import { findFragment } from './document/fragments.ts';
 import { locationBase } from './link/base.ts';
 import { parseUrl, serializeUrl } from './link/url/index.ts';
-import type { WebContext } from './state/types.ts';
+import type { PagerAction, ToggledOption, WebContext } from './state/types.ts';
 
 /** How the pager was set up: options, configuration and environment. */
 export interface PagerSettings {

@@ -13,7 +13,7 @@ import { Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import { formatBytes } from './fetch-body.ts';
 import { MAGIC_SIZE, readSome } from './read-some.ts';
-import type { Source } from './load.ts';
+import type { Source } from './source.ts';
 
 /** Decompressed text handed on at a time, and compressed bytes read at a time. */
 const CHUNK = 256 * 1024;

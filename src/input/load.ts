@@ -9,6 +9,9 @@ import { Document } from '../document/document.ts';
 import { FileText } from '../document/filetext.ts';
 import { HEAD_SIZE } from './binary.ts';
 import { DecompressError, decompressing, innerName } from './decompress.ts';
+import type { Source } from './source.ts';
+
+export type { Source };
 
 /** Read a piece at a time before the first screen: a screen of wrapped text is a few KiB; longer lines fill in as the rest is read, a moment later. */
 const FIRST_READ = 4 * 1024;
@@ -29,21 +32,6 @@ export const READ_AHEAD = 16 * 1024 * 1024;
 const SLICE_MS = 10;
 /** How often a followed file is looked at for growth. */
 const FOLLOW_POLL_MS = 200;
-
-export interface Source {
-  /** Shown to the user: the path, or "-" for standard input. */
-  name: string;
-  fd: number;
-  /** True for a regular file (read synchronously in chunks), false for a pipe or device. */
-  isFile: boolean;
-  size: number | null;
-  /** Bytes already read from `fd` (a pipe's first, looked at before paging): they come before the rest. */
-  head?: Buffer;
-  /** The text comes from this stream (a decompressor's output), not from `fd`; it is held in memory, as a pipe's. */
-  stream?: Readable;
-  /** The text's charset when it is known (a web page's text is UTF-8 by now): the reader believes it over the text. */
-  charset?: string;
-}
 
 /** The line breaks in `bytes`, counted up to `most`. */
 function countLineBreaks(bytes: Uint8Array, most: number): number {

@@ -5,7 +5,7 @@ import type { LineFilter } from '../document/linefilter.ts';
 import { maxTop } from '../rows/viewport.ts';
 import { filteredRows } from '../rows/filtered.ts';
 import { keepSelectionOnScreen } from './selection.ts';
-import { queryOf } from './typing.ts';
+import { queryOf } from './query.ts';
 import type { Result, Context, State } from './types.ts';
 
 /** Enter on the & line: a pattern filters, nothing (or a pattern that does not compile) says so, an empty line shows all again. */

@@ -2,7 +2,8 @@
 // links. Stepping starts from the screen when the current one is off it, and
 // scrolls only as far as needed to show the next.
 import type { GroundAction } from './actions.ts';
-import { blockEnd, type FirstMatch, type Matches } from '../document/search.ts';
+import { blockEnd } from '../document/search.ts';
+import type { FirstMatch, Matches } from '../document/matches.ts';
 import type { LineFilter } from '../document/linefilter.ts';
 import type { Context, Result, State } from './types.ts';
 import { isOnScreen, maxTop, screenEnd, showOffset, spansOnScreen, type Viewport } from '../rows/viewport.ts';

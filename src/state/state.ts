@@ -3,10 +3,10 @@
 // and the effects for the pager to carry out (quit, search, run a command,
 // open a file). It does no I/O of its own; the document it asks may read
 // blocks of a file back (FileText), and fragment jumps scan the text.
-import type { GroundAction, PagerAction } from './actions.ts';
+import type { GroundAction } from './actions.ts';
 import { maxTop, screenEnd, topFor } from '../rows/viewport.ts';
 import type { Mode, TypingMode } from './bindings.ts';
-import type { Context, Effect, Result, State } from './types.ts';
+import type { Context, Effect, PagerAction, Result, State } from './types.ts';
 import { answer, follow, interrupt, reload } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
