@@ -56,7 +56,7 @@ class RowBreaks {
 
   constructor(
     private readonly first: number,
-    /** Rows after the first leave cells for the quote bar drawn in front of them (see hangAt). */
+    /** Rows after the first leave cells for the hanging indent drawn in front of them (see hangAt). */
     private readonly rest = first,
   ) {}
 
@@ -232,22 +232,19 @@ export class Wrap implements Rows {
   }
 
   /**
-   * The quote bars a line starting at `start` begins with (`│ `, one for each
-   * quote it is in, in the readers' quote style), or '': the rows the line
-   * wraps to are drawn behind them too, as a rendered README's bar runs down
-   * the whole quote.
+   * The hanging indent a line starting at `start` begins with (a quote's bars,
+   * as the reader recorded them: Document.hangingIndents), or '': the rows the
+   * line wraps to are drawn behind it too, as a rendered README's bar runs
+   * down the whole quote. None where it would take more than half the row.
    */
   hangAt(start: number): string {
-    if (start > 0 && this.text.byteAt(start - 1) !== LF) return '';
-    let n = 0;
-    while (n < 8 && this.text.byteAt(start + 4 * n) === 0xe2 && this.text.byteAt(start + 4 * n + 1) === 0x94 && this.text.byteAt(start + 4 * n + 2) === 0x82 && this.text.byteAt(start + 4 * n + 3) === 0x20) n++;
-    if (n === 0 || 2 * n > this.width / 2) return '';
-    const doc = this.doc;
-    const quoted = doc.styleSpans.within(start, start + 1).some(([from, , tag]) => from <= start && doc.styleTable.get(tag).role === 'quote');
-    return quoted ? '│ '.repeat(n) : '';
+    const hangs = this.doc.hangingIndents;
+    const i = hangs.firstStartingAt(start);
+    if (i >= hangs.count || hangs.start(i) !== start || hangs.tag(i) > this.width / 2) return '';
+    return Buffer.from(this.text.bytes(start, hangs.end(i))).toString('utf8');
   }
 
-  /** The quote bars drawn in front of the row starting at `row`: those of its line when the row is not the line's first. */
+  /** The hanging indent drawn in front of the row starting at `row`: its line's, when the row is not the line's first. */
   hangOfRow(row: number): string {
     if (this.chop || row === 0 || this.text.byteAt(row - 1) === LF) return '';
     const start = this.segmentStart(row);

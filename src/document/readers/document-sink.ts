@@ -40,6 +40,8 @@ export class DocumentSink implements RenderSink {
   private lineLength = 0;
   private link: { start: number; href: string } | null = null;
   private readonly styles: { start: number; style: Style }[] = [];
+  /** Where the hanging indent being written started, or -1. */
+  private hangingFrom = -1;
   /** The first <base href>, as written: the lead's resolver takes hrefs against it. */
   baseHref: string | null = null;
 
@@ -92,6 +94,15 @@ export class DocumentSink implements RenderSink {
 
   anchor(name: string): void {
     this.doc.addAnchor(name, this.store.length);
+  }
+
+  openHangingIndent(): void {
+    this.hangingFrom = this.store.length;
+  }
+
+  closeHangingIndent(cells: number): void {
+    if (this.hangingFrom >= 0 && this.store.length > this.hangingFrom) this.doc.hangingIndents.add(this.hangingFrom, this.store.length, cells);
+    this.hangingFrom = -1;
   }
 
   title(s: string): void {

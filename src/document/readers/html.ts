@@ -8,7 +8,7 @@
 // elements, a text node with something after it), so the first screen of a
 // 20 MB page needs only the first chunks parsed.
 import { Parser, parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5';
-import { BlockWriter } from './layout.ts';
+import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { RenderCollector, type RenderSink, type Style } from './render-sink.ts';
 import { writeTable, type Align } from './table.ts';
 
@@ -275,7 +275,7 @@ export class HtmlWalker {
         break;
       }
       case 'blockquote':
-        w.pushIndent('│ ', 'quote');
+        w.pushIndent(QUOTE_BAR, 'quote');
         f.indent = true;
         break;
       case 'dd':

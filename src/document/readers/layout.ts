@@ -20,6 +20,11 @@ interface Indent {
  */
 const DRAWN_INDENTS = 32;
 
+/** What a block quote writes in front of each of its lines (a bar as wide as a cell, and a space). */
+export const QUOTE_BAR = '│ ';
+/** The most quote bars a wrapped line's later rows are drawn behind: 16 columns. */
+const HANGING_BARS = 8;
+
 type Pending = { kind: 'link'; href: string } | { kind: 'style'; style: Style } | { kind: 'anchor'; name: string };
 
 export class BlockWriter {
@@ -140,6 +145,7 @@ export class BlockWriter {
   }
 
   private writeIndent(): void {
+    const pieces: Array<{ s: string; style: Style | null }> = [];
     const innermost = this.indents.length - 1;
     for (let i = 0; i <= innermost; i++) {
       const indent = this.indents[i];
@@ -148,13 +154,19 @@ export class BlockWriter {
       // Past DRAWN_INDENTS only the innermost's list marker shows.
       if (i >= DRAWN_INDENTS && (i < innermost || first === null)) continue;
       const s = first ?? indent.rest;
-      const style = first !== null ? indent.firstStyle : indent.restStyle;
-      if (s.length === 0) continue;
+      if (s.length > 0) pieces.push({ s, style: first !== null ? indent.firstStyle : indent.restStyle });
+    }
+    // The quote bars the line starts with: the rows it wraps to are drawn behind them (a hanging indent).
+    let bars = 0;
+    while (bars < Math.min(pieces.length, HANGING_BARS) && pieces[bars].style === 'quote' && pieces[bars].s === QUOTE_BAR) bars++;
+    if (bars > 0) this.sink.openHangingIndent?.();
+    pieces.forEach(({ s, style }, k) => {
       if (style) this.sink.openStyle(style);
       this.sink.text(s);
       if (style) this.sink.closeStyle();
       this.column += s.length;
-    }
+      if (k === bars - 1) this.sink.closeHangingIndent?.(bars * QUOTE_BAR.length);
+    });
   }
 
   private flushPending(): void {

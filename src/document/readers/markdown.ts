@@ -13,7 +13,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type * as md from 'mdast';
-import { BlockWriter } from './layout.ts';
+import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { HEADING_STYLES, RenderCollector, type RenderSink } from './render-sink.ts';
 import { writeTable } from './table.ts';
 import { attr, parseTag, writeHtmlFragment } from './html.ts';
@@ -439,7 +439,7 @@ export class MarkdownRenderer {
         return;
       case 'blockquote': {
         w.block();
-        w.pushIndent('│ ', 'quote');
+        w.pushIndent(QUOTE_BAR, 'quote');
         const alert = alertOf(node);
         if (alert) {
           // GitHub's alert, `> [!NOTE]`: its kind as a title line, as GitHub shows it.

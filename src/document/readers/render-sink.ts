@@ -41,6 +41,10 @@ export interface RenderSink {
   title(s: string): void;
   /** The base URL for relative hrefs (HTML's first <base href>), as written. */
   base?(href: string): void;
+  /** The text from here to the close, at a line's start, is a hanging indent (a quote's bars): the rows the line wraps to are drawn behind it. */
+  openHangingIndent?(): void;
+  /** `cells`: the columns the indent takes. */
+  closeHangingIndent?(cells: number): void;
 }
 
 export interface CollectedLink {
@@ -52,6 +56,11 @@ export interface CollectedStyle {
   start: number;
   end: number;
   style: Style;
+}
+export interface CollectedHangingIndent {
+  start: number;
+  end: number;
+  cells: number;
 }
 export interface CollectedAnchor {
   name: string;
@@ -70,6 +79,8 @@ export class RenderCollector implements RenderSink {
   /** Sorted by start, outer before inner. */
   readonly styles: CollectedStyle[] = [];
   readonly anchors: CollectedAnchor[] = [];
+  readonly hangingIndents: CollectedHangingIndent[] = [];
+  private hangingFrom = -1;
   titleText: string | null = null;
   baseHref: string | null = null;
   private openLinkAt: { start: number; href: string } | null = null;
@@ -106,6 +117,15 @@ export class RenderCollector implements RenderSink {
 
   anchor(name: string): void {
     this.anchors.push({ name, offset: this.length });
+  }
+
+  openHangingIndent(): void {
+    this.hangingFrom = this.length;
+  }
+
+  closeHangingIndent(cells: number): void {
+    if (this.hangingFrom >= 0) this.hangingIndents.push({ start: this.hangingFrom, end: this.length, cells });
+    this.hangingFrom = -1;
   }
 
   title(s: string): void {
