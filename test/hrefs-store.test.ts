@@ -2,7 +2,7 @@
 // HTML readers): each one reads back as it was added, however long, and
 // wherever a block of the store fills up.
 import { describe, expect, it } from 'vitest';
-import { Hrefs } from '../src/document/hrefs.ts';
+import { Hrefs } from '../src/document/href-store.ts';
 
 const add = (hrefs: Hrefs, text: string) => hrefs.addBytes(Buffer.from(text), 0, Buffer.byteLength(text));
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
 import { HtmlReader, decodeHtml, renderHtml, sniffEncoding } from '../src/document/readers/html.ts';
-import { RenderCollector } from '../src/document/readers/render-sink.ts';
+import { RenderCollector } from '../src/document/readers/render-target.ts';
 
 function render(html: string, tableWidth = 100): RenderCollector {
   const sink = new RenderCollector();

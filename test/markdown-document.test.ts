@@ -2,7 +2,7 @@
 // Document: text in UTF-8 bytes, link spans with hrefs, style spans, anchors, title.
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { HtmlDocReader, MarkdownDocReader } from '../src/document/readers/document-sink.ts';
+import { HtmlDocReader, MarkdownDocReader } from '../src/document/readers/rich-readers.ts';
 
 function links(doc: Document): { text: string; href: string }[] {
   const out = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { HtmlDocReader, MarkdownDocReader } from '../src/document/readers/document-sink.ts';
+import { HtmlDocReader, MarkdownDocReader } from '../src/document/readers/rich-readers.ts';
 import { BLOCK, Wrap, wrapAscii, wrapClusters, wrapSegment } from '../src/rows/wrap.ts';
 import { seeded } from './random.ts';
 import { clusterWidth, stringWidth } from '../src/text/width.ts';

@@ -1,7 +1,7 @@
 // A document as lwl shows it: the display text plus its sorted spans.
 import { MemoryText, type Text } from './store.ts';
 import { SpanList, TextTokens } from './spans.ts';
-import { Hrefs } from './hrefs.ts';
+import { Hrefs } from './href-store.ts';
 import { FileText } from './filetext.ts';
 import { StyleTable, type TextStyle } from './styles.ts';
 import { StyleSpans, type StyleSource } from './stylespans.ts';

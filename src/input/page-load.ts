@@ -26,7 +26,7 @@ export interface PageInfo {
   charsetFrom: 'header' | 'meta' | 'bom' | 'default';
 }
 
-export interface PageSink {
+export interface PageReceiver {
   /** Called once, before any text. */
   begin(info: PageInfo): void;
   /** UTF-8 text, in order; a promise returned holds the next text back until it settles (the reader is behind). */
@@ -57,13 +57,13 @@ const HEAD_WAIT_MS = 100;
  * can be found first (as browsers do), unless they take longer than
  * headWaitMs after the first bytes; all else flows at once.
  */
-export function loadPage(url: string | UrlRecord, options: LoadOptions, sink: PageSink): PageLoad {
+export function loadPage(url: string | UrlRecord, options: LoadOptions, sink: PageReceiver): PageLoad {
   const controller = new AbortController();
   const done = run(url, { ...options, signal: controller.signal, onProgress: (p) => sink.progress?.(p) }, options.headWaitMs ?? HEAD_WAIT_MS, sink);
   return { cancel: () => controller.abort(), done };
 }
 
-async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: number, sink: PageSink): Promise<void> {
+async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: number, sink: PageReceiver): Promise<void> {
   const result = await fetchPage(url, options);
   if (!result.ok) {
     sink.begin({ url: result.url ?? result.requested, page: null, failure: result, kind: 'plain', charset: 'utf-8', charsetFrom: 'default' });

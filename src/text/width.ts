@@ -1,8 +1,8 @@
 // Display widths, and the one walk over text on its way to the screen: grapheme
 // clusters with the cells each takes, every character that could change the
-// terminal (or hide from the reader) turned into a token on the way (tokens.ts).
+// terminal (or hide from the reader) turned into a token on the way (code-points.ts).
 import { eastAsianWidth } from 'get-east-asian-width';
-import { isAlwaysToken, isEmojiCluster, isJoiner, joinsEmoji, tokenFor, tokenForByte, type Context } from './tokens.ts';
+import { isAlwaysToken, isEmojiCluster, isJoiner, joinsEmoji, tokenFor, tokenForByte, type Context } from './code-points.ts';
 
 // Made on first use: loading ICU's break rules takes about 20 ms, which a
 // document in plain ASCII never needs to pay at start-up.

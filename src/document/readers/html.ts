@@ -1,5 +1,5 @@
 // The HTML reader: parse5 (the HTML standard's parser) builds the tree, and a
-// walk over it writes text, links, styles and anchors to a RenderSink, laid out
+// walk over it writes text, links, styles and anchors to a RenderTarget, laid out
 // as w3m would: blocks apart, lists with markers, tables in columns, `pre` as
 // is, scripts, styles, templates and hidden elements left out.
 //
@@ -9,7 +9,7 @@
 // 20 MB page needs only the first chunks parsed.
 import { Parser, parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5';
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
-import { RenderCollector, type RenderSink, type Style } from './render-sink.ts';
+import { RenderCollector, type RenderTarget, type Style } from './render-target.ts';
 import { writeTable, type Align } from './table.ts';
 
 type Node = T.Node;
@@ -185,7 +185,7 @@ export class HtmlWalker {
     const tag = el.tagName;
     const f = this.frame(el);
     if (tag === 'title') {
-      if (!this.titleSeen) w.sink.title(textOf(el));
+      if (!this.titleSeen) w.target.title(textOf(el));
       this.titleSeen = true;
       return null;
     }
@@ -193,7 +193,7 @@ export class HtmlWalker {
       const href = attr(el, 'href');
       if (href !== null && !this.baseSeen) {
         this.baseSeen = true;
-        w.sink.base?.(href);
+        w.target.base?.(href);
       }
       return null;
     }
@@ -443,15 +443,15 @@ export function parseTag(html: string): Element | null {
 
 /**
  * A whole HTML document, read in chunks: `write` each piece of text as it
- * comes, `end` at the end. The sink gets what is settled after every write.
+ * comes, `end` at the end. The target gets what is settled after every write.
  */
 export class HtmlReader {
   private readonly parser = new Parser<T.DefaultTreeAdapterMap>();
   private readonly writer: BlockWriter;
   private readonly walker: HtmlWalker;
 
-  constructor(sink: RenderSink, options: HtmlOptions = {}) {
-    this.writer = new BlockWriter(sink);
+  constructor(target: RenderTarget, options: HtmlOptions = {}) {
+    this.writer = new BlockWriter(target);
     const open = this.parser.openElements;
     const isOpen = (node: Node) => {
       if (node === this.parser.document) return true;
@@ -474,8 +474,8 @@ export class HtmlReader {
 }
 
 /** Reads a whole HTML text (tests and small inputs). */
-export function renderHtml(html: string, sink: RenderSink, options: HtmlOptions = {}): void {
-  const reader = new HtmlReader(sink, options);
+export function renderHtml(html: string, target: RenderTarget, options: HtmlOptions = {}): void {
+  const reader = new HtmlReader(target, options);
   reader.write(html);
   reader.end();
 }
