@@ -89,13 +89,13 @@ function mouseKey(button: number, column: number, row: number, release: boolean)
   return (button & 3) === 0 ? clickKey(row - 1, column - 1) : undefined;
 }
 
-type Mode = 'ground' | 'escape' | 'csi' | 'ss3' | 'utf8' | 'x10';
+type DecoderState = 'ground' | 'escape' | 'csi' | 'ss3' | 'utf8' | 'x10';
 
 /** Longest control sequence kept; anything longer is garbage, dropped whole. */
 const MAX_SEQUENCE = 32;
 
 export class KeyDecoder {
-  private mode: Mode = 'ground';
+  private mode: DecoderState = 'ground';
   private sequence = ''; // CSI parameter and intermediate bytes so far
   private dropping = false; // inside a sequence too long or malformed to use
   private utf8: number[] = [];

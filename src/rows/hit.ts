@@ -1,19 +1,10 @@
 // Hit-testing: what is drawn at a cell of the screen, found by laying out its
 // row as the drawing does (rows/cells.ts).
-import type { Document } from '../document/document.ts';
 import { shownClusters } from './cells.ts';
-import type { Rows } from './rows.ts';
-
-/** What a hit-test needs to know of the screen. */
-export interface Screen {
-  doc: Document;
-  rows: Rows;
-  /** Rows of text on screen. */
-  height: number;
-}
+import type { Viewport } from './viewport.ts';
 
 /** The offset drawn at column `col` of the row [start, end) (counted from the text's left edge, its hang not counted; `shift`: chopped lines' sideways scroll), or null where none is. */
-export function offsetAtColumn(screen: Screen, start: number, end: number, col: number, shift = 0): number | null {
+export function offsetAtColumn(screen: Viewport, start: number, end: number, col: number, shift = 0): number | null {
   const width = screen.rows.width - screen.rows.hangOfRow(start).length;
   const { shown } = shownClusters(screen.doc.text.bytes(start, end), start, width, { chop: screen.rows.chop, shift, number: '' });
   let cells = 0;
@@ -29,7 +20,7 @@ export function offsetAtColumn(screen: Screen, start: number, end: number, col: 
  * line numbers' column already taken off), on the screen whose first row
  * starts at `top`; null where no link is. `shift`: chopped lines' sideways scroll.
  */
-export function linkAtCell(screen: Screen, top: number, row: number, col: number, shift = 0): number | null {
+export function linkAtCell(screen: Viewport, top: number, row: number, col: number, shift = 0): number | null {
   if (row >= screen.height) return null;
   const shownRow = screen.rows.visibleRows(top, row + 1)[row];
   if (!shownRow) return null;

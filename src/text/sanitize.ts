@@ -4,14 +4,13 @@
 // reader becomes a visible token (code-points.ts). Layout works on what fits: a
 // long string is walked only as far as the screen reaches.
 import { forEachStringCluster } from './width.ts';
-import type { Context } from './code-points.ts';
+import type { Surface } from './code-points.ts';
 
-export type { Context } from './code-points.ts';
 
 const printableAscii = /^[\x20-\x7e]*$/;
 
 /** `text` with every control, bidi control and invisible character as a token. */
-export function sanitize(text: string, context: Context = 'trust'): string {
+export function sanitize(text: string, context: Surface = 'trust'): string {
   if (printableAscii.test(text)) return text;
   const parts: string[] = [];
   forEachStringCluster(text, context, (shown) => parts.push(shown) > 0);

@@ -100,7 +100,7 @@ export function textOf(node: Node): string {
 }
 
 /** What an element opened, to close when the walk leaves it. */
-interface Frame {
+interface OpenElement {
   node: Node;
   index: number;
   link: boolean;
@@ -122,7 +122,7 @@ const DEEPEST_TABLE = 20;
 const MOST_TABLE_CELLS = 10_000;
 
 export class HtmlWalker {
-  private readonly stack: Frame[] = [];
+  private readonly stack: OpenElement[] = [];
   private preDepth = 0;
   private linkDepth = 0;
   private lists: { ordered: boolean; next: number; bare: boolean }[] = [];
@@ -140,7 +140,7 @@ export class HtmlWalker {
     this.stack.push(this.frame(root));
   }
 
-  private frame(node: Node): Frame {
+  private frame(node: Node): OpenElement {
     return { node, index: 0, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '' };
   }
 
@@ -180,7 +180,7 @@ export class HtmlWalker {
   }
 
   /** Writes an element's start; returns its frame, or null when it is done with (skipped, or written whole). */
-  private enter(el: Element): Frame | null {
+  private enter(el: Element): OpenElement | null {
     const w = this.w;
     const tag = el.tagName;
     const f = this.frame(el);
@@ -306,7 +306,7 @@ export class HtmlWalker {
     return f;
   }
 
-  private exit(f: Frame): void {
+  private exit(f: OpenElement): void {
     const w = this.w;
     if (f.after) w.write(f.after);
     for (let i = 0; i < f.styles; i++) w.closeStyle();
