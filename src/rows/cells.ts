@@ -13,7 +13,7 @@ export interface RowLayout {
   shift: number;
   /** The line-number column, as drawn ('' for none). */
   number: string;
-  /** Quote bars drawn in front of a wrapped quote line's later rows (Wrap.hangOfRow), in the quote's style; '' for none. */
+  /** The hanging indent (a quote's bars) drawn in front of a wrapped line's later rows (Rows.hangOfRow), in the quote's style; '' for none. */
   hang?: string;
 }
 
