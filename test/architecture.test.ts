@@ -9,15 +9,17 @@
 //   packages   src/link/lazy.ts             - (packages loaded on first use)
 //   url        src/link/url/                packages (the URL Standard's parser)
 //   workers    src/worker-arguments.ts      - (which worker a thread is)
-//   document   src/document/ (readers too)  term, text, workers
+//   schedule   src/schedule/                - (the one scheduler of background jobs)
+//   document   src/document/ (readers too)  schedule, term, text, workers
 //   link       src/link/ (the rest)         document, packages, text, url
-//   input      src/input/                   document, link, text, url (bytes; its loader hands them to a reader)
+//   input      src/input/                   document, link, schedule, text, url (bytes; its loader hands them to a reader)
 //   rows       src/rows/                    document, text (wrap, filtered rows, hit-testing)
 //   actions    src/state/actions.ts         - (the action vocabulary: names and arguments)
 //   keymap     keymap.ts                    actions (the key table: configuration, no logic)
 //   state      src/state/                   actions, keymap, rows, document, link, url, input, text, term
 //   draw       src/draw/                    state, rows, document, link, url, text, term
-//   program    src/*.ts, src/browse/        any (the pager, the command line, start-up)
+//   program    src/*.ts, src/browse/,       any (the pager and its parts, the Navigator,
+//              src/navigator/, src/pager/   the command line, start-up)
 //
 // A file in no room fails too: a new folder says here where it stands.
 import path from 'node:path';
@@ -30,15 +32,16 @@ const ROOMS: Array<{ room: string; files: RegExp; mayImport: string[] | 'any' }>
   { room: 'packages', files: /^src\/link\/lazy\.ts$/, mayImport: [] },
   { room: 'url', files: /^src\/link\/url\//, mayImport: ['packages'] },
   { room: 'workers', files: /^src\/worker-arguments\.ts$/, mayImport: [] },
-  { room: 'document', files: /^src\/document\//, mayImport: ['term', 'text', 'workers'] },
+  { room: 'schedule', files: /^src\/schedule\//, mayImport: [] },
+  { room: 'document', files: /^src\/document\//, mayImport: ['schedule', 'term', 'text', 'workers'] },
   { room: 'link', files: /^src\/link\//, mayImport: ['document', 'packages', 'text', 'url'] },
-  { room: 'input', files: /^src\/input\//, mayImport: ['document', 'link', 'text', 'url'] },
+  { room: 'input', files: /^src\/input\//, mayImport: ['document', 'link', 'schedule', 'text', 'url'] },
   { room: 'rows', files: /^src\/rows\//, mayImport: ['document', 'text'] },
   { room: 'actions', files: /^src\/state\/actions\.ts$/, mayImport: [] },
   { room: 'keymap', files: /^keymap\.ts$/, mayImport: ['actions'] },
   { room: 'state', files: /^src\/state\//, mayImport: ['actions', 'keymap', 'rows', 'document', 'link', 'url', 'input', 'text', 'term'] },
   { room: 'draw', files: /^src\/draw\//, mayImport: ['state', 'rows', 'document', 'link', 'url', 'text', 'term'] },
-  { room: 'program', files: /^src\/([^/]+\.ts|browse\/.*)$/, mayImport: 'any' },
+  { room: 'program', files: /^src\/([^/]+\.ts|browse\/.*|navigator\/.*|pager\/.*)$/, mayImport: 'any' },
 ];
 
 /** The room a file is in: the first row whose files match it. */
