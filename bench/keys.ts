@@ -4,13 +4,13 @@
 // Run: npx tsx bench/keys.ts
 import { Document } from '../src/document/document.ts';
 import { MarkupReader } from '../src/document/readers/markup.ts';
-import { draw } from '../src/view/draw.ts';
+import { draw } from '../src/draw/draw.ts';
 import { LinkTargets } from '../src/link/targets.ts';
-import type { FirstMatch } from '../src/document/search.ts';
+import type { FirstMatch } from '../src/document/matches.ts';
 import { searchNow } from '../src/document/searchrun.ts';
 import { initialState, press, update, type Context, type State } from '../src/state/state.ts';
-import { themeFor } from '../src/view/theme.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { themeFor } from '../src/draw/theme.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { Screen } from '../term/screen.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
@@ -45,7 +45,7 @@ interface Setup {
 }
 
 function setup(name: string, doc: Document): Setup {
-  const ctx: Context = { doc, wrap: new Wrap(doc, COLS), height: ROWS - 1, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
+  const ctx: Context = { doc, rows: new Wrap(doc, COLS), height: ROWS - 1, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
   const matches = searchNow(doc.text, { text: 'qq', regex: false, backward: false }, 0);
   return { name, doc, ctx, matches };
 }
@@ -72,7 +72,7 @@ console.error('building the big document...');
 const big = setup('big', makeDocument(500_000, 5, 2));
 
 const searching = (s: Setup, from: State = initialState) => update(from, ['searchFound', s.matches], null, s.ctx).state;
-const middle = (s: Setup) => ({ ...initialState, top: s.ctx.wrap.rowStart(Math.floor(s.doc.text.length / 2)) });
+const middle = (s: Setup) => ({ ...initialState, top: s.ctx.rows.rowStart(Math.floor(s.doc.text.length / 2)) });
 
 const cases: Array<[string, string, (s: Setup) => State]> = [
   ['j (line down)', 'j', middle],

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { keymap, type Binding } from '../keymap.ts';
 import type { Attrs, Color } from '../term/sgr.ts';
 import { tables, type Rebinding, type Table } from './state/bindings.ts';
-import type { Role, Theme } from './view/theme.ts';
+import type { Role, Theme } from './draw/theme.ts';
 
 export interface Config {
   rebindings: Rebinding[];

@@ -13,15 +13,16 @@ import { Navigation, type NavigationHost } from './pager/navigation.ts';
 import { PagingOptions, type Caseless } from './pager/options.ts';
 import { PagerWork, type WorkHost } from './pager/work.ts';
 import { Scheduler } from './schedule/scheduler.ts';
-import type { GroundAction, PagerAction } from './state/actions.ts';
+import type { GroundAction } from './state/actions.ts';
+import type { PagerAction } from './state/types.ts';
 import type { Bindings } from './state/bindings.ts';
 import { withFilter } from './state/filter.ts';
 import { initialState, press, typeText, typesText, update, type Context, type Result, type State } from './state/state.ts';
-import type { ToggledOption } from './state/toggles.ts';
-import { draw, type Looks } from './view/draw.ts';
-import type { Theme } from './view/theme.ts';
-import { screenEnd } from './view/view.ts';
-import type { Wrap } from './view/wrap.ts';
+import type { ToggledOption } from './state/types.ts';
+import { draw, type Looks } from './draw/draw.ts';
+import type { Theme } from './draw/theme.ts';
+import { screenEnd } from './rows/viewport.ts';
+import type { Wrap } from './rows/wrap.ts';
 
 /** What the pager asks of the terminal (a unit test gives it a fake). */
 export type PagerTerminal = Pick<Terminal, 'size' | 'start' | 'write' | 'keysWaiting' | 'suspend' | 'handOver' | 'announceEnd' | 'takeBack' | 'close'>;
@@ -191,7 +192,7 @@ export class Pager {
     const web = this.pages.web.context();
     const gutter = this.size.cols - this.wrap.width;
     const endWindow = this.page.kind === 'endWindow';
-    const ctx = { doc: this.page.doc, wrap: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, web, gutter, endWindow };
+    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, web, gutter, endWindow };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }

@@ -89,7 +89,7 @@ function mouseKey(button: number, column: number, row: number, release: boolean)
   return (button & 3) === 0 ? clickKey(row - 1, column - 1) : undefined;
 }
 
-type Mode = 'ground' | 'escape' | 'csi' | 'ss3' | 'utf8' | 'x10' | 'string' | 'stringEscape';
+type DecoderState = 'ground' | 'escape' | 'csi' | 'ss3' | 'utf8' | 'x10' | 'string' | 'stringEscape';
 
 /**
  * ESC and these start a control string (OSC ], DCS P, SOS X, PM ^, APC _):
@@ -106,7 +106,7 @@ const SUB = 0x1a;
 const MAX_SEQUENCE = 32;
 
 export class KeyDecoder {
-  private mode: Mode = 'ground';
+  private mode: DecoderState = 'ground';
   private sequence = ''; // CSI parameter and intermediate bytes so far
   private dropping = false; // inside a sequence too long or malformed to use
   private utf8: number[] = [];

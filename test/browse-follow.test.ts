@@ -6,7 +6,7 @@ import { parseAll } from '../src/document/readers/markup.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl, type UrlRecord } from '../src/link/url/index.ts';
 import { initialState, press, type Context, type State } from '../src/state/state.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
 import { byteCount } from '../src/web/web-load.ts';
@@ -23,7 +23,7 @@ function context(href: string, base: string, options: { web?: boolean; browser?:
   const web = options.web ? { url: url(base), progress: options.loading ? 'Loading...' : null, facts: () => '200 OK' } : null;
   return {
     doc,
-    wrap: new Wrap(doc, 80),
+    rows: new Wrap(doc, 80),
     height: 5,
     links: new LinkTargets(doc, null, url(base)),
     lines: new LineIndex(doc),

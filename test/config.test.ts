@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig, printConfig, configPath } from '../src/config.ts';
 import { Bindings, defaultBindings, tables } from '../src/state/bindings.ts';
 import { keymap } from '../keymap.ts';
-import { themeFor, type Role } from '../src/view/theme.ts';
+import { themeFor, type Role } from '../src/draw/theme.ts';
 
 const roles = Object.keys(themeFor(true)) as Role[];
 const parse = (text: string) => parseConfig(text, 'config', roles);

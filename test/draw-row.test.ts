@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { drawRow, type Marks } from '../src/view/draw.ts';
-import { themeFor } from '../src/view/theme.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { drawRow, type Marks } from '../src/draw/draw.ts';
+import { themeFor } from '../src/draw/theme.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { seeded } from './random.ts';
 
 const theme = themeFor(true);

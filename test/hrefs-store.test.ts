@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Hrefs } from '../src/document/hrefs.ts';
+import { Hrefs } from '../src/document/href-store.ts';
 
 const add = (hrefs: Hrefs, text: string) => hrefs.addBytes(Buffer.from(text), 0, Buffer.byteLength(text));
 

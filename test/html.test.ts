@@ -6,7 +6,7 @@ import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
 import { HtmlReader, renderHtml } from '../src/document/readers/html.ts';
 import { classify } from '../src/input/classify.ts';
 import { utf8Transcoder } from '../src/input/charset.ts';
-import { RenderCollector } from '../src/document/readers/render-sink.ts';
+import { RenderCollector } from '../src/document/readers/render-target.ts';
 
 function render(html: string, tableWidth = 100): RenderCollector {
   const sink = new RenderCollector();

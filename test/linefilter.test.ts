@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
 import { filterLines, type FilterBuild, type LineFilter } from '../src/document/linefilter.ts';
-import { filteredRows, filterStatus } from '../src/view/filter.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { filteredRows } from '../src/rows/filtered.ts';
+import { filterStatus } from '../src/state/filter-status.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 
 const docOf = (text: string) => parseAll(new Document('t.txt'), text);
 

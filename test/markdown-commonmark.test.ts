@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5';
 import { renderMarkdown } from '../src/document/readers/markdown.ts';
-import { RenderCollector } from '../src/document/readers/render-sink.ts';
+import { RenderCollector } from '../src/document/readers/render-target.ts';
 
 interface Example {
   number: number;

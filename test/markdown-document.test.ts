@@ -2,7 +2,7 @@
 // Document: text in UTF-8 bytes, link spans with hrefs, style spans, anchors, title.
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { HtmlDocReader, MarkdownDocReader } from '../src/document/readers/document-sink.ts';
+import { HtmlDocReader, MarkdownDocReader } from '../src/document/readers/rich-readers.ts';
 import { utf8Transcoder } from '../src/input/charset.ts';
 import { charsetOf } from '../src/input/classify.ts';
 

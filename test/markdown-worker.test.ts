@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
-import { MarkdownDocReader } from '../src/document/readers/document-sink.ts';
+import { MarkdownDocReader } from '../src/document/readers/rich-readers.ts';
 import { parse } from '../src/document/readers/markdown.ts';
 import { withoutPositions, type BlockParses } from '../src/document/readers/markdown-worker.ts';
 import type * as md from 'mdast';

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DefinitionIndex, MarkdownBlocks, MarkdownRenderer, Slugger, definitionKey, renderMarkdown } from '../src/document/readers/markdown.ts';
-import { RenderCollector } from '../src/document/readers/render-sink.ts';
+import { RenderCollector } from '../src/document/readers/render-target.ts';
 
 function render(source: string): RenderCollector {
   const sink = new RenderCollector();

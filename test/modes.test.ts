@@ -7,7 +7,7 @@ import { parseAll } from '../src/document/readers/markup.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { initialState, type Context, type State } from '../src/state/state.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
 
@@ -15,7 +15,7 @@ function context(text: string, height = 5, width = 40, base = 'https://example.o
   const doc = parseAll(new Document('t.md'), text);
   const url = parseUrl(base);
   if (!url.ok) throw new Error('bad base');
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), lines: new LineIndex(doc), browser: 'open-it "$LINK"', secure: false, bindings: defaultBindings };
+  return { doc, rows: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), lines: new LineIndex(doc), browser: 'open-it "$LINK"', secure: false, bindings: defaultBindings };
 }
 
 /** Presses keys in order, carrying out searches at once. */

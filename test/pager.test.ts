@@ -10,7 +10,7 @@ import { Loader, openFile } from '../src/input/load.ts';
 import { filePage } from '../src/navigator/page.ts';
 import { Pager, type PagerTerminal, type PagerSettings } from '../src/pager.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
-import { themeFor } from '../src/view/theme.ts';
+import { themeFor } from '../src/draw/theme.ts';
 import type { TerminalEvents } from '../term/tty.ts';
 
 const COLS = 80;

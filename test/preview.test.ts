@@ -4,7 +4,7 @@ import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
-import { previewLines } from '../src/view/preview.ts';
+import { previewLines } from '../src/draw/preview.ts';
 
 function preview(markup: string, link = 0, baseHref = 'https://example.org/dir/'): string[] {
   const doc = parseAll(new Document('/tmp/p.md'), markup);

@@ -2,7 +2,7 @@
 // and layout that walks only as far as the screen reaches.
 import { describe, expect, it } from 'vitest';
 import { fitRows, sanitize, truncate } from '../src/text/sanitize.ts';
-import { isBidiControl, isDefaultIgnorable, tokenFor } from '../src/text/tokens.ts';
+import { isBidiControl, isDefaultIgnorable, tokenFor } from '../src/text/code-points.ts';
 import { forEachCluster, forEachStringCluster, graphemes, PIECE } from '../src/text/width.ts';
 
 /** What the document walk draws for these bytes, and the bytes each part stands for. */

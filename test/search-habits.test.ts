@@ -11,7 +11,7 @@ import { parseUrl } from '../src/link/url/index.ts';
 import { press, update, type Context, type State } from '../src/state/state.ts';
 import { showRange } from '../src/state/selection.ts';
 import { filterLines } from '../src/document/linefilter.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
 
@@ -19,7 +19,7 @@ function context(text: string, height = 5, width = 20, incsearch = true): Contex
   const doc = parseAll(new Document('t.md'), text);
   const url = parseUrl('https://example.org/');
   if (!url.ok) throw new Error('bad base');
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings, incsearch };
+  return { doc, rows: new Wrap(doc, width), height, links: new LinkTargets(doc, url.url), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings, incsearch };
 }
 
 /** Presses keys, carrying out searches and incremental searches at once. */

@@ -4,7 +4,7 @@ import { pressKeys } from './press-keys.ts';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
 import { initialState, update, type Context, type State } from '../src/state/state.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
@@ -12,7 +12,7 @@ import { LineIndex } from '../src/document/lines.ts';
 function context(lines: number, height = 10, width = 40): Context {
   const text = Array.from({ length: lines }, (_, i) => `line ${i + 1}\n`).join('');
   const doc = parseAll(new Document('t'), text);
-  return { doc, wrap: new Wrap(doc, width), height, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
+  return { doc, rows: new Wrap(doc, width), height, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
 }
 
 const run = pressKeys;
@@ -65,14 +65,14 @@ describe('ground mode', () => {
 
   it('waits for the whole document before going to the bottom', () => {
     const doc = new Document('partial');
-    const partial: Context = { doc, wrap: new Wrap(doc, 40), height: 10, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
+    const partial: Context = { doc, rows: new Wrap(doc, 40), height: 10, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
     const { effects } = run(partial, ['G']);
     expect(effects).toEqual([{ kind: 'awaitLoad', action: ['bottom'], count: null }]);
   });
 
   it('scrolls by wrapped rows, not lines', () => {
     const doc = parseAll(new Document('t'), 'a'.repeat(100) + '\nnext\n');
-    const narrow: Context = { doc, wrap: new Wrap(doc, 40), height: 2, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
+    const narrow: Context = { doc, rows: new Wrap(doc, 40), height: 2, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
     const { state } = run(narrow, ['j']);
     expect(state.top).toBe(40);
     expect(run(narrow, ['j', 'j', 'j']).state.top).toBe(80);

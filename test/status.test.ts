@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeText, shortPlaceText } from '../src/view/status.ts';
+import { placeText, shortPlaceText } from '../src/draw/status.ts';
 
 describe('the place on the status line', () => {
   it('says lines, total and percent, with ? for what is not known and (END) at the end', () => {

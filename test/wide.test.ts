@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { stringWidth } from '../src/text/width.ts';
 
 const doc = parseAll(new Document('wide'), fs.readFileSync(new URL('../samples/wide.txt', import.meta.url)));

@@ -4,18 +4,18 @@ import { pressKeys } from './press-keys.ts';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
 import { initialState, type Context, type State } from '../src/state/state.ts';
-import { Wrap } from '../src/view/wrap.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { LinkTargets } from '../src/link/targets.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
-import { columnsOf, firstLinkShown, shiftToShow, showsColumns, widestRow } from '../src/view/chop.ts';
-import { gutterWidth, lineNumbers } from '../src/view/gutter.ts';
-import { draw } from '../src/view/draw.ts';
-import { themeFor } from '../src/view/theme.ts';
+import { columnsOf, firstLinkShown, shiftToShow, showsColumns, widestRow } from '../src/rows/chop.ts';
+import { gutterWidth, lineNumbers } from '../src/rows/gutter.ts';
+import { draw } from '../src/draw/draw.ts';
+import { themeFor } from '../src/draw/theme.ts';
 
 function context(text: string, width = 20, chop = true, height = 5): Context {
   const doc = parseAll(new Document('t.md'), text);
-  return { doc, wrap: new Wrap(doc, width, chop), height, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
+  return { doc, rows: new Wrap(doc, width, chop), height, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
 }
 
 const run = pressKeys;
@@ -124,7 +124,7 @@ describe('line numbers', () => {
     const rows = wrap.visibleRows(0, 10);
     expect(lineNumbers(doc, new LineIndex(doc), rows)).toEqual([1, null, 2]);
     const lines = new LineIndex(doc);
-    const ctx: Context = { doc, wrap, height: 5, links: new LinkTargets(doc), lines, browser: null, secure: false, bindings: defaultBindings };
+    const ctx: Context = { doc, rows: wrap, height: 5, links: new LinkTargets(doc), lines, browser: null, secure: false, bindings: defaultBindings };
     expect(screen(ctx, initialState, 18).slice(0, 4)).toEqual(['      1 one two ', '        three four', '      2 five', '~']);
   });
 });

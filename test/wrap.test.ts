@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { parseAll } from '../src/document/readers/markup.ts';
-import { BLOCK, Wrap, wrapAscii, wrapClusters, wrapSegment } from '../src/view/wrap.ts';
+import { HtmlDocReader, MarkdownDocReader } from '../src/document/readers/rich-readers.ts';
+import { BLOCK, Wrap, wrapAscii, wrapClusters, wrapSegment } from '../src/rows/wrap.ts';
 import { seeded } from './random.ts';
 import { clusterWidth, stringWidth } from '../src/text/width.ts';
 import type { MemoryText } from '../src/document/store.ts';
@@ -156,23 +157,42 @@ describe('wrapAscii', () => {
 });
 
 describe('a wrapped quote line', () => {
-  it('wraps its later rows narrower by the bars drawn in front of them, and only for a line in the quote style', () => {
+  it('wraps its later rows narrower by the hanging indent the reader recorded, drawn in front of them', () => {
     // Byte offsets: the bar is 3 bytes. "bbb ccc" fits in 8 cells, not in the 6 left beside a bar.
     expect(wrapSegment(Buffer.from('│ aaaa bbb ccc'), 8)).toEqual([0, 9]);
     expect(wrapSegment(Buffer.from('│ aaaa bbb ccc'), 8, false, 2)).toEqual([0, 9, 13]);
     const quoted = new Document('q.md');
     (quoted.text as MemoryText).append(Buffer.from('│ │ one two three four\n│ plain\n'));
-    quoted.addStyle(0, 4, { role: 'quote' });
-    quoted.addStyle(4, 8, { role: 'quote' });
+    quoted.hangingIndents.add(0, 8, 4);
     const wrap = new Wrap(quoted, 12);
     expect(wrap.hangAt(0)).toBe('│ │ ');
     const rows = wrap.rows(0);
     expect(rows.length).toBeGreaterThan(2);
     expect(wrap.hangOfRow(rows[1])).toBe('│ │ ');
     expect(wrap.hangOfRow(0)).toBe('');
-    // Bars in the text but not in the quote style (a tree drawn in a plain file): no hang.
+    // No more than half the row hangs.
+    expect(new Wrap(quoted, 7).hangAt(0)).toBe('');
+    // Bars in the text but no hanging indent recorded (a tree drawn in a plain file): no hang.
     const plain = new Document('tree.txt');
     (plain.text as MemoryText).append(Buffer.from('│ one two three four five\n'));
     expect(new Wrap(plain, 12).hangAt(0)).toBe('');
+  });
+
+  it('hangs as the Markdown and HTML readers record it: the quote bars a line starts with', () => {
+    const hangs = (doc: Document) => Array.from({ length: doc.hangingIndents.count }, (_, i) => [doc.text.text(doc.hangingIndents.start(i), doc.hangingIndents.end(i)), doc.hangingIndents.tag(i)]);
+    const markdown = new Document('q.md');
+    const md = new MarkdownDocReader(markdown);
+    md.write(Buffer.from('> one\n>\n> > two\n\n- > in a list\n'));
+    md.end();
+    md.work(Infinity);
+    expect(markdown.text.text(0, markdown.text.length)).toBe('│ one\n│\n│ │ two\n\n• │ in a list\n');
+    // Not the blank line's bar (nothing wraps there), nor a quote behind a list marker.
+    expect(hangs(markdown)).toEqual([['│ ', 2], ['│ │ ', 4]]);
+    const html = new Document('q.html');
+    const reader = new HtmlDocReader(html);
+    reader.write(Buffer.from('<blockquote><p>one</p><blockquote>two</blockquote></blockquote>'));
+    reader.end();
+    reader.work(Infinity);
+    expect(hangs(html)).toEqual([['│ ', 2], ['│ │ ', 4]]);
   });
 });

@@ -1,7 +1,7 @@
 // A document as lwl shows it: the display text plus its sorted spans.
 import { MemoryText, type Text } from './store.ts';
 import { SpanList, TextTokens } from './spans.ts';
-import { Hrefs } from './hrefs.ts';
+import { Hrefs } from './href-store.ts';
 import { FileText } from './filetext.ts';
 import { StyleTable, type TextStyle } from './styles.ts';
 import { StyleSpans, type StyleSource } from './stylespans.ts';
@@ -19,6 +19,12 @@ export class Document {
   /** Styled runs of the text that readers add (roles in markup, overstrike): the tag is the style's number in styleTable. */
   readonly styles = new SpanList();
   readonly styleTable = new StyleTable();
+  /**
+   * Hanging indents: a line's prefix (a quote's bars, as the Markdown and HTML
+   * readers write them) that the rows the line wraps to are drawn behind; the
+   * tag is the columns it takes. Each starts a line.
+   */
+  readonly hangingIndents = new SpanList();
   /** Styles found in the text when asked (SGR in program output's runs), if the reader keeps them there. */
   styleSource: StyleSource | null = null;
   /** All the style spans, as the screen asks for them: `styles` and those of styleSource. */

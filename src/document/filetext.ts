@@ -17,7 +17,7 @@ import { isUtf8 } from 'node:buffer';
 import { LruCache } from './cache.ts';
 import { float64s, Numbers } from './numbers.ts';
 import { entryAt } from './sorted.ts';
-import { addTokensOverlapping, isControl, TokenRanges, unitAt } from './tokens.ts';
+import { addTokensOverlapping, isControl, TokenRanges, unitAt } from './hex-tokens.ts';
 import { SPECIAL_IN_UTF8, getScanner } from './scan.ts';
 import { isContinuation, utf8SequenceLength } from './utf8.ts';
 
@@ -55,7 +55,7 @@ export class FileText extends ChunkedText {
   private renderedRaw = 0;
   /** The input's byte at every SAMPLE_EVERY-th offset, as parsed. */
   private readonly samples = float64s(256);
-  /** The tokens of the runs to render lately asked about: piece index → its length in the file then, and pairs (tokens.ts). */
+  /** The tokens of the runs to render lately asked about: piece index → its length in the file then, and pairs (hex-tokens.ts). */
   private readonly tokenCache = new LruCache<number, { raw: number; pairs: Float64Array }>(16);
   /** True once a block read back was not what was parsed: the file changed under us. */
   changed = false;

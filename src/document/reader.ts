@@ -5,7 +5,7 @@
 // back what it cannot tell yet and settles it with the next chunk or at end().
 //
 // How the text is kept (in the file, or in memory) is not the reader's concern:
-// it says what to show through a Sink (sink.ts), which the Document chooses.
+// it says what to show through a TextWriter (text-writer.ts), which the Document chooses.
 import type { Document } from './document.ts';
 
 export interface Reader {

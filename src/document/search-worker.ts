@@ -15,7 +15,7 @@ interface Request extends RegexWindow {
   id: number;
 }
 
-interface Reply {
+interface SearchReply {
   id: number;
   found: BlockMatches;
 }
@@ -30,7 +30,7 @@ export function serveSearches({ lwlSearch }: WorkerData): void {
     }
     const found = regexFind(re!, request);
     const transfer = [found.starts.buffer, ...(found.ends ? [found.ends.buffer] : [])];
-    parentPort!.postMessage({ id: request.id, found } satisfies Reply, transfer as ArrayBuffer[]);
+    parentPort!.postMessage({ id: request.id, found } satisfies SearchReply, transfer as ArrayBuffer[]);
   });
 }
 
@@ -92,7 +92,7 @@ export class RegexWorker {
     } else {
       this.worker = startWorker(source, flags);
     }
-    this.worker.on('message', ({ id, found }: Reply) => {
+    this.worker.on('message', ({ id, found }: SearchReply) => {
       const resolve = this.waiting.get(id);
       this.waiting.delete(id);
       resolve?.(found);

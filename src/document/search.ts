@@ -15,7 +15,6 @@
 // and is at most WINDOW bytes long. They run in a
 // worker thread (search-worker.ts) that ^C can end at once.
 import type { Text } from './store.ts';
-export type { Matches, FirstMatch } from './matches.ts';
 import { getScanner, searchClass, type ByteClass, type Scanner } from './scan.ts';
 
 export interface Query {

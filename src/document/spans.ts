@@ -243,7 +243,7 @@ export abstract class WindowSpans<Span extends [number, number, ...number[]]> im
   }
 }
 
-/** The hex tokens of a text, found in its runs to render when asked (tokens.ts). */
+/** The hex tokens of a text, found in its runs to render when asked (hex-tokens.ts). */
 export class TextTokens extends WindowSpans<[number, number]> {
   constructor(private readonly text: Text) {
     super();

@@ -6,12 +6,12 @@
 // read again); FileText (filetext.ts) holds only where each piece of the text
 // is in the file, and reads blocks of it back when asked, as less does.
 // Either keeps a run of input holding hex tokens as its raw bytes, rendered
-// when read (tokens.ts); in program output, a run may hold SGR too, dropped
+// when read (hex-tokens.ts); in program output, a run may hold SGR too, dropped
 // when read (readers/sgr-runs.ts): the reader says how runs render.
 import { LruCache } from './cache.ts';
 import { float64s } from './numbers.ts';
 import { entryAt } from './sorted.ts';
-import { addTokensOverlapping, render, tokenRangesOf, TokenRanges } from './tokens.ts';
+import { addTokensOverlapping, render, tokenRangesOf, TokenRanges } from './hex-tokens.ts';
 
 const NEWLINE = 0x0a;
 
@@ -178,7 +178,7 @@ export class MemoryText extends ChunkedText {
   private readonly raw = new Map<number, number>();
   private readonly renderedCache = new LruCache<number, Buffer>(RENDERED_CACHED);
   private renderBuffer = Buffer.alloc(0);
-  /** The tokens of the raw chunks lately asked about: chunk index → pairs (tokens.ts). */
+  /** The tokens of the raw chunks lately asked about: chunk index → pairs (hex-tokens.ts). */
   private readonly tokenCache = new LruCache<number, Float64Array>(RENDERED_CACHED);
   length = 0;
 

@@ -8,7 +8,7 @@ import { proxyFromEnv } from '../web/proxy.ts';
 import { Loader } from '../input/load.ts';
 import { findFragment } from '../document/fragments.ts';
 import type { UrlRecord } from '../link/url/index.ts';
-import type { PagerAction } from '../state/actions.ts';
+import type { PagerAction } from '../state/types.ts';
 import type { State, WebContext } from '../state/types.ts';
 import type { Navigator } from './navigator.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';

@@ -16,7 +16,8 @@ import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/o
 import { pageText, type EndWindowPage, type Page } from '../navigator/page.ts';
 import { WebPages } from '../navigator/web-pages.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
-import type { GroundAction, PagerAction } from '../state/actions.ts';
+import type { GroundAction } from '../state/actions.ts';
+import type { PagerAction } from '../state/types.ts';
 import { initialState, type State } from '../state/state.ts';
 import type { PagerWork } from './work.ts';
 

@@ -1,9 +1,9 @@
 // The options `-` turns on and off while paging (-S, -N, -i, -I), as in less:
 // they outlast a document, so the pager keeps them here, not in a page's state.
 import type { Query } from '../document/search.ts';
-import type { ToggledOption } from '../state/toggles.ts';
-import { gutterWidth } from '../view/gutter.ts';
-import { Wrap } from '../view/wrap.ts';
+import type { ToggledOption } from '../state/types.ts';
+import { gutterWidth } from '../rows/gutter.ts';
+import { Wrap } from '../rows/wrap.ts';
 import type { PageText } from '../navigator/page.ts';
 
 export type Caseless = 'smart' | 'always' | 'never';

@@ -10,7 +10,8 @@ import type { Query } from '../document/search.ts';
 import { IncrementalSearch, SearchRun } from '../document/searchrun.ts';
 import type { Page } from '../navigator/page.ts';
 import { BUDGET_MS, Priority, type Handle, type Scheduler, type Step } from '../schedule/scheduler.ts';
-import type { GroundAction, PagerAction } from '../state/actions.ts';
+import type { GroundAction } from '../state/actions.ts';
+import type { PagerAction } from '../state/types.ts';
 import type { State } from '../state/state.ts';
 
 /** What the work asks of the pager. */

@@ -1,9 +1,7 @@
-// What a key can do: the actions keymap.ts binds keys to, and the few that
-// the pager itself reports. Names and arguments only; src/state/state.ts and
-// the modules it calls give them meaning.
-import type { FirstMatch } from '../document/search.ts';
-import type { LineFilter } from '../document/linefilter.ts';
-import type { Question } from './types.ts';
+// What a key can do: the actions keymap.ts binds keys to, their names and
+// arguments only (src/state/state.ts and the modules it calls give them
+// meaning). The vocabulary keymap.ts and state/bindings.ts share: it imports
+// nothing, so the key table can name actions without a circle.
 
 /** Actions of ground mode. */
 export type GroundAction =
@@ -87,32 +85,3 @@ export type QuestionAction = ['yes'] | ['no'];
 
 /** Actions while lwl waits for input or a search: stop waiting, or suspend (the wait goes on after fg). */
 export type BusyAction = ['stop'] | ['suspend'];
-
-/** Not bound to keys: what the pager reports to the state. */
-export type PagerAction =
-  /** A search found the match to show first (or that there is none); it goes on counting. */
-  | ['searchFound', FirstMatch]
-  /** The search counted more matches. */
-  | ['searchCounted']
-  /** A filter (&pattern) began to be built: show it. */
-  | ['filterStarted', LineFilter]
-  /** The filter found more lines, or all of them. */
-  | ['filterGrew']
-  /** While a search is typed, its first match from where the typing began (or none). */
-  | ['incFound', FirstMatch]
-  /** Work that takes a while started or goes on: show its progress; keys now stop it. */
-  | ['busy', string]
-  /** That work ended. */
-  | ['idle']
-  /** Something to tell the user (a file that cannot be opened, nothing to go back to). */
-  | ['notice', string]
-  /** While following the input (F): show its end. */
-  | ['toBottom']
-  /** The text was wrapped anew (a resize): keep the same text at the top. */
-  | ['rewrapped']
-  /** Ask a question (y or n) on the status line. */
-  | ['ask', Question]
-  /** A page loaded again: back to where the screen was, as far as it has arrived. */
-  | ['restoreTop', number];
-
-export type Action = GroundAction | LineAction | PreviewAction | BusyAction | QuestionAction | PagerAction;

@@ -1,11 +1,11 @@
 // &pattern in the state: typing it, and the filter the pager builds for it.
-// The filter's rows are the view's (src/view/filter.ts); here, where the
+// The filter's rows are src/rows/filtered.ts's; here, where the
 // screen goes as its lines become known.
 import type { LineFilter } from '../document/linefilter.ts';
-import { maxTop } from '../view/view.ts';
-import { filteredRows } from '../view/filter.ts';
+import { maxTop } from '../rows/viewport.ts';
+import { filteredRows } from '../rows/filtered.ts';
 import { keepSelectionOnScreen } from './selection.ts';
-import { queryOf } from './typing.ts';
+import { queryOf } from './query.ts';
 import type { Result, Context, State } from './types.ts';
 
 /** Enter on the & line: a pattern filters, nothing (or a pattern that does not compile) says so, an empty line shows all again. */
@@ -30,8 +30,8 @@ export function filterGrew(state: State, ctx: Context): State {
 /** The context as the state sees it: with a filter, its rows are the filtered view's. */
 export function withFilter(ctx: Context, filter: LineFilter | null): Context {
   if (filter === null) return ctx;
-  const wrap = filteredRows(ctx.wrap, filter);
-  return wrap === ctx.wrap ? ctx : { ...ctx, wrap };
+  const rows = filteredRows(ctx.rows, filter);
+  return rows === ctx.rows ? ctx : { ...ctx, rows };
 }
 
 function settle(state: State, ctx: Context): State {
@@ -39,6 +39,6 @@ function settle(state: State, ctx: Context): State {
   ctx = withFilter(ctx, filter);
   // While lines are still being found the top keeps its place: the rows shown start at the first line found after it.
   if (!filter.complete) return state;
-  const top = Math.min(ctx.wrap.rowStart(state.top), Math.max(0, maxTop(ctx)));
+  const top = Math.min(ctx.rows.rowStart(state.top), Math.max(0, maxTop(ctx)));
   return keepSelectionOnScreen({ ...state, top: filter.count === 0 ? state.top : top }, 1, ctx);
 }

@@ -9,7 +9,7 @@ import type { LinkTargets } from '../link/targets.ts';
 import { renderUrl } from '../link/render.ts';
 import { percentDecode, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import type { Context, Effect, Result, State } from './types.ts';
-import { topFor } from '../view/view.ts';
+import { topFor } from '../rows/viewport.ts';
 import { scrollTo } from './selection.ts';
 
 const message = (state: State, text: string): Result => ({ state: { ...state, message: text }, effects: [] });

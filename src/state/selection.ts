@@ -2,10 +2,11 @@
 // links. Stepping starts from the screen when the current one is off it, and
 // scrolls only as far as needed to show the next.
 import type { GroundAction } from './actions.ts';
-import { blockEnd, type FirstMatch, type Matches } from '../document/search.ts';
+import { blockEnd } from '../document/search.ts';
+import type { FirstMatch, Matches } from '../document/matches.ts';
 import type { LineFilter } from '../document/linefilter.ts';
 import type { Context, Result, State } from './types.ts';
-import { isOnScreen, maxTop, screenEnd, showOffset, spansOnScreen, type Viewport } from '../view/view.ts';
+import { isOnScreen, maxTop, screenEnd, showOffset, spansOnScreen, type Viewport } from '../rows/viewport.ts';
 import { formatCount } from '../text/count.ts';
 
 
@@ -94,7 +95,7 @@ export function cycle(state: State, direction: 1 | -1, ctx: Context): State {
 /** Moves the top, keeping the selected link on screen. */
 export function scrollTo(state: State, top: number, ctx: Context): State {
   // &pattern: the top is on a line shown (the filtered rows' rowStart).
-  if (state.filter) top = ctx.wrap.rowStart(top);
+  if (state.filter) top = ctx.rows.rowStart(top);
   return keepSelectionOnScreen({ ...state, top }, top >= state.top ? 1 : -1, ctx);
 }
 
@@ -165,7 +166,7 @@ export function showRange(view: Viewport, top: number, start: number, end: numbe
   if (isOnScreen(view, shown, last)) return shown;
   const lower = showOffset(view, shown, last);
   if (isOnScreen(view, lower, start)) return lower;
-  return Math.min(view.wrap.rowStart(start), Math.max(shown, maxTop(view)));
+  return Math.min(view.rows.rowStart(start), Math.max(shown, maxTop(view)));
 }
 
 /** &pattern: a search's first match, or the nearest on a line shown in its direction, if that is known. */

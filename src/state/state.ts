@@ -3,10 +3,10 @@
 // and the effects for the pager to carry out (quit, search, run a command,
 // open a file). It does no I/O of its own; the document it asks may read
 // blocks of a file back (FileText), and fragment jumps scan the text.
-import type { GroundAction, PagerAction } from './actions.ts';
-import { maxTop, screenEnd, topFor } from '../view/view.ts';
+import type { GroundAction } from './actions.ts';
+import { maxTop, screenEnd, topFor } from '../rows/viewport.ts';
 import type { Mode, TypingMode } from './bindings.ts';
-import type { Context, Effect, Result, State } from './types.ts';
+import type { Context, Effect, PagerAction, Result, State } from './types.ts';
 import { answer, follow, interrupt, reload } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
@@ -16,7 +16,7 @@ import { formatCount } from '../text/count.ts';
 import { toggleOption } from './toggles.ts';
 import { keepSelectionInView, revealSideways, sideways } from './sideways.ts';
 import { filterGrew, filterStarted, withFilter } from './filter.ts';
-import { filterStatus } from '../view/filter.ts';
+import { filterStatus } from './filter-status.ts';
 import { endWindowActions } from '../../keymap.ts';
 
 export type { Context, Effect, Mode, Result, State, TypingMode };
@@ -182,11 +182,11 @@ export function update(state: State, action: GroundAction | PagerAction, count: 
     case 'toBottom':
       return none({ ...state, top: Math.max(state.top, maxTop(ctx)) });
     case 'rewrapped':
-      return none({ ...state, top: ctx.wrap.rowStart(state.top) });
+      return none({ ...state, top: ctx.rows.rowStart(state.top) });
     case 'ask':
       return none({ ...state, mode: 'question', question: action[1], message: null });
     case 'restoreTop':
-      return none({ ...state, top: ctx.wrap.rowStart(Math.min(action[1], Math.max(0, ctx.doc.text.length - 1))) });
+      return none({ ...state, top: ctx.rows.rowStart(Math.min(action[1], Math.max(0, ctx.doc.text.length - 1))) });
     default:
       return updateGround(state, action, count, ctx);
   }
@@ -264,7 +264,7 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'sideways':
       return none(sideways(state, action[1], count, ctx));
     case 'leftOrHelp':
-      if (!ctx.wrap.chop) return { state, effects: [{ kind: 'help' }] };
+      if (!ctx.rows.chop) return { state, effects: [{ kind: 'help' }] };
       return none(sideways(state, -1, count, ctx));
     case 'info':
       return none({ ...state, message: describePlace(state, ctx) });
@@ -316,8 +316,8 @@ function describePlace(state: State, ctx: Context): string {
 
 function scrollBy(state: State, rows: number, ctx: Context): State {
   let top: number;
-  if (rows >= 0) top = Math.min(ctx.wrap.down(state.top, rows), Math.max(state.top, maxTop(ctx)));
-  else top = ctx.wrap.up(state.top, -rows);
+  if (rows >= 0) top = Math.min(ctx.rows.down(state.top, rows), Math.max(state.top, maxTop(ctx)));
+  else top = ctx.rows.up(state.top, -rows);
   return scrollTo(state, top, ctx);
 }
 

@@ -1,10 +1,7 @@
 // `-` typed while paging, then a letter: an option turned on or off, as in
 // less. The state only names the option; the pager holds the options (they
 // outlast a document) and says what it turned them to.
-import type { Result, State } from './types.ts';
-
-/** The options `-` can change while paging. */
-export type ToggledOption = 'N' | 'S' | 'i' | 'I';
+import type { Result, State, ToggledOption } from './types.ts';
 
 const toggled = new Set<string>(['N', 'S', 'i', 'I']);
 

@@ -1,15 +1,16 @@
-// The state's types: what the state function reads (the context), holds (the
-// state) and returns (the next state and effects). Apart from the functions,
-// so that the modules of each mode can name them without importing state.ts.
+// The state's types: what the state function reads (the context, and what the
+// pager reports), holds (the state) and returns (the next state and effects).
+// Apart from the functions, so that the modules of each mode can name them
+// without importing state.ts.
 import type { GroundAction } from './actions.ts';
 import type { LineIndex } from '../document/lines.ts';
-import type { Matches, Query } from '../document/search.ts';
+import type { Query } from '../document/search.ts';
+import type { FirstMatch, Matches } from '../document/matches.ts';
 import type { LineFilter } from '../document/linefilter.ts';
 import type { LinkTargets } from '../link/targets.ts';
-import type { Viewport } from '../view/view.ts';
+import type { Viewport } from '../rows/viewport.ts';
 import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import type { Line } from './lineedit.ts';
-import type { ToggledOption } from './toggles.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 
 export interface State {
@@ -119,7 +120,7 @@ export type Effect =
   /** The answer to the question whether to show a web page that is not text. */
   | { kind: 'showBinary'; see: boolean };
 
-/** What the state function may consult: the document shown, its wrap, its links, and the outside world's settings. */
+/** What the state function may consult: the document shown, its rows, its links, and the outside world's settings. */
 export interface Context extends Viewport {
   links: LinkTargets;
   /** Lines of the document, counted as far as they are known. */
@@ -149,6 +150,36 @@ export interface WebContext {
   /** What = adds: status, type, charset, redirects (made when = asks, not at every key). */
   facts: () => string | null;
 }
+
+/** The options `-` can change while paging. */
+export type ToggledOption = 'N' | 'S' | 'i' | 'I';
+
+/** Not bound to keys: what the pager reports to the state. */
+export type PagerAction =
+  /** A search found the match to show first (or that there is none); it goes on counting. */
+  | ['searchFound', FirstMatch]
+  /** The search counted more matches. */
+  | ['searchCounted']
+  /** A filter (&pattern) began to be built: show it. */
+  | ['filterStarted', LineFilter]
+  /** The filter found more lines, or all of them. */
+  | ['filterGrew']
+  /** While a search is typed, its first match from where the typing began (or none). */
+  | ['incFound', FirstMatch]
+  /** Work that takes a while started or goes on: show its progress; keys now stop it. */
+  | ['busy', string]
+  /** That work ended. */
+  | ['idle']
+  /** Something to tell the user (a file that cannot be opened, nothing to go back to). */
+  | ['notice', string]
+  /** While following the input (F): show its end. */
+  | ['toBottom']
+  /** The text was wrapped anew (a resize): keep the same text at the top. */
+  | ['rewrapped']
+  /** Ask a question (y or n) on the status line. */
+  | ['ask', Question]
+  /** A page loaded again: back to where the screen was, as far as it has arrived. */
+  | ['restoreTop', number];
 
 export interface Result {
   state: State;

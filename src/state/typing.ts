@@ -4,11 +4,12 @@
 import { regexPrefix } from '../../keymap.ts';
 import type { LineAction } from './actions.ts';
 import * as edit from './lineedit.ts';
-import { compile, type FirstMatch, type Query } from '../document/search.ts';
+import type { FirstMatch } from '../document/matches.ts';
 import type { TypingMode } from './bindings.ts';
 import type { Context, Effect, Result, State } from './types.ts';
 import { firstShown, keepSelectionOnScreen, showMatch } from './selection.ts';
 import { submitFilter } from './filter.ts';
+import { queryOf } from './query.ts';
 
 const none = (state: State): Result => ({ state, effects: [] });
 
@@ -19,16 +20,6 @@ function backToOrigin(state: State): State {
   const origin = state.searchOrigin;
   if (!origin) return state;
   return { ...state, top: origin.top, selected: origin.selected, matches: origin.matches, match: origin.match };
-}
-
-/** The query a typed search line stands for: null if it is empty, or a pattern that does not compile (the error). */
-export function queryOf(text: string, backward: boolean): { query: Query | null; error: string | null } {
-  const regex = text.startsWith(regexPrefix);
-  const query = { text: regex ? text.slice(regexPrefix.length) : text, regex, backward };
-  if (query.text === '') return { query: null, error: null };
-  const compiled = compile(query);
-  if (!compiled.ok) return { query: null, error: compiled.error };
-  return { query, error: null };
 }
 
 /**

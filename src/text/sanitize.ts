@@ -1,17 +1,16 @@
 // The one sanitizer for text lwl draws or prints from outside its own code
 // (the document, hrefs, URLs, messages, typed input, paths in error
 // messages): every character that could change the terminal or hide from the
-// reader becomes a visible token (tokens.ts). Layout works on what fits: a
+// reader becomes a visible token (code-points.ts). Layout works on what fits: a
 // long string is walked only as far as the screen reaches.
 import { forEachStringCluster } from './width.ts';
-import type { Context } from './tokens.ts';
+import type { Surface } from './code-points.ts';
 
-export type { Context } from './tokens.ts';
 
 const printableAscii = /^[\x20-\x7e]*$/;
 
 /** `text` with every control, bidi control and invisible character as a token. */
-export function sanitize(text: string, context: Context = 'trust'): string {
+export function sanitize(text: string, context: Surface = 'trust'): string {
   if (printableAscii.test(text)) return text;
   const parts: string[] = [];
   forEachStringCluster(text, context, (shown) => parts.push(shown) > 0);

@@ -1,8 +1,8 @@
 // Display widths, and the one walk over text on its way to the screen: grapheme
 // clusters with the cells each takes, every character that could change the
-// terminal (or hide from the reader) turned into a token on the way (tokens.ts).
+// terminal (or hide from the reader) turned into a token on the way (code-points.ts).
 import { eastAsianWidth } from 'get-east-asian-width';
-import { isAlwaysToken, isEmojiCluster, isJoiner, joinsEmoji, tokenFor, tokenForByte, type Context } from './tokens.ts';
+import { isAlwaysToken, isEmojiCluster, isJoiner, joinsEmoji, tokenFor, tokenForByte, type Surface } from './code-points.ts';
 
 // Made on first use: loading ICU's break rules takes about 20 ms, which a
 // document in plain ASCII never needs to pay at start-up.
@@ -95,7 +95,7 @@ const complex = () =>
   (complexPattern ??= /[\p{M}\p{Grapheme_Extend}\p{Cf}\p{Emoji_Modifier}\p{Regional_Indicator}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0e33\u0eb3\u0d4e\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{11d46}\u{11f02}\ud800-\udfff]/u);
 
 /** Visits one cluster: in a trust context, joiners outside emoji sequences become tokens. */
-function visitCluster(cluster: string, context: Context, measure: (s: string) => number, visit: Visit): boolean {
+function visitCluster(cluster: string, context: Surface, measure: (s: string) => number, visit: Visit): boolean {
   if (cluster.length === 1 && cluster.charCodeAt(0) < 0x7f) return visit(cluster, 1, 1, false);
   if (context === 'trust') {
     const emoji = isEmojiCluster(cluster);
@@ -123,7 +123,7 @@ function visitCluster(cluster: string, context: Context, measure: (s: string) =>
  * before it (a combining mark may follow it) and the one after it (a prepended
  * mark such as U+0600 may take it), and the segmenter decides.
  */
-function visitRun(run: string, context: Context, measure: (s: string) => number, visit: Visit): boolean {
+function visitRun(run: string, context: Surface, measure: (s: string) => number, visit: Visit): boolean {
   const n = run.length;
   let i = 0;
   while (i < n) {
@@ -249,7 +249,7 @@ const units = (s: string) => s.length;
  * tabs and newlines are tokens too, and so is every invisible character
  * outside an emoji sequence.
  */
-export function forEachStringCluster(text: string, context: Context, visit: Visit): void {
+export function forEachStringCluster(text: string, context: Surface, visit: Visit): void {
   const n = text.length;
   let i = 0;
   while (i < n) {

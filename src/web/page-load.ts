@@ -29,7 +29,7 @@ export interface PageInfo {
   charsetFrom: CharsetFrom;
 }
 
-export interface PageSink {
+export interface PageReceiver {
   /** Called once, before any text. */
   begin(info: PageInfo): void;
   /** The body's bytes (in `info.charset`), in order; a promise returned holds the next back until it settles (the reader is behind). */
@@ -61,7 +61,7 @@ const HEAD_WAIT_MS = 100;
  * do), unless they take longer than headWaitMs after the first bytes; all else
  * flows at once.
  */
-export function loadPage(url: string | UrlRecord, options: LoadOptions, sink: PageSink): PageLoad {
+export function loadPage(url: string | UrlRecord, options: LoadOptions, sink: PageReceiver): PageLoad {
   const controller = new AbortController();
   const done = run(url, { ...options, signal: controller.signal, onProgress: (p) => sink.progress?.(p) }, options.headWaitMs ?? HEAD_WAIT_MS, sink);
   return { cancel: () => controller.abort(), done };
@@ -72,7 +72,7 @@ function described(page: FetchedPage, head: Buffer, headComplete: boolean): Desc
   return { name: serializePath(page.url), head, headComplete, type: page.contentType, charset: page.charset };
 }
 
-async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: number, sink: PageSink): Promise<void> {
+async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: number, sink: PageReceiver): Promise<void> {
   const result = await fetchPage(url, options);
   if (!result.ok) {
     sink.begin({ url: result.url ?? result.requested, page: null, failure: result, kind: 'plain', notText: false, charset: 'utf-8', charsetFrom: 'default' });

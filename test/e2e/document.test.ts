@@ -12,7 +12,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('hostile documents', () => {
   it('opens 1 MB of unclosed [a]( and goes to its end', async () => {
     const file = path.join(dir, 'brackets.txt');
-    // About 1 MB (not a power of two: the wrap has an empty row after a line of exactly 1 MiB, a matter for view/wrap.ts).
+    // About 1 MB (not a power of two: the wrap has an empty row after a line of exactly 1 MiB, a matter for rows/wrap.ts).
     fs.writeFileSync(file, '[a]('.repeat(262_000) + '\nthe last line\n');
     const s = Session.lwl([file]);
     await s.waitForText('[a]([a](');

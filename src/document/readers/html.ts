@@ -1,5 +1,5 @@
 // The HTML reader: parse5 (the HTML standard's parser) builds the tree, and a
-// walk over it writes text, links, styles and anchors to a RenderSink, laid out
+// walk over it writes text, links, styles and anchors to a RenderTarget, laid out
 // as w3m would: blocks apart, lists with markers, tables in columns, `pre` as
 // is, scripts, styles, templates and hidden elements left out.
 //
@@ -8,8 +8,8 @@
 // elements, a text node with something after it), so the first screen of a
 // 20 MB page needs only the first chunks parsed.
 import { Parser, parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5';
-import { BlockWriter } from './layout.ts';
-import { RenderCollector, type RenderSink, type Style } from './render-sink.ts';
+import { BlockWriter, QUOTE_BAR } from './layout.ts';
+import { RenderCollector, type RenderTarget, type Style } from './render-target.ts';
 import { writeTable, type Align } from './table.ts';
 
 type Node = T.Node;
@@ -100,7 +100,7 @@ export function textOf(node: Node): string {
 }
 
 /** What an element opened, to close when the walk leaves it. */
-interface Frame {
+interface OpenElement {
   node: Node;
   index: number;
   link: boolean;
@@ -122,7 +122,7 @@ const DEEPEST_TABLE = 20;
 const MOST_TABLE_CELLS = 10_000;
 
 export class HtmlWalker {
-  private readonly stack: Frame[] = [];
+  private readonly stack: OpenElement[] = [];
   private preDepth = 0;
   private linkDepth = 0;
   private lists: { ordered: boolean; next: number; bare: boolean }[] = [];
@@ -140,7 +140,7 @@ export class HtmlWalker {
     this.stack.push(this.frame(root));
   }
 
-  private frame(node: Node): Frame {
+  private frame(node: Node): OpenElement {
     return { node, index: 0, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '' };
   }
 
@@ -180,12 +180,12 @@ export class HtmlWalker {
   }
 
   /** Writes an element's start; returns its frame, or null when it is done with (skipped, or written whole). */
-  private enter(el: Element): Frame | null {
+  private enter(el: Element): OpenElement | null {
     const w = this.w;
     const tag = el.tagName;
     const f = this.frame(el);
     if (tag === 'title') {
-      if (!this.titleSeen) w.sink.title(textOf(el));
+      if (!this.titleSeen) w.target.title(textOf(el));
       this.titleSeen = true;
       return null;
     }
@@ -193,7 +193,7 @@ export class HtmlWalker {
       const href = attr(el, 'href');
       if (href !== null && !this.baseSeen) {
         this.baseSeen = true;
-        w.sink.base?.(href);
+        w.target.base?.(href);
       }
       return null;
     }
@@ -275,7 +275,7 @@ export class HtmlWalker {
         break;
       }
       case 'blockquote':
-        w.pushIndent('│ ', 'quote');
+        w.pushIndent(QUOTE_BAR, 'quote');
         f.indent = true;
         break;
       case 'dd':
@@ -306,7 +306,7 @@ export class HtmlWalker {
     return f;
   }
 
-  private exit(f: Frame): void {
+  private exit(f: OpenElement): void {
     const w = this.w;
     if (f.after) w.write(f.after);
     for (let i = 0; i < f.styles; i++) w.closeStyle();
@@ -443,15 +443,15 @@ export function parseTag(html: string): Element | null {
 
 /**
  * A whole HTML document, read in chunks: `write` each piece of text as it
- * comes, `end` at the end. The sink gets what is settled after every write.
+ * comes, `end` at the end. The target gets what is settled after every write.
  */
 export class HtmlReader {
   private readonly parser = new Parser<T.DefaultTreeAdapterMap>();
   private readonly writer: BlockWriter;
   private readonly walker: HtmlWalker;
 
-  constructor(sink: RenderSink, options: HtmlOptions = {}) {
-    this.writer = new BlockWriter(sink);
+  constructor(target: RenderTarget, options: HtmlOptions = {}) {
+    this.writer = new BlockWriter(target);
     const open = this.parser.openElements;
     const isOpen = (node: Node) => {
       if (node === this.parser.document) return true;
@@ -474,8 +474,8 @@ export class HtmlReader {
 }
 
 /** Reads a whole HTML text (tests and small inputs). */
-export function renderHtml(html: string, sink: RenderSink, options: HtmlOptions = {}): void {
-  const reader = new HtmlReader(sink, options);
+export function renderHtml(html: string, target: RenderTarget, options: HtmlOptions = {}): void {
+  const reader = new HtmlReader(target, options);
   reader.write(html);
   reader.end();
 }

@@ -14,7 +14,7 @@
 // - `raw` is never guessed: the text as it came, every escape a token (the \
 //   key, or --kind=raw).
 import type { Document } from '../document.ts';
-import type * as RichReaders from './document-sink.ts';
+import type * as RichReaders from './rich-readers.ts';
 import type { Reader } from '../reader.ts';
 import type { Kind } from './kind-names.ts';
 import { MarkupReader } from './markup.ts';
@@ -40,7 +40,7 @@ export function provideRichReaders(readers: typeof RichReaders): void {
  * compiled only then (build.mjs).
  */
 function richReaders(): typeof RichReaders {
-  if (!rich && typeof LWL_BUNDLED !== 'undefined' && LWL_BUNDLED) rich = require('./document-sink.ts') as typeof RichReaders;
+  if (!rich && typeof LWL_BUNDLED !== 'undefined' && LWL_BUNDLED) rich = require('./rich-readers.ts') as typeof RichReaders;
   if (!rich) throw new Error('the Markdown and HTML readers are not loaded: provideRichReaders() first');
   return rich;
 }

@@ -1,7 +1,7 @@
 // Block layout for the readers: paragraphs apart by a blank line, list and
 // quote prefixes at the start of every line, collapsed white space (HTML), and
-// links and styles that hug their text. Writes to a RenderSink.
-import type { RenderSink, Style } from './render-sink.ts';
+// links and styles that hug their text. Writes to a RenderTarget.
+import type { RenderTarget, Style } from './render-target.ts';
 
 interface Indent {
   /** Written at the start of each line inside the block (after outer indents). */
@@ -20,6 +20,11 @@ interface Indent {
  */
 const DRAWN_INDENTS = 32;
 
+/** What a block quote writes in front of each of its lines (a bar as wide as a cell, and a space). */
+export const QUOTE_BAR = '│ ';
+/** The most quote bars a wrapped line's later rows are drawn behind: 16 columns. */
+const HANGING_BARS = 8;
+
 type Pending = { kind: 'link'; href: string } | { kind: 'style'; style: Style } | { kind: 'anchor'; name: string };
 
 export class BlockWriter {
@@ -34,12 +39,12 @@ export class BlockWriter {
   private readonly indents: Indent[] = [];
   /** Opens (and anchors) waiting for the text they start at, so spans never start with a break. */
   private pending: Pending[] = [];
-  /** What is open in the sink, innermost last: to know whether a close has an open to match. */
+  /** What is open in the target, innermost last: to know whether a close has an open to match. */
   private openedLink = false;
   /** Text written on the current line (after the indent), for callers that pad. */
   column = 0;
 
-  constructor(readonly sink: RenderSink) {}
+  constructor(readonly target: RenderTarget) {}
 
   /** A new block: what comes next starts after a blank line (or a line break, `blank` false). */
   block(blank = true): void {
@@ -52,7 +57,7 @@ export class BlockWriter {
   lineBreak(): void {
     this.space = false;
     if (this.breaks > 0 || this.atStart) return; // a break is owed already
-    this.sink.text('\n');
+    this.target.text('\n');
     this.lineStart = true;
     this.column = 0;
   }
@@ -93,12 +98,12 @@ export class BlockWriter {
   }
 
   private writeLine(line: string): void {
-    const sink = this.sink;
+    const target = this.target;
     if (this.breaks > 0) {
-      if (!this.lineStart) sink.text('\n');
+      if (!this.lineStart) target.text('\n');
       if (this.breaks === 2) {
         this.writeQuoteBars();
-        sink.text('\n');
+        target.text('\n');
       }
       this.breaks = 0;
       this.lineStart = true;
@@ -111,12 +116,12 @@ export class BlockWriter {
       this.space = false;
     }
     if (this.space) {
-      sink.text(' ');
+      target.text(' ');
       this.column++;
       this.space = false;
     }
     this.flushPending();
-    sink.text(line);
+    target.text(line);
     this.lastIndents = this.indents.slice(0, DRAWN_INDENTS);
     this.column += line.length;
     this.atStart = false;
@@ -133,13 +138,14 @@ export class BlockWriter {
     for (let i = 0; i <= last; i++) {
       const indent = this.indents[i];
       const s = i === last ? indent.rest.trimEnd() : indent.rest;
-      if (indent.restStyle) this.sink.openStyle(indent.restStyle);
-      this.sink.text(s);
-      if (indent.restStyle) this.sink.closeStyle();
+      if (indent.restStyle) this.target.openStyle(indent.restStyle);
+      this.target.text(s);
+      if (indent.restStyle) this.target.closeStyle();
     }
   }
 
   private writeIndent(): void {
+    const pieces: Array<{ s: string; style: Style | null }> = [];
     const innermost = this.indents.length - 1;
     for (let i = 0; i <= innermost; i++) {
       const indent = this.indents[i];
@@ -148,13 +154,19 @@ export class BlockWriter {
       // Past DRAWN_INDENTS only the innermost's list marker shows.
       if (i >= DRAWN_INDENTS && (i < innermost || first === null)) continue;
       const s = first ?? indent.rest;
-      const style = first !== null ? indent.firstStyle : indent.restStyle;
-      if (s.length === 0) continue;
-      if (style) this.sink.openStyle(style);
-      this.sink.text(s);
-      if (style) this.sink.closeStyle();
-      this.column += s.length;
+      if (s.length > 0) pieces.push({ s, style: first !== null ? indent.firstStyle : indent.restStyle });
     }
+    // The quote bars the line starts with: the rows it wraps to are drawn behind them (a hanging indent).
+    let bars = 0;
+    while (bars < Math.min(pieces.length, HANGING_BARS) && pieces[bars].style === 'quote' && pieces[bars].s === QUOTE_BAR) bars++;
+    if (bars > 0) this.target.openHangingIndent?.();
+    pieces.forEach(({ s, style }, k) => {
+      if (style) this.target.openStyle(style);
+      this.target.text(s);
+      if (style) this.target.closeStyle();
+      this.column += s.length;
+      if (k === bars - 1) this.target.closeHangingIndent?.(bars * QUOTE_BAR.length);
+    });
   }
 
   private flushPending(): void {
@@ -162,11 +174,11 @@ export class BlockWriter {
     const pending = this.pending;
     this.pending = [];
     for (const p of pending) {
-      if (p.kind === 'anchor') this.sink.anchor(p.name);
+      if (p.kind === 'anchor') this.target.anchor(p.name);
       else if (p.kind === 'style') {
-        this.sink.openStyle(p.style);
+        this.target.openStyle(p.style);
       } else {
-        this.sink.openLink(p.href);
+        this.target.openLink(p.href);
         this.openedLink = true;
       }
     }
@@ -184,7 +196,7 @@ export class BlockWriter {
       return;
     }
     if (!this.openedLink) return;
-    this.sink.closeLink();
+    this.target.closeLink();
     this.openedLink = false;
   }
 
@@ -203,14 +215,14 @@ export class BlockWriter {
         return;
       }
     }
-    this.sink.closeStyle();
+    this.target.closeStyle();
   }
 
   anchor(name: string): void {
     this.pending.push({ kind: 'anchor', name });
   }
 
-  /** RenderSink's text, so a laid-out collector can be replayed into the writer. */
+  /** RenderTarget's text, so a laid-out collector can be replayed into the writer. */
   text(s: string): void {
     this.write(s);
   }
@@ -219,9 +231,9 @@ export class BlockWriter {
 
   /** At the end: anchors still waiting are set where the text ends. */
   finish(): void {
-    for (const p of this.pending) if (p.kind === 'anchor') this.sink.anchor(p.name);
+    for (const p of this.pending) if (p.kind === 'anchor') this.target.anchor(p.name);
     this.pending = [];
-    if (!this.atStart) this.sink.text('\n');
+    if (!this.atStart) this.target.text('\n');
     this.atStart = true;
   }
 }

@@ -20,7 +20,7 @@ export interface MarkdownWorkerData {
 }
 
 /** A tree, or null when the parser threw: the reader parses that block itself (and meets the same error, as without a worker). */
-type Reply = md.Root | null;
+type ParseReply = md.Root | null;
 
 declare const require: (id: string) => unknown;
 
@@ -31,7 +31,7 @@ export function serveMarkdown({ lwlMarkdown }: MarkdownWorkerData): void {
   const sent = new Int32Array(lwlMarkdown.sent);
   parentPort!.on('message', ({ port }: { port: MessagePort }) => {
     port.on('message', (text: string) => {
-      let tree: Reply = null;
+      let tree: ParseReply = null;
       try {
         tree = withoutPositions(parse(text));
       } catch {
@@ -114,11 +114,11 @@ class WorkerParses implements BlockParses {
     this.port.postMessage(text);
   }
 
-  next(until: number): Reply | undefined {
+  next(until: number): ParseReply | undefined {
     for (;;) {
       const count = Atomics.load(this.worker.sent, 0);
       const reply = receiveMessageOnPort(this.port);
-      if (reply) return reply.message as Reply;
+      if (reply) return reply.message as ParseReply;
       if (this.worker.failed) return null;
       const wait = until - Date.now();
       if (wait <= 0) return undefined;

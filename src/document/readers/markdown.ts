@@ -13,8 +13,8 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type * as md from 'mdast';
-import { BlockWriter } from './layout.ts';
-import { HEADING_STYLES, RenderCollector, type RenderSink } from './render-sink.ts';
+import { BlockWriter, QUOTE_BAR } from './layout.ts';
+import { HEADING_STYLES, RenderCollector, type RenderTarget } from './render-target.ts';
 import { writeTable } from './table.ts';
 import { attr, parseTag, writeHtmlFragment } from './html.ts';
 
@@ -327,7 +327,7 @@ function alertOf(quote: md.Blockquote): string | null {
 const BRACKETED = /\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]/g;
 
 /**
- * Renders Markdown blocks, in order, to a sink. State that runs across
+ * Renders Markdown blocks, in order, to a target. State that runs across
  * blocks (heading slugs, list of definitions) lives here.
  */
 export class MarkdownRenderer {
@@ -338,12 +338,12 @@ export class MarkdownRenderer {
   private listDepth = 0;
 
   constructor(
-    sink: RenderSink,
+    target: RenderTarget,
     private readonly options: MarkdownOptions = {},
     /** Label key → definition, shared with the renderers of table cells. */
     readonly definitions = new Map<string, Definition>(),
   ) {
-    this.w = new BlockWriter(sink);
+    this.w = new BlockWriter(target);
   }
 
   /** Where definitions may be, found cheaply; parsed when a block uses their label. */
@@ -439,7 +439,7 @@ export class MarkdownRenderer {
         return;
       case 'blockquote': {
         w.block();
-        w.pushIndent('│ ', 'quote');
+        w.pushIndent(QUOTE_BAR, 'quote');
         const alert = alertOf(node);
         if (alert) {
           // GitHub's alert, `> [!NOTE]`: its kind as a title line, as GitHub shows it.
@@ -635,8 +635,8 @@ export class MarkdownRenderer {
 }
 
 /** Renders a whole Markdown text (tests and small inputs): definitions first, then block by block. */
-export function renderMarkdown(source: string, sink: RenderSink, options: MarkdownOptions = {}): void {
-  const renderer = new MarkdownRenderer(sink, options);
+export function renderMarkdown(source: string, target: RenderTarget, options: MarkdownOptions = {}): void {
+  const renderer = new MarkdownRenderer(target, options);
   renderer.addDefinitions(source);
   const blocks = new MarkdownBlocks();
   blocks.write(source);

@@ -1,12 +1,12 @@
 // The lwl markup reader: the first Reader (reader.ts). It reads raw bytes in
-// chunks, as they arrive, and tells its Sink (sink.ts) what each part is: text,
+// chunks, as they arrive, and tells its TextWriter (text-writer.ts) what each part is: text,
 // a hex token for bytes that could change the terminal, a link's href.
 //
 // Markup: `[text](href)` is a link; the span is `[text]` with its brackets and
 // `(href)` is hidden. `\[ \] \( \)` show the bare character. Brackets that do
 // not form a link stay as text. Links nest. A bare URL with a scheme (urls.ts)
 // is a link too, but not in the text of a link. Where an href ends is found by
-// HrefEnds (hrefs.ts), in one pass: reading is linear on any input.
+// HrefEnds (href-ends.ts), in one pass: reading is linear on any input.
 //
 // Speed (bench/parse.ts): the bytes that need a look are found by a scanner
 // (scan.ts: WebAssembly SIMD, 16 bytes a step), and the bytes between are
@@ -15,12 +15,12 @@
 // controls are C2 80..C2 9F.
 import { isUtf8 } from 'node:buffer';
 import type { Document } from '../document.ts';
-import { Cursor } from '../sink.ts';
+import { Cursor } from '../text-writer.ts';
 import { SPECIAL, SPECIAL_IN_UTF8, getScanner, type Scanner } from '../scan.ts';
 import { isContinuation, utf8SequenceLength } from '../utf8.ts';
-import { HrefEnds, isEscapable, MAX_HREF_BYTES, MORE, NO_LINK } from './hrefs.ts';
+import { HrefEnds, isEscapable, MAX_HREF_BYTES, MORE, NO_LINK } from './href-ends.ts';
 import { schemeBefore, trimUrl, urlEnd, UrlPlaces } from './urls.ts';
-import { SinkReader } from './sink-reader.ts';
+import { WritingReader } from './writing-reader.ts';
 import { readWhole } from '../reader.ts';
 
 const LF = 0x0a;
@@ -64,7 +64,7 @@ export function blockEnd(buf: Uint8Array, i: number, end: number, final: boolean
   return j;
 }
 
-export class MarkupReader extends SinkReader {
+export class MarkupReader extends WritingReader {
   /** Display offsets of the `[` not yet closed, innermost last. */
   private readonly opens: number[] = [];
   /** Bytes held back from the last chunk until the next one says what they are. */
@@ -138,7 +138,7 @@ export class MarkupReader extends SinkReader {
     const end = chunk.length;
     const cut = final ? end : completeEnd(chunk, from, end);
     const utf8 = isUtf8(chunk.subarray(from, cut));
-    if (!owned && this.sink.writesOverInput) {
+    if (!owned && this.writer.writesOverInput) {
       // The caller keeps the chunk, and the text is written over the input: read a copy.
       const copy = Buffer.allocUnsafe(end - from);
       chunk.copy(copy, 0, from, end);
@@ -153,20 +153,20 @@ export class MarkupReader extends SinkReader {
   }
 
   /**
-   * Reads cursor.buf[from, end) and passes what it finds to the sink. Returns
+   * Reads cursor.buf[from, end) and passes what it finds to the writer. Returns
    * where it stopped: before bytes it cannot tell without more input, or at the
    * first place at or after `stopAt` where it can. buf[from, valid) is known to
    * be valid UTF-8.
    */
   private read(cursor: Cursor, from: number, stopAt: number, valid: number): number {
     const { buf, end, final, source } = cursor;
-    const sink = this.sink;
+    const writer = this.writer;
     const opens = this.opens;
     const scanner = this.scanner;
     const special = SPECIAL.table;
     const specialInUtf8 = SPECIAL_IN_UTF8.table;
     scanner.forget();
-    sink.begin(cursor);
+    writer.begin(cursor);
     const urlPlaces = this.urlPlaces;
     urlPlaces.reset(buf, end);
     if (!final) stopAt = notInUrlHead(buf, from, stopAt, end);
@@ -221,8 +221,8 @@ export class MarkupReader extends SinkReader {
           i++;
           continue;
         }
-        const href = sink.href(found.start, urlLast);
-        const start = sink.offset + (found.start - run);
+        const href = writer.href(found.start, urlLast);
+        const start = writer.offset + (found.start - run);
         const link: [number, number, number] = [start, start + (urlLast - found.start), href];
         if (opens.length > 0) this.pendingUrls.push(link);
         else this.doc.addLink(...link);
@@ -232,7 +232,7 @@ export class MarkupReader extends SinkReader {
       const b = buf[i];
       const hasNext = i + 1 < end;
       if (b === OPEN_BRACKET) {
-        opens.push(sink.offset + (i - run));
+        opens.push(writer.offset + (i - run));
         if (opens.length > MAX_OPEN_BRACKETS) opens.shift();
         i++;
       } else if (b === CLOSE_BRACKET) {
@@ -242,10 +242,10 @@ export class MarkupReader extends SinkReader {
           if (close === MORE) break;
           const open = opens.pop()!;
           if (close !== NO_LINK) {
-            sink.text(run, i + 1);
+            writer.text(run, i + 1);
             // bro writes "(No href)" for a link the page gave no address: plain text, not a link.
             if (!isNoHref(buf, i + 2, close - source)) {
-              this.doc.addLink(open, sink.offset, sink.href(i + 2, close - source));
+              this.doc.addLink(open, writer.offset, writer.href(i + 2, close - source));
               this.dropUrlsFrom(open);
             }
             run = i = close - source + 1;
@@ -260,35 +260,35 @@ export class MarkupReader extends SinkReader {
       } else if (b === BACKSLASH) {
         if (!hasNext && !final) break;
         if (hasNext && isEscapable(buf[i + 1])) {
-          sink.text(run, i);
-          sink.text(i + 1, i + 2); // the bare character
+          writer.text(run, i);
+          writer.text(i + 1, i + 2); // the bare character
           run = i += 2;
         } else {
           i++;
         }
       } else if (b === CR) {
         if (!hasNext && !final) break;
-        sink.text(run, i);
+        writer.text(run, i);
         if (hasNext && buf[i + 1] === LF) {
           run = ++i; // the CR is dropped: the LF starts the next run
         } else {
-          sink.token(i, 1);
+          writer.token(i, 1);
           run = ++i;
         }
       } else if (b < 0x80) {
-        sink.text(run, i);
-        sink.token(i, 1); // C0 control or DEL
+        writer.text(run, i);
+        writer.token(i, 1); // C0 control or DEL
         run = ++i;
       } else {
         const len = utf8SequenceLength(buf, i, end);
         if (len < 0 && !final) break;
         if (len <= 0) {
-          sink.text(run, i);
-          sink.token(i, 1); // not UTF-8: shown byte by byte
+          writer.text(run, i);
+          writer.token(i, 1); // not UTF-8: shown byte by byte
           run = ++i;
         } else if (b === 0xc2 && buf[i + 1] < 0xa0) {
-          sink.text(run, i);
-          sink.token(i, 2); // C1 control, U+0080..U+009F
+          writer.text(run, i);
+          writer.token(i, 2); // C1 control, U+0080..U+009F
           run = i += 2;
         } else {
           i += len;
@@ -296,9 +296,9 @@ export class MarkupReader extends SinkReader {
       }
     }
     const stop = Math.min(i, end);
-    sink.text(run, stop);
+    writer.text(run, stop);
     if (final && stop === end) this.addPendingUrls();
-    sink.finish();
+    writer.finish();
     return stop;
   }
 

@@ -1,10 +1,10 @@
 // The reader for plain text and program output (reader.ts): what `git log -p`,
 // `man`, `ls --color` and `grep --color` write for a terminal, read as less -R
 // reads it, and no byte of it passed on:
-// - SGR (`ESC [ … m`) becomes styles (sgr.ts); one lwl cannot trust is shown
+// - SGR (`ESC [ … m`) becomes styles (sgr-state.ts); one lwl cannot trust is shown
 //   as tokens. `ESC [ K` (erase to the end of the line, which grep writes
 //   after each colour) means nothing in a pager and is dropped. Neither is cut
-//   out here: a coloured stretch is handed to the sink whole, as a run the text
+//   out here: a coloured stretch is handed to the writer whole, as a run the text
 //   renders when read, and its styles are found when the screen asks
 //   (sgr-runs.ts). So a colour change costs a few steps, not a piece and a span.
 // - Backspace overstrike, as man pages are written: `X\bX` bold, `_\bX`
@@ -19,16 +19,16 @@
 // rest waits for the next chunk, so that a sequence or URL is seen whole.
 import { isUtf8 } from 'node:buffer';
 import type { Document } from '../document.ts';
-import { Cursor } from '../sink.ts';
+import { Cursor } from '../text-writer.ts';
 import { PLAIN_SPECIAL, PLAIN_SPECIAL_IN_UTF8, getScanner, type Scanner } from '../scan.ts';
 import { isContinuation, utf8SequenceLength } from '../utf8.ts';
 import { blockEnd } from './markup.ts';
-import { BOLD, MAX_CSI, PLAIN_STYLE, REFUSED, SgrState, SgrStyles, UNDERLINE } from './sgr.ts';
+import { BOLD, MAX_CSI, PLAIN_STYLE, REFUSED, SgrState, SgrStyles, UNDERLINE } from './sgr-state.ts';
 import { RunStyles, SGR_RUNS } from './sgr-runs.ts';
-import { tokenLength } from '../tokens.ts';
-import { MAX_HREF_BYTES } from './hrefs.ts';
+import { tokenLength } from '../hex-tokens.ts';
+import { MAX_HREF_BYTES } from './href-ends.ts';
 import { schemeBefore, trimUrl, urlEnd, wwwBefore } from './urls.ts';
-import { SinkReader } from './sink-reader.ts';
+import { WritingReader } from './writing-reader.ts';
 import { readWhole } from '../reader.ts';
 
 const BEL = 0x07;
@@ -62,7 +62,7 @@ function cleanOsc(buf: Buffer, from: number, to: number): boolean {
   return isUtf8(buf.subarray(from, to));
 }
 
-export class PlainReader extends SinkReader {
+export class PlainReader extends WritingReader {
   private readonly scanner: Scanner;
   private readonly cursor = new Cursor();
   private carry: Buffer | null = null;
@@ -77,8 +77,8 @@ export class PlainReader extends SinkReader {
   /** The OSC 8 link open: its href number (-1: none) and where its text began. */
   private linkHref = -1;
   private linkStart = 0;
-  // The input not yet given to the sink: a region read(), from its `run`, hands
-  // over whole (sink.run) when it ends. It holds text, and tokens and SGR that
+  // The input not yet given to the writer: a region read(), from its `run`, hands
+  // over whole (writer.run) when it ends. It holds text, and tokens and SGR that
   // are rendered when read, so that a colour change costs nothing here.
   /** The style where the region starts. */
   private regionTag = PLAIN_STYLE;
@@ -122,7 +122,7 @@ export class PlainReader extends SinkReader {
       if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) from = 3;
       if (chunk.length > 0) this.atStart = false;
     }
-    if (!owned && this.sink.writesOverInput) {
+    if (!owned && this.writer.writesOverInput) {
       chunk = Buffer.from(chunk);
       owned = true;
     }
@@ -148,7 +148,7 @@ export class PlainReader extends SinkReader {
   /** Ends the reader's current span here (it goes on if `style` is the same). */
   private switchStyle(style: number): void {
     if (style === this.spanStyle) return;
-    const at = this.sink.offset;
+    const at = this.writer.offset;
     if (this.spanStyle >= 0 && at > this.spanStart) this.doc.styles.add(this.spanStart, at, this.spanStyle);
     this.spanStyle = style;
     this.spanStart = at;
@@ -161,13 +161,13 @@ export class PlainReader extends SinkReader {
     this.mixed = false;
   }
 
-  /** Hands the region buf[run, to) to the sink, and starts the next. */
+  /** Hands the region buf[run, to) to the writer, and starts the next. */
   private flush(run: number, to: number): void {
     if (to > run) {
       this.switchStyle(PLAIN_STYLE);
       // Plain text in no colour is a piece of the input as it is; the rest a run to render.
-      if (this.mixed || this.regionTag !== PLAIN_STYLE) this.sink.run(run, to, to - run - this.shrink, this.regionTag);
-      else this.sink.text(run, to);
+      if (this.mixed || this.regionTag !== PLAIN_STYLE) this.writer.run(run, to, to - run - this.shrink, this.regionTag);
+      else this.writer.text(run, to);
     }
     this.beginRegion();
   }
@@ -190,13 +190,13 @@ export class PlainReader extends SinkReader {
    */
   private read(cursor: Cursor, from: number, stopAt: number): number {
     const { buf, end, final } = cursor;
-    const sink = this.sink;
+    const writer = this.writer;
     const scanner = this.scanner;
     const special = PLAIN_SPECIAL.table;
     const specialInUtf8 = PLAIN_SPECIAL_IN_UTF8.table;
     const raw = this.raw;
     scanner.forget();
-    sink.begin(cursor);
+    writer.begin(cursor);
     this.beginRegion();
     // The region starts at `run`; the text since the last token or dropped sequence at `seg`.
     let run = from;
@@ -251,8 +251,8 @@ export class PlainReader extends SinkReader {
           i++;
           continue;
         }
-        const href = b === COLON ? sink.href(start, last) : this.doc.hrefs.addBytes(Buffer.concat([HTTP, buf.subarray(start, last)]), 0, HTTP.length + last - start);
-        const linkStart = sink.offset + (start - run) - this.shrink;
+        const href = b === COLON ? writer.href(start, last) : this.doc.hrefs.addBytes(Buffer.concat([HTTP, buf.subarray(start, last)]), 0, HTTP.length + last - start);
+        const linkStart = writer.offset + (start - run) - this.shrink;
         this.doc.addLink(linkStart, linkStart + (last - start), href);
         seg = i = last;
       } else if (b === ESC) {
@@ -307,7 +307,7 @@ export class PlainReader extends SinkReader {
         this.token(1);
         seg = ++i;
       } else if (b === LF) {
-        if (this.linkHref >= 0) this.closeLink(sink.offset + (i - run) - this.shrink);
+        if (this.linkHref >= 0) this.closeLink(writer.offset + (i - run) - this.shrink);
         i++;
         if (i - run >= REGION_MAX) {
           this.flush(run, i);
@@ -317,7 +317,7 @@ export class PlainReader extends SinkReader {
         if (i + 1 >= end && !final) break;
         if (i + 1 < end && buf[i + 1] === LF) {
           // The CR of CR LF is dropped: in a region when it is read, in the raw text by leaving it out.
-          if (this.linkHref >= 0) this.closeLink(sink.offset + (i - run) - this.shrink);
+          if (this.linkHref >= 0) this.closeLink(writer.offset + (i - run) - this.shrink);
           if (raw) {
             this.flush(run, i);
             run = i + 1;
@@ -349,13 +349,13 @@ export class PlainReader extends SinkReader {
     }
     const stop = Math.min(i, end);
     this.flush(run, stop);
-    if (final && stop === end) this.closeLink(sink.offset);
+    if (final && stop === end) this.closeLink(writer.offset);
     // Spans and links so far are in the document while the rest loads.
     const style = this.spanStyle;
     this.switchStyle(PLAIN_STYLE);
     this.spanStyle = style;
-    this.spanStart = sink.offset;
-    sink.finish();
+    this.spanStart = writer.offset;
+    writer.finish();
     return stop;
   }
 
@@ -424,8 +424,8 @@ export class PlainReader extends SinkReader {
     const styles = this.styles;
     this.switchStyle(styles.number(styles.stateOf(this.base, this.overstruck), (bold ? BOLD : 0) | (underline ? UNDERLINE : 0)));
     // A piece of its own, whose style is the span's: no run's SGR says it.
-    this.sink.breakRun();
-    this.sink.text(shown, shown + shownLen);
+    this.writer.breakRun();
+    this.writer.text(shown, shown + shownLen);
     return j;
   }
 
@@ -453,10 +453,10 @@ export class PlainReader extends SinkReader {
     } else return -1;
     if (semi < 0 || !cleanOsc(buf, paramsAt, j)) return -1;
     this.flush(run, i);
-    if (this.linkHref >= 0) this.closeLink(this.sink.offset);
+    if (this.linkHref >= 0) this.closeLink(this.writer.offset);
     if (j > semi + 1) {
-      this.linkHref = this.sink.href(semi + 1, j);
-      this.linkStart = this.sink.offset;
+      this.linkHref = this.writer.href(semi + 1, j);
+      this.linkStart = this.writer.offset;
     }
     return after;
   }

@@ -5,16 +5,16 @@
 // at start-up: test/sgr-render.test.ts checks that these bytes are that file's.
 //
 // The module copies plain bytes (printable ASCII, TAB, LF) 16 at a time and
-// does the rest itself: drops an SGR lwl takes (the parameters as sgr.ts's
+// does the rest itself: drops an SGR lwl takes (the parameters as sgr-state.ts's
 // droppedLength reads them), ESC [ K, ESC [ 0 K and the CR of CR LF; copies
 // valid UTF-8; writes tokens for controls and bytes that are not UTF-8. It
 // leaves to JS only an ESC it does not drop (an SGR with ':' or one refused,
 // another CSI, a lone ESC), one unit, and goes on after it. sgr-runs.ts keeps
 // the JS render as the reference, and as the render where there is no SIMD.
 import { instantiate, simdAvailable } from '../scan-wasm.ts';
-import { unitAt, writeToken } from '../tokens.ts';
+import { unitAt, writeToken } from '../hex-tokens.ts';
 import { HEX_DIGITS } from '../utf8.ts';
-import { droppedAt } from './sgr.ts';
+import { droppedAt } from './sgr-state.ts';
 
 /**
  * The module: sgr-render.wat assembled by test/wasm-asm.ts's assembleFunction (the

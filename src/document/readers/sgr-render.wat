@@ -95,7 +95,7 @@
         local.set $b
 
         ;; ESC: an SGR lwl takes, or erase to the end of the line, is dropped, as
-        ;; sgr.ts's droppedLength drops it. Parameters of up to 3 digits split by
+        ;; sgr-state.ts's droppedLength drops it. Parameters of up to 3 digits split by
         ;; ';', at most 32 (so well within its 256 bytes); an extended colour (38, 48, 58) must
         ;; be 5 and a number, or 2 and three, each 0-255. Anything else is left
         ;; to JS ($exit with $i at the ESC).

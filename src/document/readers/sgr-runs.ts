@@ -7,8 +7,8 @@
 // 32 KiB run, and a search matches the text as shown, never the SGR's bytes.
 import type { RunRender, Text } from '../store.ts';
 import { LruCache } from '../cache.ts';
-import { tokenLength, TokenRanges, unitAt, writeToken } from '../tokens.ts';
-import { droppedAt, PLAIN_STYLE, REFUSED, type SgrStyles } from './sgr.ts';
+import { tokenLength, TokenRanges, unitAt, writeToken } from '../hex-tokens.ts';
+import { droppedAt, PLAIN_STYLE, REFUSED, type SgrStyles } from './sgr-state.ts';
 import { wasmRender } from './sgr-render.ts';
 
 const TAB = 0x09;

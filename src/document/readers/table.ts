@@ -2,7 +2,7 @@
 // then written row by row in aligned columns, bars between them, a rule under
 // the header; cells wrapped at spaces when the table is wider than `maxWidth`.
 import { stringWidth } from '../../text/width.ts';
-import type { RenderCollector } from './render-sink.ts';
+import type { RenderCollector } from './render-target.ts';
 import type { BlockWriter } from './layout.ts';
 
 export type Align = 'left' | 'right' | 'center' | null;

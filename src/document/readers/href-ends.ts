@@ -10,7 +10,7 @@
 import { float64s } from '../numbers.ts';
 import { lowerBound } from '../sorted.ts';
 import { HREF_STOP, type Scanner } from '../scan.ts';
-import type { Cursor } from '../sink.ts';
+import type { Cursor } from '../text-writer.ts';
 
 /** An href longer than this is not one: the brackets stay as text. */
 export const MAX_HREF_BYTES = 64 * 1024;

@@ -2,7 +2,7 @@
 // and l move. Columns count from the row's start, as the row is drawn; the
 // walk to a column costs the row's bytes, at most a segment (BLOCK).
 import { forEachCluster } from '../text/width.ts';
-import type { Viewport } from './view.ts';
+import type { Viewport } from './viewport.ts';
 import { tabCells } from './wrap.ts';
 
 /** Cells a tab takes at column `col` of a chopped row: to the next stop, with no edge. */
@@ -10,8 +10,8 @@ export const chopTabCells = (col: number) => tabCells(col, Infinity);
 
 /** The columns [from, to) that the text [start, end) takes on its row, as far as the row goes. */
 export function columnsOf(view: Viewport, start: number, end: number): [number, number] {
-  const rowStart = view.wrap.rowStart(start);
-  const rowEnd = view.wrap.nextRow(rowStart) ?? view.doc.text.length;
+  const rowStart = view.rows.rowStart(start);
+  const rowEnd = view.rows.nextRow(rowStart) ?? view.doc.text.length;
   let col = 0;
   let from = -1;
   let at = rowStart;
@@ -29,7 +29,7 @@ export function columnsOf(view: Viewport, start: number, end: number): [number, 
 /** The widest of the rows on screen, in cells (a row's newline not counted), or `enough` if one is as wide: the walk stops there. */
 export function widestRow(view: Viewport, top: number, enough = Infinity): number {
   let widest = 0;
-  for (const row of view.wrap.visibleRows(top, view.height)) {
+  for (const row of view.rows.visibleRows(top, view.height)) {
     let col = 0;
     forEachCluster(view.doc.text.bytes(row.start, row.end), (shown, _length, cells) => {
       if (shown === '\n') return false;
@@ -63,9 +63,9 @@ export function shiftToShow(shift: number, columns: [number, number], width: num
  */
 export function firstLinkShown(view: Viewport, top: number, shift: number): number | null {
   const links = view.doc.links;
-  const width = view.wrap.width;
+  const width = view.rows.width;
   const stop = shift + Math.max(1, width - 1);
-  for (const row of view.wrap.visibleRows(top, view.height)) {
+  for (const row of view.rows.visibleRows(top, view.height)) {
     let next = links.firstStartingAt(row.start);
     if (next >= links.count || links.start(next) >= row.end) continue;
     /** Links begun and not yet ended on the walk, with the column each starts at (links may nest). */

@@ -1,6 +1,6 @@
 // What the Markdown and HTML readers write to: a stream of text with links,
 // styles and fragment targets opened and closed around it. The readers never
-// build the document themselves; the document's own sink (or the collector
+// build the document themselves; the DocumentBuilder (rich-readers.ts; or the collector
 // below, for tests) turns the stream into text and spans.
 
 /** How a run of text is shown. Styles nest; a link may hold styles and the reverse. */
@@ -27,7 +27,7 @@ export type Style =
 export const HEADING_STYLES = ['heading1', 'heading2', 'heading3', 'heading4', 'heading5', 'heading6'] as const;
 
 /** The stream a reader writes. Calls come in document order; every open has its close. */
-export interface RenderSink {
+export interface RenderTarget {
   /** Text to show as is: the reader has already laid it out (newlines, indents, no controls but \n). */
   text(s: string): void;
   /** A link to `href` (as written in the source, not yet resolved) starts here. Links do not nest. */
@@ -41,6 +41,10 @@ export interface RenderSink {
   title(s: string): void;
   /** The base URL for relative hrefs (HTML's first <base href>), as written. */
   base?(href: string): void;
+  /** The text from here to the close, at a line's start, is a hanging indent (a quote's bars): the rows the line wraps to are drawn behind it. */
+  openHangingIndent?(): void;
+  /** `cells`: the columns the indent takes. */
+  closeHangingIndent?(cells: number): void;
 }
 
 export interface CollectedLink {
@@ -53,23 +57,30 @@ export interface CollectedStyle {
   end: number;
   style: Style;
 }
+export interface CollectedHangingIndent {
+  start: number;
+  end: number;
+  cells: number;
+}
 export interface CollectedAnchor {
   name: string;
   offset: number;
 }
 
 /**
- * A sink that keeps everything in memory: the text, and spans in UTF-16
+ * A target that keeps everything in memory: the text, and spans in UTF-16
  * offsets into it. For tests, and for laying out a table cell before the
  * columns are known.
  */
-export class RenderCollector implements RenderSink {
+export class RenderCollector implements RenderTarget {
   private parts: string[] = [];
   length = 0;
   readonly links: CollectedLink[] = [];
   /** Sorted by start, outer before inner. */
   readonly styles: CollectedStyle[] = [];
   readonly anchors: CollectedAnchor[] = [];
+  readonly hangingIndents: CollectedHangingIndent[] = [];
+  private hangingFrom = -1;
   titleText: string | null = null;
   baseHref: string | null = null;
   private openLinkAt: { start: number; href: string } | null = null;
@@ -108,6 +119,15 @@ export class RenderCollector implements RenderSink {
     this.anchors.push({ name, offset: this.length });
   }
 
+  openHangingIndent(): void {
+    this.hangingFrom = this.length;
+  }
+
+  closeHangingIndent(cells: number): void {
+    if (this.hangingFrom >= 0) this.hangingIndents.push({ start: this.hangingFrom, end: this.length, cells });
+    this.hangingFrom = -1;
+  }
+
   title(s: string): void {
     if (this.titleText === null) this.titleText = s;
   }
@@ -135,11 +155,11 @@ export class RenderCollector implements RenderSink {
   }
 
   /**
-   * Writes the text [start, end) to `sink` with the links and styles that
+   * Writes the text [start, end) to `target` with the links and styles that
    * cover it (cut at the edges): how a laid-out table cell's line reaches the
-   * real sink. Anchors inside the range go along.
+   * real target. Anchors inside the range go along.
    */
-  replay(sink: RenderSink, start: number, end: number): void {
+  replay(target: RenderTarget, start: number, end: number): void {
     const t = this.textContent;
     type Edge = { at: number; open: boolean; order: number; apply: () => void };
     const edges: Edge[] = [];
@@ -147,25 +167,25 @@ export class RenderCollector implements RenderSink {
     for (const s of this.styles) {
       if (s.end <= start || s.start >= end || s.start === s.end) continue;
       const o = order++;
-      edges.push({ at: Math.max(s.start, start), open: true, order: o, apply: () => sink.openStyle(s.style) });
-      edges.push({ at: Math.min(s.end, end), open: false, order: -o, apply: () => sink.closeStyle() });
+      edges.push({ at: Math.max(s.start, start), open: true, order: o, apply: () => target.openStyle(s.style) });
+      edges.push({ at: Math.min(s.end, end), open: false, order: -o, apply: () => target.closeStyle() });
     }
     for (const l of this.links) {
       if (l.end <= start || l.start >= end || l.start === l.end) continue;
-      edges.push({ at: Math.max(l.start, start), open: true, order: -1, apply: () => sink.openLink(l.href) });
-      edges.push({ at: Math.min(l.end, end), open: false, order: 1e9, apply: () => sink.closeLink() });
+      edges.push({ at: Math.max(l.start, start), open: true, order: -1, apply: () => target.openLink(l.href) });
+      edges.push({ at: Math.min(l.end, end), open: false, order: 1e9, apply: () => target.closeLink() });
     }
     for (const a of this.anchors) {
-      if (a.offset >= start && a.offset < end) edges.push({ at: a.offset, open: true, order: -2, apply: () => sink.anchor(a.name) });
+      if (a.offset >= start && a.offset < end) edges.push({ at: a.offset, open: true, order: -2, apply: () => target.anchor(a.name) });
     }
     // At one place: closes first (inner before outer), then opens (outer before inner).
     edges.sort((a, b) => a.at - b.at || (a.open === b.open ? a.order - b.order : a.open ? 1 : -1));
     let at = start;
     for (const e of edges) {
-      if (e.at > at) sink.text(t.slice(at, e.at));
+      if (e.at > at) target.text(t.slice(at, e.at));
       at = Math.max(at, e.at);
       e.apply();
     }
-    if (end > at) sink.text(t.slice(at, end));
+    if (end > at) target.text(t.slice(at, end));
   }
 }

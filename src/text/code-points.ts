@@ -6,7 +6,7 @@
 // Tokens are printable ASCII, so a token's width is its length.
 
 /** Where text is drawn: document rows keep what joins a grapheme cluster; trust contexts (status line, preview, messages, --links) keep nothing invisible. */
-export type Context = 'document' | 'trust';
+export type Surface = 'document' | 'trust';
 
 /** Bidi controls: reorder what follows them on screen (Trojan Source). */
 export function isBidiControl(cp: number): boolean {

@@ -1,18 +1,18 @@
 // Where a reader's output goes. A reader (reader.ts) walks its input and says,
 // in input positions, what each part is: text shown as it is, a hex token, an
-// href. The sink writes that into the document, one of two ways:
-// - FileSink, when the text stays in the file (a regular file): it records
+// href. The writer writes that into the document, one of two ways:
+// - FileTextWriter, when the text stays in the file (a regular file): it records
 //   pieces, places in the file, and copies nothing.
-// - MemorySink, for a pipe: it writes the text over the input itself, which is
+// - MemoryTextWriter, for a pipe: it writes the text over the input itself, which is
 //   never shorter (hrefs, backslashes and CRs only drop bytes), so no new
 //   memory is needed, and keeps it.
 // Tokens are not written out: a run of input holding them is kept as raw bytes
-// and rendered when read (tokens.ts), so a run of them costs its input bytes.
+// and rendered when read (hex-tokens.ts), so a run of them costs its input bytes.
 // The plain reader hands over whole runs, SGR and all (readers/sgr-runs.ts).
 import type { Document } from './document.ts';
 import { FileText } from './filetext.ts';
 import type { MemoryText } from './store.ts';
-import { tokenLength } from './tokens.ts';
+import { tokenLength } from './hex-tokens.ts';
 
 /** The input being read: a buffer, and what is known of it. */
 export class Cursor {
@@ -37,7 +37,7 @@ export class Cursor {
   }
 }
 
-export interface Sink {
+export interface TextWriter {
   /** True if the text is written over the input buffer (so a buffer the caller keeps must be copied first). */
   readonly writesOverInput: boolean;
   /** Display offset where the next byte of text goes. */
@@ -64,9 +64,9 @@ export interface Sink {
   finish(): void;
 }
 
-/** The sink for a document: pieces of its file, or bytes in memory. */
-export function sinkFor(doc: Document): Sink {
-  return doc.text instanceof FileText ? new FileSink(doc, doc.text) : new MemorySink(doc, doc.text as MemoryText);
+/** The writer for a document: pieces of its file, or bytes in memory. */
+export function textWriterFor(doc: Document): TextWriter {
+  return doc.text instanceof FileText ? new FileTextWriter(doc, doc.text) : new MemoryTextWriter(doc, doc.text as MemoryText);
 }
 
 /** Input bytes in a run to render at most: it is rendered whole when read. */
@@ -76,9 +76,9 @@ const RUN_GAP = 1024;
 
 /**
  * When a run to render goes on: the tokens, and short text between them, as long
- * as the input is contiguous. Both sinks decide it alike.
+ * as the input is contiguous. Both writers decide it alike.
  */
-abstract class RunSink implements Sink {
+abstract class RunWriter implements TextWriter {
   /** Input offset where the current run to render ends (-1: none). */
   private runEnd = -1;
   private runLength = 0;
@@ -135,7 +135,7 @@ abstract class RunSink implements Sink {
 }
 
 /** Records pieces of the file: nothing is copied. */
-class FileSink extends RunSink {
+class FileTextWriter extends RunWriter {
   readonly writesOverInput = false;
   constructor(
     private readonly doc: Document,
@@ -175,7 +175,7 @@ class FileSink extends RunSink {
 }
 
 /** Writes the text over the input buffer, from its start, and keeps it. */
-class MemorySink extends RunSink {
+class MemoryTextWriter extends RunWriter {
   readonly writesOverInput = true;
   /** Output length in the buffer. */
   private o = 0;

@@ -1,29 +1,29 @@
-// What the readers that write through a Sink share: counting the input, telling
-// the sink it arrived, and ending the document; each reader reads a chunk its way.
+// What the readers that write through a TextWriter share: counting the input, telling
+// the writer it arrived, and ending the document; each reader reads a chunk its way.
 import type { Document } from '../document.ts';
 import type { Reader } from '../reader.ts';
-import { sinkFor, type Sink } from '../sink.ts';
+import { textWriterFor, type TextWriter } from '../text-writer.ts';
 
 const EMPTY = Buffer.alloc(0);
 
-export abstract class SinkReader implements Reader {
-  protected readonly sink: Sink;
+export abstract class WritingReader implements Reader {
+  protected readonly writer: TextWriter;
   /** Input bytes fed so far: the input offset of the next chunk's first byte. */
   protected fed = 0;
 
   constructor(protected readonly doc: Document) {
-    this.sink = sinkFor(doc);
+    this.writer = textWriterFor(doc);
   }
 
   write(chunk: Buffer): void {
     this.doc.bytesRead += chunk.length;
-    this.sink.arrived(chunk, this.fed);
+    this.writer.arrived(chunk, this.fed);
     this.feed(chunk, false, false);
   }
 
   writeOwned(chunk: Buffer): void {
     this.doc.bytesRead += chunk.length;
-    this.sink.arrived(chunk, this.fed);
+    this.writer.arrived(chunk, this.fed);
     this.feed(chunk, false, true);
   }
 

@@ -9,6 +9,7 @@
 import type { Document } from '../document/document.ts';
 import { forEachCluster } from '../text/width.ts';
 import { LruCache } from '../document/cache.ts';
+import { stepRows, type Row, type Rows } from './rows.ts';
 
 const LF = 0x0a;
 export const BLOCK = 32 * 1024;
@@ -55,7 +56,7 @@ class RowBreaks {
 
   constructor(
     private readonly first: number,
-    /** Rows after the first leave cells for the quote bar drawn in front of them (see hangAt). */
+    /** Rows after the first leave cells for the hanging indent drawn in front of them (see hangAt). */
     private readonly rest = first,
   ) {}
 
@@ -176,7 +177,8 @@ interface Cached {
   atLength: number | null;
 }
 
-export class Wrap {
+/** The rows of the whole text: each line wrapped to the width (or chopped). */
+export class Wrap implements Rows {
   private readonly cache = new LruCache<number, Cached>(CACHE_SEGMENTS);
 
   constructor(
@@ -230,22 +232,19 @@ export class Wrap {
   }
 
   /**
-   * The quote bars a line starting at `start` begins with (`│ `, one for each
-   * quote it is in, in the readers' quote style), or '': the rows the line
-   * wraps to are drawn behind them too, as a rendered README's bar runs down
-   * the whole quote.
+   * The hanging indent a line starting at `start` begins with (a quote's bars,
+   * as the reader recorded them: Document.hangingIndents), or '': the rows the
+   * line wraps to are drawn behind it too, as a rendered README's bar runs
+   * down the whole quote. None where it would take more than half the row.
    */
   hangAt(start: number): string {
-    if (start > 0 && this.text.byteAt(start - 1) !== LF) return '';
-    let n = 0;
-    while (n < 8 && this.text.byteAt(start + 4 * n) === 0xe2 && this.text.byteAt(start + 4 * n + 1) === 0x94 && this.text.byteAt(start + 4 * n + 2) === 0x82 && this.text.byteAt(start + 4 * n + 3) === 0x20) n++;
-    if (n === 0 || 2 * n > this.width / 2) return '';
-    const doc = this.doc;
-    const quoted = doc.styleSpans.within(start, start + 1).some(([from, , tag]) => from <= start && doc.styleTable.get(tag).role === 'quote');
-    return quoted ? '│ '.repeat(n) : '';
+    const hangs = this.doc.hangingIndents;
+    const i = hangs.firstStartingAt(start);
+    if (i >= hangs.count || hangs.start(i) !== start || hangs.tag(i) > this.width / 2) return '';
+    return Buffer.from(this.text.bytes(start, hangs.end(i))).toString('utf8');
   }
 
-  /** The quote bars drawn in front of the row starting at `row`: those of its line when the row is not the line's first. */
+  /** The hanging indent drawn in front of the row starting at `row`: its line's, when the row is not the line's first. */
   hangOfRow(row: number): string {
     if (this.chop || row === 0 || this.text.byteAt(row - 1) === LF) return '';
     const start = this.segmentStart(row);
@@ -303,8 +302,8 @@ export class Wrap {
   }
 
   /** Up to `n` row starts from `row` down, each with its end. */
-  visibleRows(top: number, n: number): Array<{ start: number; end: number }> {
-    const rows: Array<{ start: number; end: number }> = [];
+  visibleRows(top: number, n: number): Row[] {
+    const rows: Row[] = [];
     let row: number | null = top;
     while (row !== null && rows.length < n && row < this.text.length) {
       const next = this.nextRow(row);
@@ -313,14 +312,4 @@ export class Wrap {
     }
     return rows;
   }
-}
-
-/** The row `n` steps from `row`, each step taken by `step`, stopping where it gives none. */
-export function stepRows(row: number, n: number, step: (row: number) => number | null): number {
-  for (let k = 0; k < n; k++) {
-    const next = step(row);
-    if (next === null) break;
-    row = next;
-  }
-  return row;
 }

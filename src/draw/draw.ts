@@ -1,7 +1,7 @@
 // Building a frame from the rows on screen: the cost is the screen's, never
 // the document's. Spans are found by binary search, not by scanning them all.
 import type { Frame } from '../../term/screen.ts';
-import { filterStatus } from './filter.ts';
+import { filterStatus } from '../state/filter-status.ts';
 import type { Size } from '../../term/tty.ts';
 import { sgr, type Attrs } from '../../term/sgr.ts';
 import { HYPERLINK_CLOSE, hyperlinkOpen } from '../../term/hyperlink.ts';
@@ -13,13 +13,13 @@ import { renderUrl } from '../link/render.ts';
 import { previewLines } from './preview.ts';
 import type { Context, State } from '../state/state.ts';
 import type { Role, Theme } from './theme.ts';
-import { forEachCluster, forEachStringCluster, stringWidth } from '../text/width.ts';
+import { forEachStringCluster, stringWidth } from '../text/width.ts';
 import { fitRows, truncate } from '../text/sanitize.ts';
-import { isPlainAscii, tabCells } from './wrap.ts';
-import { chopTabCells } from './chop.ts';
-import { lineNumbers } from './gutter.ts';
+import { isPlainAscii } from '../rows/wrap.ts';
+import { shownClusters, WRAPPED, type RowLayout } from '../rows/cells.ts';
+import { lineNumbers } from '../rows/gutter.ts';
 import { placeLine, placeOf } from './status.ts';
-import { screenEnd } from './view.ts';
+import { screenEnd } from '../rows/viewport.ts';
 
 interface Styled {
   text: string;
@@ -144,69 +144,6 @@ function secondOfTouching(links: Spans, i: number): boolean {
   return run % 2 === 1;
 }
 
-/** How a row is laid out besides its text. */
-export interface RowLayout {
-  /** Long lines are chopped: the row starts at column `shift` of its line, and `>` marks a line that goes on past the edge. */
-  chop: boolean;
-  shift: number;
-  /** The line-number column, as drawn ('' for none). */
-  number: string;
-  /** Quote bars drawn in front of a wrapped quote line's later rows (Wrap.hangOfRow), in the quote's style; '' for none. */
-  hang?: string;
-}
-
-const wrapped: RowLayout = { chop: false, shift: 0, number: '' };
-
-/** A cluster of the row that shows: what is drawn, its cells, and its offset (-1 for filler, -2 for the `>` mark). */
-export interface Shown {
-  shown: string;
-  cells: number;
-  offset: number;
-  token: boolean;
-}
-
-/** The clusters of [start, end) that show in `width` cells from column `shift`; `more`: the row goes on past them. */
-export function shownClusters(bytes: Uint8Array, start: number, width: number, layout: RowLayout): { shown: Shown[]; more: boolean } {
-  const shown: Shown[] = [];
-  let col = 0;
-  let used = 0;
-  let more = false;
-  let offset = start;
-  const shift = layout.chop ? layout.shift : 0;
-  forEachCluster(bytes, (text, byteLength, cells, token) => {
-    if (text === '\n') return false;
-    if (text === '\t') {
-      cells = layout.chop ? chopTabCells(col) : tabCells(col, width);
-      text = ' '.repeat(cells);
-    }
-    const from = col;
-    col += cells;
-    if (shift > 0 && col <= shift) {
-      // Left of the screen.
-    } else if (from < shift && cells > 0) {
-      // Cut by the left edge: what shows of it, as blanks.
-      const part = Math.min(col - shift, width);
-      shown.push({ shown: ' '.repeat(part), cells: part, offset, token });
-      used += part;
-    } else if (used + cells > width) {
-      more = true;
-      return false;
-    } else {
-      shown.push({ shown: text, cells, offset, token });
-      used += cells;
-    }
-    offset += byteLength;
-    return true;
-  });
-  if (more && layout.chop) {
-    // The last column says the line goes on: `>`, as less's --rscroll.
-    while (used > width - 1) used -= shown.pop()!.cells;
-    if (used < width - 1) shown.push({ shown: ' '.repeat(width - 1 - used), cells: width - 1 - used, offset: -1, token: false });
-    shown.push({ shown: '>', cells: 1, offset: -2, token: false });
-  }
-  return { shown, more };
-}
-
 /** The row is printable ASCII with nothing on it: no link, token, match or style span. */
 function isBare(doc: Document, bytes: Uint8Array, start: number, end: number, marks: Marks): boolean {
   const none = (list: Spans | null) => list === null || spansIn(list, start, end).length === 0;
@@ -220,7 +157,7 @@ function lineLength(bytes: Uint8Array): number {
 }
 
 /** Draws the text of one row; what the walk turns into a token is drawn as one. */
-export function drawRow(doc: Document, start: number, end: number, width: number, theme: Theme, marks: Marks, layout: RowLayout = wrapped): Styled {
+export function drawRow(doc: Document, start: number, end: number, width: number, theme: Theme, marks: Marks, layout: RowLayout = WRAPPED): Styled {
   const out = new RowWriter(theme);
   if (layout.number) out.put(layout.number, layout.number.length, 'lineNumber');
   if (layout.hang) {
@@ -372,10 +309,10 @@ function hyperlinkFor(links: LinkTargets, i: number): string {
 
 /** The frame for the current state: text rows, `~` past the end, the status line. */
 /** What a frame is drawn from, besides the state. */
-type Drawn = Pick<Context, 'doc' | 'wrap' | 'links' | 'lines' | 'height' | 'web'>;
+type Drawn = Pick<Context, 'doc' | 'rows' | 'links' | 'lines' | 'height' | 'web'>;
 
 export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: Looks = { color: true, hyperlinks: false }): Frame {
-  const { doc, wrap, links } = ctx;
+  const { doc, rows, links } = ctx;
   const height = Math.max(0, size.rows - 1);
   let styled: Styled[];
   if (state.mode === 'preview' && state.selected !== null) {
@@ -389,13 +326,13 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
       hyperlink: look.hyperlinks ? (i) => hyperlinkFor(links, i) : null,
     };
-    const rows = wrap.visibleRows(state.top, height);
+    const visible = rows.visibleRows(state.top, height);
     // The line-number column: what the screen has besides the text's width.
-    const gutter = Math.max(0, size.cols - wrap.width);
-    const numbers = gutter > 0 ? lineNumbers(doc, ctx.lines, rows) : null;
-    styled = rows.map((row, i) => {
+    const gutter = Math.max(0, size.cols - rows.width);
+    const numbers = gutter > 0 ? lineNumbers(doc, ctx.lines, visible) : null;
+    styled = visible.map((row, i) => {
       const number = numbers === null ? '' : numbers[i] === null ? ' '.repeat(gutter) : `${String(numbers[i]).padStart(gutter - 1)} `;
-      return drawRow(doc, row.start, row.end, wrap.width, theme, marks, { chop: wrap.chop, shift: state.shift, number, hang: wrap.hangOfRow(row.start) });
+      return drawRow(doc, row.start, row.end, rows.width, theme, marks, { chop: rows.chop, shift: state.shift, number, hang: rows.hangOfRow(row.start) });
     });
   }
   while (styled.length < height) styled.push({ text: state.mode === 'preview' ? '' : '~', cells: 1 });

@@ -1,4 +1,4 @@
-// From the readers' RenderSink to a Document, and the Markdown and HTML
+// From the readers' RenderTarget to a Document (the DocumentBuilder), and the Markdown and HTML
 // readers behind the Reader interface (reader.ts): bytes in, in chunks.
 // The document's text must be a MemoryText: what is shown is not the file's bytes.
 import { outputSize } from '../../../term/device.ts';
@@ -6,8 +6,8 @@ import type { Document } from '../document.ts';
 import type { Reader } from '../reader.ts';
 import type { MemoryText } from '../store.ts';
 import type { TextStyle } from '../styles.ts';
-import { render as renderTokens } from '../tokens.ts';
-import type { RenderSink, Style } from './render-sink.ts';
+import { render as renderTokens } from '../hex-tokens.ts';
+import type { RenderTarget, Style } from './render-target.ts';
 import { MarkdownBlocks, MarkdownRenderer, parse } from './markdown.ts';
 import { workerParses, type BlockParses } from './markdown-worker.ts';
 import type * as md from 'mdast';
@@ -33,13 +33,15 @@ export function textStyle(style: Style): TextStyle {
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 
 /** Writes what a reader renders into a Document held in memory; offsets are UTF-8 bytes of the text. */
-export class DocumentSink implements RenderSink {
+export class DocumentBuilder implements RenderTarget {
   private readonly store: MemoryText;
   /** Screen rows the text takes at eagerScreen's width, so far (the last line counted as it ends), up to a screen's. */
   rows = 0;
   private lineLength = 0;
   private link: { start: number; href: string } | null = null;
   private readonly styles: { start: number; style: Style }[] = [];
+  /** Where the hanging indent being written started, or -1. */
+  private hangingFrom = -1;
   /** The first <base href>, as written: the lead's resolver takes hrefs against it. */
   baseHref: string | null = null;
 
@@ -94,6 +96,15 @@ export class DocumentSink implements RenderSink {
     this.doc.addAnchor(name, this.store.length);
   }
 
+  openHangingIndent(): void {
+    this.hangingFrom = this.store.length;
+  }
+
+  closeHangingIndent(cells: number): void {
+    if (this.hangingFrom >= 0 && this.store.length > this.hangingFrom) this.doc.hangingIndents.add(this.hangingFrom, this.store.length, cells);
+    this.hangingFrom = -1;
+  }
+
   title(s: string): void {
     this.doc.title ??= s;
   }
@@ -131,7 +142,7 @@ const HTML_PIECE = 16 * 1024;
  * and nothing is held back.
  */
 abstract class PacedReader implements Reader {
-  abstract readonly sink: DocumentSink;
+  abstract readonly target: DocumentBuilder;
   private readonly pending: string[] = [];
   private pendingAt = 0;
   private inputEnded = false;
@@ -156,7 +167,7 @@ abstract class PacedReader implements Reader {
     this.doc.bytesRead += chunk.length;
     this.decodeChunk(chunk);
     // The first screen's text at once; the rest when work() is given time.
-    while (this.pendingAt < this.pending.length && this.sink.rows < eagerScreen().rows) this.renderNext();
+    while (this.pendingAt < this.pending.length && this.target.rows < eagerScreen().rows) this.renderNext();
   }
 
   writeOwned(chunk: Buffer): void {
@@ -227,7 +238,7 @@ const LONG_BLOCK = 2 * 1024;
  * rendered here in order.
  */
 export class MarkdownDocReader extends PacedReader {
-  readonly sink: DocumentSink;
+  readonly target: DocumentBuilder;
   private readonly renderer: MarkdownRenderer;
   private readonly blocks = new MarkdownBlocks();
   private readonly decoder = new TextDecoder('utf-8');
@@ -253,8 +264,8 @@ export class MarkdownDocReader extends PacedReader {
     this.openParses = parses;
     this.longBlock = longBlock;
     doc.kind = 'markdown';
-    this.sink = new DocumentSink(doc);
-    this.renderer = new MarkdownRenderer(this.sink);
+    this.target = new DocumentBuilder(doc);
+    this.renderer = new MarkdownRenderer(this.target);
     this.wholeGiven = wholeText !== undefined;
     if (wholeText !== undefined) this.renderer.addDefinitions(wholeText);
   }
@@ -338,7 +349,7 @@ export class MarkdownDocReader extends PacedReader {
 
 /** HTML as a Reader: its UTF-8 (the Loader decoded any other charset) parsed and rendered, a piece at a time, as the tree settles. */
 export class HtmlDocReader extends PacedReader {
-  readonly sink: DocumentSink;
+  readonly target: DocumentBuilder;
   private readonly reader: HtmlTreeReader;
   /** Drops a byte order mark, and keeps a character split between chunks whole. */
   private readonly decoder = new TextDecoder('utf-8');
@@ -346,8 +357,8 @@ export class HtmlDocReader extends PacedReader {
   constructor(doc: Document) {
     super(doc);
     doc.kind = 'html';
-    this.sink = new DocumentSink(doc);
-    this.reader = new HtmlTreeReader(this.sink);
+    this.target = new DocumentBuilder(doc);
+    this.reader = new HtmlTreeReader(this.target);
   }
 
   protected decodeChunk(chunk: Buffer): void {

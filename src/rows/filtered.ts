@@ -2,48 +2,60 @@
 // those of the lines the filter shows. Offsets stay the document's, so the
 // top, marks, links, matches and the selection mean what they mean unfiltered,
 // and `&` alone returns to the same line.
-import type { LineFilter } from '../document/linefilter.ts';
-import { formatCount } from '../text/count.ts';
-import { stepRows, type Wrap } from './wrap.ts';
+import { stepRows, type Row, type Rows } from './rows.ts';
 
-/** The rows of `wrap` on the lines `filter` shows, as a Wrap (the wrap's other workings unchanged). */
-export function filteredRows(wrap: Wrap, filter: LineFilter): Wrap {
-  if (filtered.get(wrap) === filter) return wrap;
-  const rows = new FilteredRows(wrap, filter);
-  // Anything else the view asks of the wrap is the wrap's own.
-  const view = Object.assign(Object.create(wrap) as Wrap, {
-    rowStart: (offset: number) => rows.rowStart(offset),
-    nextRow: (row: number) => rows.nextRow(row),
-    prevRow: (row: number) => rows.prevRow(row),
-    down: (row: number, n: number) => rows.down(row, n),
-    up: (row: number, n: number) => rows.up(row, n),
-    lastRow: () => rows.lastRow(),
-    bottomTop: (height: number) => rows.up(rows.lastRow(), height - 1),
-    visibleRows: (top: number, n: number) => rows.visibleRows(top, n),
-  });
-  filtered.set(view, filter);
+/** The lines a filter shows, as far as they are known: sorted, each [start, end) with its newline. */
+export interface ShownLines {
+  readonly count: number;
+  start(i: number): number;
+  end(i: number): number;
+  /** The first line shown that ends after `offset` (count if none). */
+  lineAtOrAfter(offset: number): number;
+}
+
+/** The rows of `rows` (a wrap) on the lines `lines` shows: one view per wrap and filter, made when first asked for. */
+export function filteredRows(rows: Rows, lines: ShownLines): Rows {
+  const wrap = rows instanceof FilteredRows ? rows.wrap : rows;
+  if (rows instanceof FilteredRows && rows.lines === lines) return rows;
+  const made = views.get(wrap);
+  if (made?.lines === lines) return made;
+  const view = new FilteredRows(wrap, lines);
+  views.set(wrap, view);
   return view;
 }
 
-/** The filter each filtered view shows: asking again for the same filter gives the same view. */
-const filtered = new WeakMap<Wrap, LineFilter>();
+/** The view last made of each wrap: asking again for the same filter gives the same view. */
+const views = new WeakMap<Rows, FilteredRows>();
 
-class FilteredRows {
+export class FilteredRows implements Rows {
   constructor(
-    private readonly wrap: Wrap,
-    private readonly filter: LineFilter,
+    /** The rows of every line, as wrapped or chopped. */
+    readonly wrap: Rows,
+    readonly lines: ShownLines,
   ) {}
+
+  get width(): number {
+    return this.wrap.width;
+  }
+
+  get chop(): boolean {
+    return this.wrap.chop;
+  }
+
+  hangOfRow(row: number): string {
+    return this.wrap.hangOfRow(row);
+  }
 
   /** The row holding `offset` if its line is shown; else the first row of the next line shown (or the last row). */
   rowStart(offset: number): number {
-    const f = this.filter;
+    const f = this.lines;
     const i = f.lineAtOrAfter(offset);
     if (i >= f.count) return this.lastRow();
     return f.start(i) <= offset ? this.wrap.rowStart(offset) : f.start(i);
   }
 
   nextRow(row: number): number | null {
-    const f = this.filter;
+    const f = this.lines;
     const i = f.lineAtOrAfter(row);
     if (i >= f.count) return null;
     if (f.start(i) > row) return f.start(i);
@@ -53,7 +65,7 @@ class FilteredRows {
   }
 
   prevRow(row: number): number | null {
-    const f = this.filter;
+    const f = this.lines;
     const i = f.lineAtOrAfter(row);
     if (i < f.count && f.start(i) < row) return this.wrap.prevRow(row);
     // At a line's start (or between lines): the last row of the line shown before.
@@ -70,14 +82,18 @@ class FilteredRows {
   }
 
   lastRow(): number {
-    const f = this.filter;
+    const f = this.lines;
     return f.count === 0 ? 0 : this.wrap.rowStart(f.end(f.count - 1) - 1);
   }
 
+  bottomTop(height: number): number {
+    return this.up(this.lastRow(), height - 1);
+  }
+
   /** Up to `n` rows from the one `top` is on (or the next shown), each with its end (within its line). */
-  visibleRows(top: number, n: number): Array<{ start: number; end: number }> {
-    const f = this.filter;
-    const rows: Array<{ start: number; end: number }> = [];
+  visibleRows(top: number, n: number): Row[] {
+    const f = this.lines;
+    const rows: Row[] = [];
     let i = f.lineAtOrAfter(top);
     if (i >= f.count) return rows;
     let row: number | null = f.start(i) <= top ? this.wrap.rowStart(top) : f.start(i);
@@ -91,10 +107,4 @@ class FilteredRows {
     }
     return rows;
   }
-}
-
-/** The filter on the status line: `&pattern: 1,204 lines`, `+` and `…` while it is still looking. */
-export function filterStatus(filter: LineFilter): string {
-  const lines = `${formatCount(filter.count)}${filter.complete ? '' : '+'} ${filter.count === 1 && filter.complete ? 'line' : 'lines'}`;
-  return `&${filter.query.regex ? 're:' : ''}${filter.query.text}: ${lines}${filter.complete ? '' : '…'}`;
 }
