@@ -114,5 +114,3 @@ export type PagerAction =
   | ['ask', Question]
   /** A page loaded again: back to where the screen was, as far as it has arrived. */
   | ['restoreTop', number];
-
-export type Action = GroundAction | LineAction | PreviewAction | BusyAction | QuestionAction | PagerAction;
