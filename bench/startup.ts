@@ -1,10 +1,12 @@
 // `make bench`'s start-up rows: what starting lwl costs as dist/lwl (node runs the
 // script; with V8's code cache from an earlier run, and without, as on the first
 // run after an update) and as the standalone executable (make exe), next to Node's
-// own start-up. Each round runs every command once, in turn, so that the machine's
-// drift falls on all of them alike; the table gives medians, and in brackets the
-// median of each round's difference to `node -e 0` in that round. Then where
-// dist/lwl's time goes (LWL_STARTUP_TIMES, see src/boot.ts).
+// own start-up: to exit (--version), and to the first screen of a text with
+// links, of the same text as plain text, and of a Markdown README. Each round
+// runs every command once, in turn, so that the machine's drift falls on all of
+// them alike; the table gives medians, and in brackets the median of each
+// round's difference to `node -e 0` in that round. Then where dist/lwl's time
+// goes to the two texts' first screens (LWL_STARTUP_TIMES, see src/boot.ts).
 //
 //   npx tsx bench/startup.ts [EXECUTABLE] [--runs N] [--script OTHER_BUILD ...]
 //     (default: dist/lwl-<platform>-<arch>, 15 runs; --script adds another build of
@@ -60,8 +62,8 @@ function exitTime(command: string[], runEnv: Record<string, string>): { ms: numb
 }
 
 /** Time to the first screen of `file` (its first line on top, a status line), and the peak memory then. */
-async function firstScreen(c: Contender, file: string, firstLine: string): Promise<{ ms: number; peak: number }> {
-  const s = new PtySession(c.command[0], [...c.command.slice(1), file], { cols: 80, rows: 24, env: envOf(c), cwd: os.tmpdir() });
+async function firstScreen(c: Contender, file: string, firstLine: string, timed = true): Promise<{ ms: number; peak: number }> {
+  const s = new PtySession(c.command[0], [...c.command.slice(1), file], { cols: 80, rows: 24, env: timed ? envOf(c) : c.env, cwd: os.tmpdir() });
   try {
     const at = await s.waitFor((x) => x.row(0) === firstLine && x.status().trim() !== '', 20_000);
     if (at === null) throw new Error(`${c.command.join(' ')}: no first screen within 20 s`);
@@ -76,7 +78,10 @@ try {
   // The same text as plain text: lwl reads a .txt file as it is.
   const plain = { ...links, path: path.join(dir, 'plain.txt'), label: `${links.label} plain` };
   fs.copyFileSync(links.path, plain.path);
-  const inputs = [links, plain];
+  // A README (the tour), whose first screen compiles and runs the Markdown reader's packages.
+  // Its runs report no times: the steps below are the texts'.
+  const markdown = { path: path.join(root, 'samples/tour.md'), label: 'samples/tour.md', firstLine: 'Welcome to lwl, less with links.', timed: false };
+  const inputs: Array<{ path: string; label: string; firstLine: string; timed?: boolean }> = [links, plain, markdown];
   type Row = { version: number[]; screen: number[][]; peak: number[][]; versionDiff: number[]; screenDiff: number[][] };
   const rows: Row[] = contenders.map(() => ({ version: [], screen: inputs.map(() => []), peak: inputs.map(() => []), versionDiff: [], screenDiff: inputs.map(() => []) }));
   const node = { ms: [] as number[], peak: [] as number[] };
@@ -84,6 +89,8 @@ try {
   for (const c of contenders) {
     exitTime([...c.command, '--version'], c.env);
     await firstScreen(c, plain.path, plain.firstLine);
+    // A start that renders keeps a code cache of its own (src/boot.ts), and each package its own, written by this run.
+    await firstScreen(c, markdown.path, markdown.firstLine, false);
   }
   for (const c of contenders) if (c.times) fs.rmSync(c.times, { force: true });
   for (let round = 0; round < runs; round++) {
@@ -104,7 +111,7 @@ try {
       rows[k].version.push(version[k]);
       rows[k].versionDiff.push(version[k] - base);
       for (const [i, input] of inputs.entries()) {
-        const screen = await firstScreen(contenders[k], input.path, input.firstLine);
+        const screen = await firstScreen(contenders[k], input.path, input.firstLine, input.timed !== false);
         rows[k].screen[i].push(screen.ms);
         rows[k].screenDiff[i].push(screen.ms - base);
         rows[k].peak[i].push(screen.peak);
@@ -129,7 +136,7 @@ try {
     `| file size | | ${contenders.map((c) => `${(fs.statSync(c.command[c.command.length - 1]).size / 1e6).toFixed(2)} MB`).join(' | ')} |`,
   ];
 
-  // Where the time goes: medians of each step over the runs that reported them (the first screens of both inputs).
+  // Where the time goes: medians of each step over the runs that reported them (the first screens of the two texts).
   const steps: Array<[string, string, string]> = [
     ['node', '', "Node's start, and its loading of dist/lwl"],
     ['read', 'node', 'reading the bundle'],
