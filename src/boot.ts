@@ -15,6 +15,7 @@ const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
 import { isWorkerArgument } from './worker-arguments.ts';
 import { HTML_NAME, MARKDOWN_NAME } from './document/readers/kind-names.ts';
+import { FIRST_SCREEN_EVENT } from './startup/first-screen.ts';
 import { Made, cacheDirectory, cacheName, cachingCode, packageCompiler, packageCompilerKey, readCache, writeCache } from './code-cache.ts';
 
 /** The bundle's hash, set by build.mjs: a cache is for one bundle only (V8 checks its own version and flags). */
@@ -92,7 +93,7 @@ function run(): void {
   const isMain = !isWorkerArgument(process.argv[2]) || (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
   // Before the cache is written, which the first screen's time must not include.
   if (timesFile && isMain) {
-    (process as NodeJS.EventEmitter).once('lwl-first-screen', () => {
+    (process as NodeJS.EventEmitter).once(FIRST_SCREEN_EVENT, () => {
       mark('firstScreen');
       // Processor time too (every thread's), which other work on the machine changes less than the wall clock.
       const cpu = process.cpuUsage();
@@ -107,8 +108,8 @@ function run(): void {
       written = true;
       writeCache(file, LWL_BUNDLE_KEY, when, script.createCachedData());
     };
-    // The terminal says when the first screen is up (term/tty.ts); a run with no screen (--version) writes its cache at exit, if there is none.
-    (process as NodeJS.EventEmitter).once('lwl-first-screen', () => write(Made.AfterFirstScreen));
+    // The pager says when the first screen is up (src/startup/first-screen.ts); a run with no screen (--version) writes its cache at exit, if there is none.
+    (process as NodeJS.EventEmitter).once(FIRST_SCREEN_EVENT, () => write(Made.AfterFirstScreen));
     if (made === null) process.once('exit', () => write(Made.AtExit));
   }
   // The packages the bundle compiles on first use (build.mjs), each with its own cache.

@@ -34,6 +34,7 @@ import { findFragment } from './document/fragments.ts';
 import { locationBase } from './link/base.ts';
 import { parseUrl, serializeUrl } from './link/url/index.ts';
 import type { WebContext } from './state/types.ts';
+import { firstScreenDone } from './startup/first-screen.ts';
 
 /** How the pager was set up: options, configuration and environment. */
 export interface PagerSettings {
@@ -202,6 +203,7 @@ export class Pager {
       });
       if (this.settings.message !== null) this.note(['notice', this.settings.message]);
       this.render();
+      firstScreenDone();
       this.startLoading(this.page);
       for (const key of this.settings.startKeys) this.key(key);
     });
