@@ -12,7 +12,7 @@
 // - `raw` is never guessed: the text as it came, every escape a token (the \
 //   key, or --kind=raw).
 import type { Document } from '../document.ts';
-import type * as RichReaders from './document-sink.ts';
+import { HtmlDocReader, MarkdownDocReader } from './document-sink.ts';
 import type { Reader } from '../reader.ts';
 import { HTML_NAME, MARKDOWN_NAME } from './kind-names.ts';
 import { MarkupReader } from './markup.ts';
@@ -37,36 +37,14 @@ export function kindOf(name: string, head: Buffer): Kind {
 /** Whether a document of this kind is rendered (its text is not the input's bytes, so it is held in memory). */
 export const isRendered = (kind: Kind): boolean => kind === 'markdown' || kind === 'html';
 
-declare const require: (id: string) => unknown;
-/** Defined true by build.mjs in dist/lwl. */
-declare const LWL_BUNDLED: boolean | undefined;
-
-let rich: typeof RichReaders | null = null;
-
-/** Hands over the Markdown and HTML readers where there is no bundle to require them from (tests, scripts). */
-export function provideRichReaders(readers: typeof RichReaders): void {
-  rich = readers;
-}
-
-/**
- * The Markdown and HTML readers, loaded on first use: in dist/lwl esbuild
- * wraps the module so that it runs only when required, and their parsers are
- * compiled only then (build.mjs).
- */
-function richReaders(): typeof RichReaders {
-  if (!rich && typeof LWL_BUNDLED !== 'undefined' && LWL_BUNDLED) rich = require('./document-sink.ts') as typeof RichReaders;
-  if (!rich) throw new Error('the Markdown and HTML readers are not loaded: provideRichReaders() first');
-  return rich;
-}
-
 /**
  * The reader for a kind; `wholeText`, a Markdown file's text when at hand, lets
  * references find definitions further on; `charset`, when the text's is known
  * (a web page's, made UTF-8 as it arrived), overrules an HTML page's own <meta>.
  */
 export function readerFor(kind: Kind, doc: Document, wholeText?: string, charset?: string): Reader {
-  if (kind === 'markdown') return new (richReaders().MarkdownDocReader)(doc, wholeText);
-  if (kind === 'html') return new (richReaders().HtmlDocReader)(doc, charset ?? null);
+  if (kind === 'markdown') return new MarkdownDocReader(doc, wholeText);
+  if (kind === 'html') return new HtmlDocReader(doc, charset ?? null);
   if (kind === 'plain' || kind === 'raw') return new PlainReader(doc, kind === 'raw');
   doc.kind = 'markup';
   return new MarkupReader(doc);
