@@ -14,7 +14,6 @@ const fs = require('node:fs') as typeof import('node:fs');
 const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
 import { isWorkerArgument } from './worker-arguments.ts';
-import { HTML_NAME, MARKDOWN_NAME } from './document/readers/kind-names.ts';
 import { FIRST_SCREEN_EVENT } from './startup/first-screen.ts';
 import { Made, cacheDirectory, cacheName, cachingCode, packageCompiler, packageCompilerKey, readCache, writeCache } from './code-cache.ts';
 
@@ -66,24 +65,13 @@ const writeTimes = () => {
   }
 };
 
-/**
- * Whether the command line names a document lwl renders (Markdown, HTML: by
- * its name, a web address, or --kind), guessed from the words alone: such a
- * start runs the renderers' code before its first screen, and a plain text's
- * does not, so each keeps a code cache of its own, with the code its first
- * screen ran and no more (V8 loads all of a cache, some 1 ms per 100 KB).
- */
-function rendersDocument(args: string[]): boolean {
-  return args.some((word) => MARKDOWN_NAME.test(word) || HTML_NAME.test(word) || /^https?:\/\//i.test(word) || /^--kind=(markdown|html)$/.test(word));
-}
-
 function run(): void {
   const { source, line } = bundleSource();
   mark('read');
   const args = process.argv.slice(2);
   // LWL_CODE_CACHE=0: none (to measure a start without it).
   const dir = cachingCode(process.env, args) ? cacheDirectory(process.env) : null;
-  const file = dir === null ? null : path.join(dir, cacheName(LWL_BUNDLE_KEY, process.version, process.arch, rendersDocument(args) ? 'rendered' : undefined));
+  const file = dir === null ? null : path.join(dir, cacheName(LWL_BUNDLE_KEY, process.version, process.arch));
   const cache = file === null ? null : readCache(file);
   const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.data });
   const made = cache !== null && !script.cachedDataRejected ? cache.made : null;
