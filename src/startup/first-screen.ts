@@ -17,21 +17,25 @@ const waiting: Array<() => void> = [];
 
 /**
  * The first screen is drawn (the pager calls this after its first frame; the
- * later calls do nothing). What waits for it runs once the current turn's work
- * is done, so the frame is not held up by it.
+ * later calls do nothing). The process hears of it once this turn's work is
+ * done; what waits for it runs in a later turn, after the input and output
+ * that came meanwhile: a web page's request is sent before the HTML reader's
+ * warm-up holds the thread.
  */
 export function firstScreenDone(): void {
   if (said) return;
   said = true;
   process.nextTick(() => {
-    told = true;
     (process as NodeJS.EventEmitter).emit(FIRST_SCREEN_EVENT);
-    for (const work of waiting.splice(0)) work();
+    setImmediate(() => {
+      told = true;
+      for (const work of waiting.splice(0)) work();
+    });
   });
 }
 
-/** Runs `work` once the first screen is drawn: after firstScreenDone's turn, or in the next tick if that is over. */
+/** Runs `work` once the first screen is drawn, in a later turn than the caller's. */
 export function afterFirstScreen(work: () => void): void {
-  if (told) process.nextTick(work);
+  if (told) setImmediate(work);
   else waiting.push(work);
 }
