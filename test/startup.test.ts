@@ -1,6 +1,6 @@
-// The start-up room (src/startup): what waits for the first screen runs once
-// the pager says it is drawn, and not before; a module stood in for by the
-// bundle's getters (lazy.ts) is loaded on the first read of an export, once.
+// The start-up room (src/startup): the process hears once that the first screen
+// is drawn; a module stood in for by the bundle's getters (lazy.ts) is loaded on
+// the first read of an export, once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { builtinOnUse, exportsOnUse, packageOnUse, packageSource } from '../src/startup/lazy.ts';
 
@@ -11,58 +11,21 @@ async function freshFirstScreen(): Promise<typeof import('../src/startup/first-s
 }
 
 const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
-/** A whole turn of the event loop: every tick and immediate queued before it has run. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('firstScreenDone and afterFirstScreen', () => {
+describe('firstScreenDone', () => {
   afterEach(() => process.removeAllListeners('lwl-first-screen'));
 
-  it('runs the work given before the first screen once it is drawn, in a later turn, in order, after the process heard of it', async () => {
-    const { FIRST_SCREEN_EVENT, afterFirstScreen, firstScreenDone } = await freshFirstScreen();
-    const ran: string[] = [];
-    process.on(FIRST_SCREEN_EVENT, () => ran.push('told'));
-    afterFirstScreen(() => ran.push('warm'));
-    afterFirstScreen(() => ran.push('more'));
-    await nextTurn();
-    expect(ran).toEqual([]);
-    firstScreenDone();
-    ran.push('rest of the turn');
-    await nextTick();
-    expect(ran).toEqual(['rest of the turn', 'told']);
-    await nextTurn();
-    expect(ran).toEqual(['rest of the turn', 'told', 'warm', 'more']);
-  });
-
-  it("tells the process once (src/boot.ts's cue to write the code cache), however often it is called", async () => {
+  it("tells the process once (src/boot.ts's cue to write the code cache), after the turn that drew it, however often it is called", async () => {
     const { FIRST_SCREEN_EVENT, firstScreenDone } = await freshFirstScreen();
-    const heard = vi.fn();
-    process.on(FIRST_SCREEN_EVENT, heard);
+    const heard: string[] = [];
+    process.on(FIRST_SCREEN_EVENT, () => heard.push('told'));
     firstScreenDone();
+    heard.push('rest of the turn');
     firstScreenDone();
     await nextTick();
     firstScreenDone();
     await nextTick();
-    expect(heard).toHaveBeenCalledTimes(1);
-  });
-
-  it('runs work given after the first screen in a later turn, not in the caller', async () => {
-    const { afterFirstScreen, firstScreenDone } = await freshFirstScreen();
-    firstScreenDone();
-    await nextTurn();
-    const work = vi.fn();
-    afterFirstScreen(work);
-    expect(work).not.toHaveBeenCalled();
-    await nextTurn();
-    expect(work).toHaveBeenCalledTimes(1);
-  });
-
-  it('never runs the work without a first screen (--version, a pipe printed)', async () => {
-    const { afterFirstScreen } = await freshFirstScreen();
-    const work = vi.fn();
-    afterFirstScreen(work);
-    await nextTurn();
-    await nextTurn();
-    expect(work).not.toHaveBeenCalled();
+    expect(heard).toEqual(['rest of the turn', 'told']);
   });
 });
 

@@ -11,7 +11,6 @@ import { renderUrl } from '../link/render.ts';
 import { serializeHost, type UrlRecord } from '../link/url/index.ts';
 import { readerFor, type Kind } from '../document/readers/kinds.ts';
 import { Document } from '../document/document.ts';
-import { afterFirstScreen } from '../startup/first-screen.ts';
 
 /** Text held in the stream before the load waits for the reader. */
 const STREAM_BUFFER = 1024 * 1024;
@@ -170,14 +169,12 @@ let warmed = false;
 /**
  * Makes the HTML reader ready while the first page is on its way (most pages
  * are HTML): its parser is compiled on first use, which takes some tens of
- * milliseconds that the first screen would otherwise wait for. After the
- * first screen (the page's placeholder), which must not wait for it either
- * (docs/startup.md).
+ * milliseconds that the first screen would otherwise wait for.
  */
 function warmHtmlReader(): void {
   if (warmed) return;
   warmed = true;
-  afterFirstScreen(() => {
+  setImmediate(() => {
     const reader = readerFor('html', new Document('warm-up'));
     reader.write(Buffer.from('<!doctype html><title>t</title><p>a <a href="b">c</a></p>'));
     reader.end();
