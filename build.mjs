@@ -48,13 +48,12 @@ const deferring = {
     b.onResolve({ filter: new RegExp(`^(${deferred.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'deferred' }));
     b.onLoad({ filter: /.*/, namespace: 'deferred' }, (args) => {
       const { names, esModule } = exportsOf(args.path);
-      const described = `name: ${JSON.stringify(args.path)}, names: ${JSON.stringify(names)}, esModule: ${esModule}`;
       return {
         loader: 'js',
         resolveDir: startupDir,
         // The package is the string packageText returns (lazy.ts says why it is a function's).
         contents: `function packageText() { return ${JSON.stringify(sources[args.path])}; }
-require('./lazy.ts').packageOnUse(module.exports, { packageText, ${described} }, require);`,
+module.exports = require('./lazy.ts').lazy(${JSON.stringify(args.path)}, ${JSON.stringify(names)}, { packageText, esModule: ${esModule}, require });`,
       };
     });
   },
@@ -78,7 +77,7 @@ const builtinsOnUse = {
       return {
         loader: 'js',
         resolveDir: startupDir,
-        contents: `require('./lazy.ts').builtinOnUse(module.exports, ${JSON.stringify(args.path)}, ${JSON.stringify(names)});`,
+        contents: `module.exports = require('./lazy.ts').lazy(${JSON.stringify(args.path)}, ${JSON.stringify(names)});`,
       };
     });
   },

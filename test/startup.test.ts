@@ -2,7 +2,7 @@
 // is drawn; a module stood in for by the bundle's getters (lazy.ts) is loaded on
 // the first read of an export, once.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { builtinOnUse, exportsOnUse, packageOnUse, packageSource } from '../src/startup/lazy.ts';
+import { lazy, packageSource } from '../src/startup/lazy.ts';
 
 /** A fresh copy of first-screen.ts: its state is the process's, once. */
 async function freshFirstScreen(): Promise<typeof import('../src/startup/first-screen.ts')> {
@@ -29,63 +29,54 @@ describe('firstScreenDone', () => {
   });
 });
 
-describe('exports on use', () => {
-  it('loads the module on the first read of an export, once, and reads each export from it', () => {
-    const load = vi.fn(() => ({ a: 1, b: 'two' }));
-    const target = {} as { a: number; b: string };
-    exportsOnUse(target, ['a', 'b'], load);
-    expect(load).not.toHaveBeenCalled();
-    expect(Object.keys(target)).toEqual(['a', 'b']);
-    expect(target.b).toBe('two');
-    expect(target.a).toBe(1);
-    expect(load).toHaveBeenCalledTimes(1);
-  });
-
-  it("stands in for a Node module by its name", () => {
-    const target = {} as { EOL: string };
-    builtinOnUse(target, 'os', ['EOL']);
-    expect(target.EOL).toBe('\n');
+describe('lazy', () => {
+  it("stands in for a Node module by its name, loading it on the first read of an export", () => {
+    const os = lazy('os', ['EOL', 'platform']) as { EOL: string; platform: () => string };
+    expect(Object.keys(os)).toEqual(['EOL', 'platform']);
+    expect(os.EOL).toBe('\n');
+    expect(os.platform()).toBe(process.platform);
   });
 });
 
 // A package as build.mjs carries it: its source the string a never-called function returns.
 function packageText(): string {
-  return '(function (module, exports, require) { exports.twice = (n) => 2 * n; exports.named = require("node:path").basename("/a/b.md"); })';
+  return '(function (module, exports, require) { globalThis.lwlTestRuns = (globalThis.lwlTestRuns ?? 0) + 1; exports.twice = (n) => 2 * n; exports.named = require("node:path").basename("/a/b.md"); })';
 }
 
 describe('a deferred package', () => {
-  const carried = { name: 'twice', packageText, names: ['twice', 'named'], esModule: true };
+  const carried = { packageText, esModule: true, require };
+  const globals = globalThis as Record<string | symbol, unknown>;
+  afterEach(() => delete globals.lwlTestRuns);
 
   it("is the string in its function's text", () => {
     expect(packageSource(carried)).toBe(packageText());
   });
 
-  it('is compiled on the first read of an export, with the require it was given, by the compiler dist/lwl leaves if there is one', () => {
+  it('is compiled and run on the first read of an export, once, with the require it was given, by the compiler dist/lwl leaves if there is one', () => {
     const key = Symbol.for('lwl.compilePackage');
     const compiled: string[] = [];
-    const globals = globalThis as Record<symbol, unknown>;
     const before = globals[key];
     globals[key] = (name: string, source: () => string) => {
       compiled.push(name);
       return (0, eval)(source());
     };
     try {
-      const target = {} as { __esModule: boolean; twice: (n: number) => number; named: string };
-      packageOnUse(target, carried, require);
-      expect(target.__esModule).toBe(true);
+      const stand = lazy('twice', ['twice', 'named'], carried) as { __esModule: boolean; twice: (n: number) => number; named: string };
+      expect(stand.__esModule).toBe(true);
       expect(compiled).toEqual([]);
-      expect(target.twice(21)).toBe(42);
-      expect(target.named).toBe('b.md');
+      expect(globals.lwlTestRuns).toBeUndefined();
+      expect(stand.twice(21)).toBe(42);
+      expect(stand.named).toBe('b.md');
       expect(compiled).toEqual(['twice']);
+      expect(globals.lwlTestRuns).toBe(1);
     } finally {
       globals[key] = before;
     }
   });
 
   it('is compiled as it is where there is no such compiler (the bundle alone)', () => {
-    const target = {} as { twice: (n: number) => number };
-    packageOnUse(target, { ...carried, esModule: false }, require);
-    expect('__esModule' in target).toBe(false);
-    expect(target.twice(4)).toBe(8);
+    const stand = lazy('twice', ['twice'], { ...carried, esModule: false }) as { twice: (n: number) => number };
+    expect('__esModule' in stand).toBe(false);
+    expect(stand.twice(4)).toBe(8);
   });
 });
