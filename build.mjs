@@ -6,11 +6,12 @@
 // The packages only some inputs need (UTS #46, the Public Suffix List, and
 // the like) are bundled apart and carried in dist/lwl as strings, compiled on
 // first use: V8 then only skips over them at start-up instead of parsing
-// them, so the first screen does not pay for what it does not use.
+// them, so the first screen does not pay for what it does not use. Each
+// start-up trick here, what it gains and the test that holds it: docs/startup.md.
 import { build, transform } from 'esbuild';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import zlib from 'node:zlib';
+import path from 'node:path';
 import vm from 'node:vm';
 import { createRequire } from 'node:module';
 
@@ -27,31 +28,19 @@ async function deferredSource(name) {
   return `(function (module, exports, require) {${result.outputFiles[0].text}\n})`;
 }
 
-/**
- * The packages a document's first screen needs (Markdown's and HTML's parsers) are carried
- * as they are: decompressing one loads Node's zlib, and with it its streams,
- * some 5 ms before that screen. The others are Brotli-compressed (base64): a
- * sixth of the size, so that Node reads and skips over less at every start;
- * decompressing one costs a few ms on its first use.
- */
-const uncompressed = ['parse5', 'mdast-util-from-markdown', 'mdast-util-gfm', 'micromark-extension-gfm', 'micromark-util-normalize-identifier'];
-const compressed = (source) => zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).toString('base64');
-const plainSources = Object.fromEntries(await Promise.all(deferred.map(async (name) => [name, await deferredSource(name)])));
-/** Each package as carried (its source, or compressed), and the expression that makes its source of that, `stored`. */
-const carried = Object.fromEntries(
-  Object.entries(plainSources).map(([name, source]) =>
-    uncompressed.includes(name)
-      ? [name, { stored: source, expand: 'stored' }]
-      : [name, { stored: compressed(source), expand: "require('node:zlib').brotliDecompressSync(Buffer.from(stored, 'base64')).toString()" }],
-  ),
-);
+// Carried as they are, not compressed: a compressed tr46 and tldts made dist/lwl 0.3 MB smaller
+// and gained nothing at start-up (docs/startup.md), and decompressing one loaded Node's zlib.
+const sources = Object.fromEntries(await Promise.all(deferred.map(async (name) => [name, await deferredSource(name)])));
 
 /** A package's export names, and whether it says it is an ES module: run here once (the packages do nothing but define). */
 function exportsOf(name) {
   const m = { exports: {} };
-  vm.runInThisContext(plainSources[name], { filename: `build:${name}` })(m, m.exports, createRequire(import.meta.url));
+  vm.runInThisContext(sources[name], { filename: `build:${name}` })(m, m.exports, createRequire(import.meta.url));
   return { names: Object.keys(m.exports).filter((key) => key !== '__esModule'), esModule: m.exports.__esModule === true };
 }
+
+/** The stand-ins call src/startup/lazy.ts, which loads what they stand for on first use. */
+const startupDir = path.resolve('src/startup');
 
 const deferring = {
   name: 'deferred',
@@ -61,27 +50,10 @@ const deferring = {
       const { names, esModule } = exportsOf(args.path);
       return {
         loader: 'js',
-        // Compiled on the first use of one of its exports, not where it is imported: Markdown needs parse5 only if it holds HTML.
-        // dist/lwl's start (src/boot.ts, src/code-cache.ts) leaves a compiler that keeps V8's code cache of each package; the bundle alone (dist/lwl.cjs) has none.
-        // The package is the string in packageText, which is never called, so never compiled: its text is taken with toString()
-        // and the string evaluated apart. Were it a constant of code the bundle runs, the bundle's code cache, made at the first
-        // screen, would carry every package that screen used (some 250 KB for Markdown's), and load it at every start.
-        contents: `let loaded;
-function packageText() { return ${JSON.stringify(carried[args.path].stored)}; }
-const load = () => {
-  if (loaded) return loaded;
-  const m = { exports: {} };
-  const source = () => {
-    const text = packageText.toString();
-    const stored = require('node:vm').runInThisContext(text.slice(text.indexOf('return') + 'return'.length, text.lastIndexOf('}')));
-    return ${carried[args.path].expand};
-  };
-  const compile = globalThis[Symbol.for('lwl.compilePackage')];
-  (compile ? compile(${JSON.stringify(args.path)}, source) : require('node:vm').runInThisContext(source(), { filename: 'lwl:${args.path}' }))(m, m.exports, require);
-  return (loaded = m.exports);
-};
-${esModule ? "Object.defineProperty(module.exports, '__esModule', { value: true });" : ''}
-for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.exports, name, { get: () => load()[name], enumerable: true });`,
+        resolveDir: startupDir,
+        // The package is the string packageText returns (lazy.ts says why it is a function's).
+        contents: `function packageText() { return ${JSON.stringify(sources[args.path])}; }
+module.exports = require('./lazy.ts').lazy(${JSON.stringify(args.path)}, ${JSON.stringify(names)}, { packageText, esModule: ${esModule}, require });`,
       };
     });
   },
@@ -99,17 +71,13 @@ const lazyBuiltins = ['child_process', 'zlib', 'os', 'crypto', 'tty', 'worker_th
 const builtinsOnUse = {
   name: 'builtins-on-use',
   setup(b) {
-    b.onResolve({ filter: new RegExp(`^(node:)?(${lazyBuiltins.join('|')})$`) }, (args) =>
-      // The require in the stand-in is Node's own.
-      args.namespace === 'builtin-on-use' ? { path: args.path, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'builtin-on-use' },
-    );
+    b.onResolve({ filter: new RegExp(`^(node:)?(${lazyBuiltins.join('|')})$`) }, (args) => ({ path: args.path.replace(/^node:/, ''), namespace: 'builtin-on-use' }));
     b.onLoad({ filter: /.*/, namespace: 'builtin-on-use' }, async (args) => {
       const names = Object.keys(await import(`node:${args.path}`)).filter((name) => name !== 'default');
       return {
         loader: 'js',
-        contents: `let loaded;
-const load = () => (loaded ??= require('node:${args.path}'));
-for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.exports, name, { get: () => load()[name], enumerable: true });`,
+        resolveDir: startupDir,
+        contents: `module.exports = require('./lazy.ts').lazy(${JSON.stringify(args.path)}, ${JSON.stringify(names)});`,
       };
     });
   },
@@ -125,14 +93,6 @@ let bundle = (
     plugins: [deferring, builtinsOnUse],
   })
 ).outputFiles[0].text;
-
-// esbuild's __toESM copies every export of a CommonJS module (fs: a hundred) into
-// a new object, for each of the 28 modules that import one: a ms or two at each
-// start. An object that inherits them from the module reads the same.
-const toESM = 'var __toESM=(mod,isNodeMode,target)=>(target=mod!=null?__create(__getProtoOf(mod)):{},__copyProps(isNodeMode||!mod||!mod.__esModule?__defProp(target,"default",{value:mod,enumerable:!0}):target,mod))';
-const inheritingToESM = 'var __toESM=(mod,isNodeMode,target)=>(target=__create(mod!=null&&(typeof mod=="object"||typeof mod=="function")?mod:null),__defProp(target,"default",{value:isNodeMode||!mod||!mod.__esModule?mod:mod.default,enumerable:!0}))';
-if (!bundle.includes(toESM)) throw new Error("build: esbuild's __toESM is not the one build.mjs replaces (a new esbuild?): see build.mjs");
-bundle = bundle.replace(toESM, inheritingToESM);
 
 // dist/lwl: src/boot.ts, then the bundle in a comment (a function's body), wrapped as Node wraps a
 // CommonJS module, which boot.ts compiles with V8's code cache. The comment must not hold a `*/`:

@@ -11,7 +11,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'], setupFiles: ['test/setup-readers.ts'] },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**'] },
       },
       {
         extends: true,

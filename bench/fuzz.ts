@@ -3,13 +3,16 @@
 // Counts what must never happen: foreign bytes reaching the terminal (any
 // escape sequence outside lwl's own set, any C0/C1 or bidi control, a title
 // set), crashes (exit status other than 0, or "internal error"), and hangs
-// (no exit within 5 s of q). Not part of `make test`.
+// (no exit within 5 s of q). The keys include `:e` onto special files (a named
+// pipe, the terminal, devices, a directory) and pastes of up to 100,000
+// characters into the typing lines. Not part of `make test`.
 //
 //   npx tsx bench/fuzz.ts [--seconds 300] [--seed N]
 //   npx tsx bench/fuzz.ts --replay DOC    (a kept document, with its size and keys)
 //
 // Failing documents and their keys are kept in $TMPDIR/lwl-fuzz-<seed>/.
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import pty from 'node-pty';
@@ -73,12 +76,31 @@ function document(): { kind: string; bytes: Buffer } {
   return { kind, bytes: Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))) };
 }
 
+/** A named pipe no one writes to (made in main): `:e` onto it must be refused, not block lwl in its open. */
+let fifo = '';
+/** Special files `:e` must refuse without blocking or reading them: a named pipe, the terminal, devices, a directory. */
+const specials = () => [fifo, '/dev/tty', '/dev/stdin', '/dev/zero', '/dev/null', '/proc/self/fd/1', os.tmpdir()];
+
+/** A paste's text: words and hostile characters, `length` code units or so. */
+function pasteText(length: number): string {
+  const parts: string[] = [];
+  for (let n = 0; n < length; ) {
+    const part = pick([...words, ...hostile.filter((h) => !h.includes('\x1b')), ' ']);
+    parts.push(part);
+    n += part.length;
+  }
+  return parts.join('');
+}
+
 // Keys that page, step links, preview, search; never Enter on a link, `!`, `>` or `|`, which run things.
 const keys = ['j', 'k', 'd', 'u', ' ', 'b', 'g', 'G', 'n', 'N', '\t', '\x1b[Z', 'v', 'x', '\x1b[A', '\x1b[B', '\x1b[5~', '\x1b[6~', '\x1b[H', '\x1b[F', '\x0c', '5', '0', '\x15'];
 function key(): string {
   const r = int(20);
   if (r === 0) return `/${pick(['a', 'e', '\u202e', '<1b>', 're:a+', 'zz', '\x1b]0;T\x07'])}\r`;
   if (r === 1) return `?${pick(['a', 'lorem'])}\r`;
+  if (r === 2) return `:e${pick(specials())}\r`;
+  // A paste into a typing line (up to 100,000 characters), then Escape.
+  if (r === 3) return `${pick(['/', '&', '?'])}${pasteText(1000 + int(100000))}\x1b`;
   return pick(keys);
 }
 
@@ -193,6 +215,8 @@ async function main(): Promise<void> {
     return;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `lwl-fuzz-${seed}-`));
+  fifo = path.join(dir, 'fifo');
+  execFileSync('mkfifo', [fifo]);
   const end = performance.now() + seconds * 1000;
   const totals = { documents: 0, keys: 0, foreign: 0, titles: 0, crashes: 0, hangs: 0, slow: 0 };
   const kinds: Record<string, number> = {};

@@ -1,10 +1,14 @@
 // `make bench`'s start-up rows: what starting lwl costs as dist/lwl (node runs the
 // script; with V8's code cache from an earlier run, and without, as on the first
 // run after an update) and as the standalone executable (make exe), next to Node's
-// own start-up. Each round runs every command once, in turn, so that the machine's
-// drift falls on all of them alike; the table gives medians, and in brackets the
-// median of each round's difference to `node -e 0` in that round. Then where
-// dist/lwl's time goes (LWL_STARTUP_TIMES, see src/boot.ts).
+// own start-up: to exit (--version), and to the first screen of a text with
+// links, of the same text as plain text, and of a Markdown README. Each round
+// runs every command once, in turn, so that the machine's drift falls on all of
+// them alike; the table gives medians, and in brackets the median of each
+// round's difference to `node -e 0` in that round. Then where each build of
+// dist/lwl spends its time to each first screen (LWL_STARTUP_TIMES, see
+// src/boot.ts), with the processor time, which other work on the machine
+// changes less than the wall clock.
 //
 //   npx tsx bench/startup.ts [EXECUTABLE] [--runs N] [--script OTHER_BUILD ...]
 //     (default: dist/lwl-<platform>-<arch>, 15 runs; --script adds another build of
@@ -34,7 +38,7 @@ interface Contender {
   name: string;
   command: string[];
   env: Record<string, string>;
-  /** Reports where its time goes (dist/lwl's LWL_STARTUP_TIMES). */
+  /** Reports where its time goes (dist/lwl's LWL_STARTUP_TIMES), to files named from this one. */
   times?: string;
 }
 
@@ -43,12 +47,19 @@ const contenders: Contender[] = [
   { name: 'dist/lwl', command: [process.execPath, script], env, times: path.join(dir, 'times-cached') },
   { name: 'dist/lwl, no code cache', command: [process.execPath, script], env: { ...env, LWL_CODE_CACHE: '0' }, times: path.join(dir, 'times-cold') },
   // Each build its own cache directory: a build removes other builds' caches from its directory, so sharing one would leave neither a cache.
-  ...values.script.map((other, i) => ({ name: path.relative(root, path.resolve(other)), command: [process.execPath, path.resolve(other)], env: { ...env, XDG_CACHE_HOME: path.join(dir, `cache-script-${i}`) } })),
+  ...values.script.map((other, i) => ({
+    name: path.relative(root, path.resolve(other)),
+    command: [process.execPath, path.resolve(other)],
+    env: { ...env, XDG_CACHE_HOME: path.join(dir, `cache-script-${i}`) },
+    times: path.join(dir, `times-script-${i}`),
+  })),
 ];
 if (fs.existsSync(exe)) contenders.push({ name: path.relative(root, exe), command: [exe], env });
 else log(`bench/startup: no ${exe} (make exe): measuring dist/lwl alone`);
 if (!fs.existsSync(script)) throw new Error(`bench/startup: ${script} is missing: run make first`);
-const envOf = (c: Contender) => (c.times ? { ...c.env, LWL_STARTUP_TIMES: c.times } : c.env);
+/** The environment of a run of `c`, which reports its times to a file of its own for each input (`what`: the input's number, or 'version'). */
+const envOf = (c: Contender, what: number | 'version') => (c.times ? { ...c.env, LWL_STARTUP_TIMES: `${c.times}-${what}` } : c.env);
+const timesOf = (c: Contender, what: number) => `${c.times}-${what}`;
 
 /** Wall time of one run to its exit, in ms, and what it printed. */
 function exitTime(command: string[], runEnv: Record<string, string>): { ms: number; out: string } {
@@ -60,8 +71,8 @@ function exitTime(command: string[], runEnv: Record<string, string>): { ms: numb
 }
 
 /** Time to the first screen of `file` (its first line on top, a status line), and the peak memory then. */
-async function firstScreen(c: Contender, file: string, firstLine: string): Promise<{ ms: number; peak: number }> {
-  const s = new PtySession(c.command[0], [...c.command.slice(1), file], { cols: 80, rows: 24, env: envOf(c), cwd: os.tmpdir() });
+async function firstScreen(c: Contender, file: string, firstLine: string, runEnv: Record<string, string>): Promise<{ ms: number; peak: number }> {
+  const s = new PtySession(c.command[0], [...c.command.slice(1), file], { cols: 80, rows: 24, env: runEnv, cwd: os.tmpdir() });
   try {
     const at = await s.waitFor((x) => x.row(0) === firstLine && x.status().trim() !== '', 20_000);
     if (at === null) throw new Error(`${c.command.join(' ')}: no first screen within 20 s`);
@@ -76,23 +87,26 @@ try {
   // The same text as plain text: lwl reads a .txt file as it is.
   const plain = { ...links, path: path.join(dir, 'plain.txt'), label: `${links.label} plain` };
   fs.copyFileSync(links.path, plain.path);
-  const inputs = [links, plain];
+  // A README (the tour), whose first screen compiles and runs the Markdown reader's packages.
+  const markdown = { path: path.join(root, 'samples/tour.md'), label: 'samples/tour.md', firstLine: 'Welcome to lwl, less with links.' };
+  const inputs = [links, plain, markdown];
   type Row = { version: number[]; screen: number[][]; peak: number[][]; versionDiff: number[]; screenDiff: number[][] };
   const rows: Row[] = contenders.map(() => ({ version: [], screen: inputs.map(() => []), peak: inputs.map(() => []), versionDiff: [], screenDiff: inputs.map(() => []) }));
   const node = { ms: [] as number[], peak: [] as number[] };
   // Warm the page cache, and make dist/lwl's code cache as a first run does (at its first screen).
   for (const c of contenders) {
     exitTime([...c.command, '--version'], c.env);
-    await firstScreen(c, plain.path, plain.firstLine);
+    await firstScreen(c, plain.path, plain.firstLine, c.env);
+    // A start that renders keeps a code cache of its own (src/boot.ts), and each package its own, written by this run.
+    await firstScreen(c, markdown.path, markdown.firstLine, c.env);
   }
-  for (const c of contenders) if (c.times) fs.rmSync(c.times, { force: true });
   for (let round = 0; round < runs; round++) {
     // The quick runs back to back, then the sessions; each in an order that turns from round to round.
     const turn = <T>(list: T[]) => list.map((_, i) => list[(i + round) % list.length]);
     const version: number[] = [];
     let base = 0;
     for (const k of turn([-1, ...contenders.keys()])) {
-      if (k >= 0) version[k] = exitTime([...contenders[k].command, '--version'], envOf(contenders[k])).ms;
+      if (k >= 0) version[k] = exitTime([...contenders[k].command, '--version'], envOf(contenders[k], 'version')).ms;
       else {
         const run = exitTime(nodeCommand, env);
         base = run.ms;
@@ -104,7 +118,7 @@ try {
       rows[k].version.push(version[k]);
       rows[k].versionDiff.push(version[k] - base);
       for (const [i, input] of inputs.entries()) {
-        const screen = await firstScreen(contenders[k], input.path, input.firstLine);
+        const screen = await firstScreen(contenders[k], input.path, input.firstLine, envOf(contenders[k], i));
         rows[k].screen[i].push(screen.ms);
         rows[k].screenDiff[i].push(screen.ms - base);
         rows[k].peak[i].push(screen.peak);
@@ -129,25 +143,27 @@ try {
     `| file size | | ${contenders.map((c) => `${(fs.statSync(c.command[c.command.length - 1]).size / 1e6).toFixed(2)} MB`).join(' | ')} |`,
   ];
 
-  // Where the time goes: medians of each step over the runs that reported them (the first screens of both inputs).
+  // Where the time goes: for each input, medians of each step over the runs, and the processor time spent by the first screen.
   const steps: Array<[string, string, string]> = [
     ['node', '', "Node's start, and its loading of dist/lwl"],
     ['read', 'node', 'reading the bundle'],
     ['compiled', 'read', 'compiling it (with the code cache: loading that)'],
     ['ran', 'compiled', "running its top level (every module's start)"],
     ['firstScreen', 'ran', 'main, to the first screen drawn'],
+    ['firstScreen', '', 'all of it: the first screen, ms since Node started'],
+    ['cpuFirstScreen', '', 'processor time spent by then, every thread'],
   ];
-  const timed = contenders.filter((c) => c.times && fs.existsSync(c.times));
-  if (timed.length > 0) {
+  const timed = contenders.filter((c) => c.times);
+  for (const [i, input] of inputs.entries()) {
     const reports = timed.map((c) =>
       fs
-        .readFileSync(c.times!, 'utf8')
+        .readFileSync(timesOf(c, i), 'utf8')
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as Record<string, number>)
         .filter((t) => t.firstScreen !== undefined),
     );
-    lines.push('', `Where dist/lwl's time goes, to the first screen (medians of ${reports[0].length} runs, ms since Node started):`, '');
+    lines.push('', `Where dist/lwl's time goes, to the first screen of ${input.label} (medians of ${reports[0].length} runs, ms since Node started):`, '');
     lines.push(`| step | ${timed.map((c) => c.name).join(' | ')} |`, `| :-- | ${timed.map(() => '--:').join(' | ')} |`);
     for (const [step, from, what] of steps) {
       lines.push(`| ${what} | ${reports.map((r) => ms(median(r.map((t) => t[step] - (from ? t[from] : 0))))).join(' | ')} |`);

@@ -14,8 +14,8 @@ const fs = require('node:fs') as typeof import('node:fs');
 const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
 import { isWorkerArgument } from './worker-arguments.ts';
-import { HTML_NAME, MARKDOWN_NAME } from './document/readers/kind-names.ts';
-import { Made, cacheDirectory, cacheName, cachingCode, packageCompiler, packageCompilerKey, readCache, trustedDirectory, writeCache } from './code-cache.ts';
+import { FIRST_SCREEN_EVENT } from './startup/first-screen.ts';
+import { Made, cacheDirectory, cacheName, cachingCode, packageCompiler, packageCompilerKey, readCache, trustedDirectory, writeCache } from './startup/code-cache.ts';
 
 /** The bundle's hash, set by build.mjs: a cache is for one bundle only (V8 checks its own version and flags). */
 declare const LWL_BUNDLE_KEY: string;
@@ -65,24 +65,13 @@ const writeTimes = () => {
   }
 };
 
-/**
- * Whether the command line names a document lwl renders (Markdown, HTML: by
- * its name, a web address, or --kind), guessed from the words alone: such a
- * start runs the renderers' code before its first screen, and a plain text's
- * does not, so each keeps a code cache of its own, with the code its first
- * screen ran and no more (V8 loads all of a cache, some 1 ms per 100 KB).
- */
-function rendersDocument(args: string[]): boolean {
-  return args.some((word) => MARKDOWN_NAME.test(word) || HTML_NAME.test(word) || /^https?:\/\//i.test(word) || /^--kind=(markdown|html)$/.test(word));
-}
-
 function run(): void {
   const { source, line } = bundleSource();
   mark('read');
   const args = process.argv.slice(2);
   // LWL_CODE_CACHE=0: none (to measure a start without it).
   const dir = cachingCode(process.env, args) ? trustedDirectory(cacheDirectory(process.env)) : null;
-  const file = dir === null ? null : path.join(dir, cacheName(LWL_BUNDLE_KEY, process.version, process.arch, rendersDocument(args) ? 'rendered' : undefined));
+  const file = dir === null ? null : path.join(dir, cacheName(LWL_BUNDLE_KEY, process.version, process.arch));
   const cache = file === null ? null : readCache(file, LWL_BUNDLE_KEY);
   const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.data });
   const made = cache !== null && !script.cachedDataRejected ? cache.made : null;
@@ -92,7 +81,7 @@ function run(): void {
   const isMain = !isWorkerArgument(process.argv[2]) || (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
   // Before the cache is written, which the first screen's time must not include.
   if (timesFile && isMain) {
-    (process as NodeJS.EventEmitter).once('lwl-first-screen', () => {
+    (process as NodeJS.EventEmitter).once(FIRST_SCREEN_EVENT, () => {
       mark('firstScreen');
       // Processor time too (every thread's), which other work on the machine changes less than the wall clock.
       const cpu = process.cpuUsage();
@@ -107,8 +96,8 @@ function run(): void {
       written = true;
       writeCache(file, LWL_BUNDLE_KEY, when, script.createCachedData());
     };
-    // The terminal says when the first screen is up (term/tty.ts); a run with no screen (--version) writes its cache at exit, if there is none.
-    (process as NodeJS.EventEmitter).once('lwl-first-screen', () => write(Made.AfterFirstScreen));
+    // The pager says when the first screen is up (src/startup/first-screen.ts); a run with no screen (--version) writes its cache at exit, if there is none.
+    (process as NodeJS.EventEmitter).once(FIRST_SCREEN_EVENT, () => write(Made.AfterFirstScreen));
     if (made === null) process.once('exit', () => write(Made.AtExit));
   }
   // The packages the bundle compiles on first use (build.mjs), each with its own cache.

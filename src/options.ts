@@ -27,8 +27,6 @@ export interface Options {
   quitIfOneScreen: boolean;
   /** -X: no alternate screen; what was shown stays after q. */
   noAlternateScreen: boolean;
-  /** -M / -m: the long status line (position and percent). */
-  longPrompt: boolean;
   /** --mouse: the wheel scrolls, a click selects a link. */
   mouse: boolean;
   /** --kind=NAME: read the input as this kind instead of guessing. */
@@ -60,7 +58,6 @@ export const defaults: Options = {
   chop: false,
   quitIfOneScreen: false,
   noAlternateScreen: false,
-  longPrompt: false,
   mouse: false,
   kind: null,
   hyperlinks: null,
@@ -85,7 +82,7 @@ interface Letter {
   set?: Setter;
 }
 
-const on = (key: 'lineNumbers' | 'chop' | 'quitIfOneScreen' | 'noAlternateScreen' | 'longPrompt'): Setter => (opts) => {
+const on = (key: 'lineNumbers' | 'chop' | 'quitIfOneScreen' | 'noAlternateScreen'): Setter => (opts) => {
   opts[key] = true;
 };
 const accept: Setter = () => {};
@@ -261,7 +258,7 @@ function readArgs(opts: Options, args: string[], fromEnv: string | null): void {
 function resetLetter(opts: Options, letter: string, where: string): void {
   const spec = letters[letter];
   if (!spec) throw new OptionError(`lwl: unknown option '-+${letter}'${where}`);
-  const keys = { F: 'quitIfOneScreen', X: 'noAlternateScreen', N: 'lineNumbers', S: 'chop', m: 'longPrompt', M: 'longPrompt' } as const;
+  const keys = { F: 'quitIfOneScreen', X: 'noAlternateScreen', N: 'lineNumbers', S: 'chop' } as const;
   const key = keys[letter as keyof typeof keys];
   if (key) opts[key] = false;
   if (letter === 'i' || letter === 'I') opts.caseless = 'smart';

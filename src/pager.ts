@@ -13,6 +13,7 @@ import { Navigation, type NavigationHost } from './pager/navigation.ts';
 import { PagingOptions, type Caseless } from './pager/options.ts';
 import { PagerWork, type WorkHost } from './pager/work.ts';
 import { Scheduler } from './schedule/scheduler.ts';
+import { firstScreenDone } from './startup/first-screen.ts';
 import type { GroundAction } from './state/actions.ts';
 import type { PagerAction } from './state/types.ts';
 import type { Bindings } from './state/bindings.ts';
@@ -170,6 +171,7 @@ export class Pager {
       });
       if (this.settings.message !== null) this.note(['notice', this.settings.message]);
       this.render();
+      firstScreenDone();
       this.pages.startLoading();
       for (const key of this.settings.startKeys) this.key(key);
     });

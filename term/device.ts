@@ -10,6 +10,9 @@
 // on that same handle, as tty.ReadStream is) is made when first asked for,
 // after the first screen. Where the binding cannot be had (a Node without it,
 // or its permission model), the tty module's own streams do the same work.
+// Node has no public way to a terminal's raw mode and size without those
+// streams: hence process.binding here, in term/ and nowhere else. What it
+// gains, and the tests that fail without it: docs/startup.md.
 import type { Socket } from 'node:net';
 import type { ReadStream, WriteStream } from 'node:tty';
 
@@ -107,7 +110,12 @@ class HandleDevice implements TerminalDevice {
 /**
  * A paused stream stops reading the terminal, as Node makes process.stdin do:
  * otherwise a read already asked for takes the next keys, which are a child's
- * (a command run on the terminal) or the shell's, after lwl.
+ * (a command run on the terminal) or the shell's, after lwl. Node's own code
+ * does it so for process.stdin (its 'pause' handler, one tick later), with the
+ * same private fields: a paused socket has no public way to stop reading, and
+ * its state must say it is not reading, or the next resume would not read
+ * again. Any terminal stream lwl reads keys from needs it, with or without the
+ * binding (test/e2e/modes.test.ts runs lwl and less inside lwl, and types to them).
  */
 function stopReadingOnPause(stream: Socket): void {
   stream.on('pause', () =>

@@ -32,10 +32,6 @@ export function writeAll(fd: number, data: string | Uint8Array): void {
   }
 }
 
-/** The event on `process` once the first screen is drawn (src/boot.ts listens). */
-export const FIRST_SCREEN = 'lwl-first-screen';
-let firstScreenTold = false;
-
 /** The terminal lwl has taken, if any, so that a crash can give it back. */
 let current: Terminal | null = null;
 
@@ -144,12 +140,6 @@ export class Terminal {
     process.on('exit', this.onExit);
     process.on('SIGWINCH', this.onResize);
     this.enter();
-    // The caller draws the first screen now; once it has (before any key is read), dist/lwl's
-    // start (src/boot.ts) may keep V8's code for the next start.
-    if (!firstScreenTold) {
-      firstScreenTold = true;
-      process.nextTick(() => (process as NodeJS.EventEmitter).emit(FIRST_SCREEN));
-    }
   }
 
   /** Raw mode, the keys, the screen (after `reset`: what a child may have left set). */
@@ -196,7 +186,8 @@ export class Terminal {
   /**
    * Reads keys (again). The stream is made on the first call, once this turn's
    * work, the first screen, is done: making it loads Node's streams, and raw
-   * mode is already on, so a key typed meanwhile waits in the terminal, unechoed.
+   * mode is already on, so a key typed meanwhile waits in the terminal, unechoed
+   * (a start-up trick: docs/startup.md).
    */
   private readKeys(): void {
     this.reading = true;

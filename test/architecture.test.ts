@@ -10,7 +10,8 @@
 //   url        src/link/url/                packages (the URL Standard's parser)
 //   workers    src/worker-arguments.ts      - (which worker a thread is)
 //   schedule   src/schedule/                - (the one scheduler of background jobs)
-//   document   src/document/ (readers too)  schedule, term, text, workers
+//   startup    src/startup/                 term (the start-up's seams: lazy(), firstScreenDone(), the code caches)
+//   document   src/document/ (readers too)  schedule, startup, term, text, workers
 //   link       src/link/ (the rest)         document, packages, text, url
 //   input      src/input/                   document, link, schedule, text, url (bytes; its loader hands them to a reader)
 //   web        src/web/                     input, document, link, schedule, text, url (pages fetched, as sources)
@@ -34,7 +35,8 @@ const ROOMS: Array<{ room: string; files: RegExp; mayImport: string[] | 'any' }>
   { room: 'url', files: /^src\/link\/url\//, mayImport: ['packages'] },
   { room: 'workers', files: /^src\/worker-arguments\.ts$/, mayImport: [] },
   { room: 'schedule', files: /^src\/schedule\//, mayImport: [] },
-  { room: 'document', files: /^src\/document\//, mayImport: ['schedule', 'term', 'text', 'workers'] },
+  { room: 'startup', files: /^src\/startup\//, mayImport: ['term'] },
+  { room: 'document', files: /^src\/document\//, mayImport: ['schedule', 'startup', 'term', 'text', 'workers'] },
   { room: 'link', files: /^src\/link\//, mayImport: ['document', 'packages', 'text', 'url'] },
   { room: 'input', files: /^src\/input\//, mayImport: ['document', 'link', 'schedule', 'text', 'url'] },
   { room: 'web', files: /^src\/web\//, mayImport: ['input', 'document', 'link', 'schedule', 'text', 'url'] },

@@ -1,6 +1,6 @@
 // The names of dist/lwl's code caches, which of them are another build's, and when there are none (src/code-cache.ts).
 import { describe, expect, it } from 'vitest';
-import { cacheDirectory, cacheName, cachingCode, otherBuilds, secure } from '../src/code-cache.ts';
+import { cacheDirectory, cacheName, cachingCode, otherBuilds, secure } from '../src/startup/code-cache.ts';
 
 describe('code cache files', () => {
   it("are named by the bundle's hash, Node's version, the architecture, and the package", () => {

@@ -70,7 +70,7 @@ export class Document {
     if (!this.anchors.has(name)) this.anchors.set(name, offset);
   }
 
-  /** True once the file was seen to change under us: what is shown may no longer be what it holds (R reloads). */
+  /** True once the file was seen to change under us: what is shown may no longer be what it holds (r reads it again). */
   get changed(): boolean {
     return this.text instanceof FileText && this.text.changed;
   }

@@ -1,6 +1,6 @@
 // The seam for kinds of input. A reader turns the bytes of one kind of input
-// (lwl markup today; plain text with SGR, overstrike and OSC 8, CommonMark or
-// HTML later) into a Document: its display text, link spans with their hrefs,
+// (lwl markup; plain text with SGR, overstrike and OSC 8; CommonMark; HTML)
+// into a Document: its display text, link spans with their hrefs,
 // and hex tokens. The bytes arrive in chunks, as they are read; a reader holds
 // back what it cannot tell yet and settles it with the next chunk or at end().
 //

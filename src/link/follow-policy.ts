@@ -8,8 +8,8 @@ export type FollowDecision =
   | { action: 'fetch' }
   /** Open the local file in lwl, as for any local document's link. */
   | { action: 'open' }
-  /** A local file linked from a web page: only if the user says yes to `question`. */
-  | { action: 'ask'; question: string }
+  /** A local file linked from a web page: only if the user says yes (the state asks, naming the file). */
+  | { action: 'ask' }
   /** Never followed: `reason` says why. */
   | { action: 'refuse'; reason: string }
   /** Not lwl's to read (mailto:, ftp:, data:...): the browser command's, as before. */
@@ -22,8 +22,7 @@ function fromWeb(url: UrlRecord | null): boolean {
 
 /**
  * What following `link` from the page at `page` may do; `page` is null for
- * standard input or text lwl made. The question names the path only: the
- * pager shows it on the prompt line, rendered.
+ * standard input or text lwl made.
  */
 export function mayFollowFrom(page: UrlRecord | null, link: UrlRecord): FollowDecision {
   switch (link.scheme) {
@@ -34,7 +33,7 @@ export function mayFollowFrom(page: UrlRecord | null, link: UrlRecord): FollowDe
     case 'vbscript':
       return { action: 'refuse', reason: `${link.scheme}: links are not followed: lwl runs no scripts` };
     case 'file':
-      if (fromWeb(page)) return { action: 'ask', question: 'This web page links to a file on this machine. Open it? (y/n)' };
+      if (fromWeb(page)) return { action: 'ask' };
       return { action: 'open' };
     default:
       return { action: 'hand-off' };

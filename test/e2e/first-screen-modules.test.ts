@@ -1,10 +1,11 @@
 // What Node loads before lwl's first screen: not its streams (net, stream,
 // tty: term/device.ts reads the keys through them after the first screen), nor
 // its module loader as a module (build.mjs loads node:module on first use), and
-// for a Markdown or HTML document not zlib either (build.mjs carries the parsers
-// uncompressed). A preload writes Node's list of loaded modules when dist/lwl
-// says its first screen is drawn; these run dist/lwl with Node's own -r flag,
-// so they are dist/lwl's own, whatever LWL_BIN names.
+// for a Markdown or HTML document not zlib either (build.mjs carries the
+// packages uncompressed); docs/startup.md says what each of these gains. A
+// preload writes Node's list of loaded modules when dist/lwl says its first
+// screen is drawn; these run dist/lwl with Node's own -r flag, so they are
+// dist/lwl's own, whatever LWL_BIN names.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -14,7 +14,7 @@
 // - `raw` is never guessed: the text as it came, every escape a token (the \
 //   key, or --kind=raw).
 import type { Document } from '../document.ts';
-import type * as RichReaders from './rich-readers.ts';
+import { HtmlDocReader, MarkdownDocReader } from './rich-readers.ts';
 import type { Reader } from '../reader.ts';
 import type { Kind } from './kind-names.ts';
 import { MarkupReader } from './markup.ts';
@@ -23,36 +23,14 @@ import { PlainReader } from './plain.ts';
 /** Whether a document of this kind is rendered (its text is not the input's bytes, so it is held in memory). */
 export const isRendered = (kind: Kind): boolean => kind === 'markdown' || kind === 'html';
 
-declare const require: (id: string) => unknown;
-/** Defined true by build.mjs in dist/lwl. */
-declare const LWL_BUNDLED: boolean | undefined;
-
-let rich: typeof RichReaders | null = null;
-
-/** Hands over the Markdown and HTML readers where there is no bundle to require them from (tests, scripts). */
-export function provideRichReaders(readers: typeof RichReaders): void {
-  rich = readers;
-}
-
-/**
- * The Markdown and HTML readers, loaded on first use: in dist/lwl esbuild
- * wraps the module so that it runs only when required, and their parsers are
- * compiled only then (build.mjs).
- */
-function richReaders(): typeof RichReaders {
-  if (!rich && typeof LWL_BUNDLED !== 'undefined' && LWL_BUNDLED) rich = require('./rich-readers.ts') as typeof RichReaders;
-  if (!rich) throw new Error('the Markdown and HTML readers are not loaded: provideRichReaders() first');
-  return rich;
-}
-
 /**
  * The reader for a kind, which reads UTF-8 (the Loader decodes any other
  * charset); `wholeText`, a Markdown file's text when at hand, lets references
  * find definitions further on.
  */
 export function readerFor(kind: Kind, doc: Document, wholeText?: string): Reader {
-  if (kind === 'markdown') return new (richReaders().MarkdownDocReader)(doc, wholeText);
-  if (kind === 'html') return new (richReaders().HtmlDocReader)(doc);
+  if (kind === 'markdown') return new MarkdownDocReader(doc, wholeText);
+  if (kind === 'html') return new HtmlDocReader(doc);
   if (kind === 'plain' || kind === 'raw') return new PlainReader(doc, kind === 'raw');
   doc.kind = 'markup';
   return new MarkupReader(doc);

@@ -10,7 +10,7 @@
 // (Atomics.wait) for at most the slice of time it was given.
 import { MessageChannel, parentPort, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type * as md from 'mdast';
-import type * as Markdown from './markdown.ts';
+import { parse } from './markdown.ts';
 import { startLwlWorker } from '../search-worker.ts';
 import { MARKDOWN_WORKER_ARGUMENT } from '../../worker-arguments.ts';
 
@@ -22,12 +22,8 @@ export interface MarkdownWorkerData {
 /** A tree, or null when the parser threw: the reader parses that block itself (and meets the same error, as without a worker). */
 type ParseReply = md.Root | null;
 
-declare const require: (id: string) => unknown;
-
 /** Runs in the worker: each channel (a reader's) brings texts, answered on it, in order, with their trees. */
 export function serveMarkdown({ lwlMarkdown }: MarkdownWorkerData): void {
-  // Required here: the main thread, which imports this module, loads the parser only when it needs it.
-  const { parse } = require('./markdown.ts') as typeof Markdown;
   const sent = new Int32Array(lwlMarkdown.sent);
   parentPort!.on('message', ({ port }: { port: MessagePort }) => {
     port.on('message', (text: string) => {

@@ -1,7 +1,6 @@
 // From the readers' RenderTarget to a Document (the DocumentBuilder), and the Markdown and HTML
 // readers behind the Reader interface (reader.ts): bytes in, in chunks.
 // The document's text must be a MemoryText: what is shown is not the file's bytes.
-import { outputSize } from '../../../term/device.ts';
 import type { Document } from '../document.ts';
 import type { Reader } from '../reader.ts';
 import type { MemoryText } from '../store.ts';
@@ -13,6 +12,7 @@ import { workerParses, type BlockParses } from './markdown-worker.ts';
 import type * as md from 'mdast';
 import { TextDecoder } from 'node:util';
 import { HtmlReader as HtmlTreeReader } from './html.ts';
+import { eagerScreen } from '../../startup/eager-screen.ts';
 
 /** How each reader style is drawn: a role of the theme, or attributes where the theme has no role. */
 export function textStyle(style: Style): TextStyle {
@@ -115,22 +115,6 @@ export class DocumentBuilder implements RenderTarget {
   }
 }
 
-/**
- * Rendered at once on a write, before any is held back: enough rows to fill
- * the terminal's screen (rows counted as the text wraps at its width, a few
- * more for safety), so the first screen is whole and waits for nothing else;
- * micromark and parse5 run cold there (interpreted), so each block past the
- * screen would cost the first screen some milliseconds. Not a terminal: 80x24.
- */
-let eager: { cols: number; rows: number } | undefined;
-function eagerScreen(): { cols: number; rows: number } {
-  if (eager === undefined) {
-    // Asked once, on the first write, not when lwl starts (and not at every write: it is a call to the terminal).
-    const size = outputSize();
-    eager = { cols: Math.max(20, size?.cols || 80), rows: (size?.rows || 24) + 4 };
-  }
-  return eager;
-}
 /** HTML is fed to its parser in pieces of this size, one piece a turn of work. */
 const HTML_PIECE = 16 * 1024;
 

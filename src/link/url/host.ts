@@ -117,12 +117,6 @@ export function endsInANumber(input: string): boolean {
   return true;
 }
 
-/** The IPv4 number parser: [value, whether it was not decimal], or null for failure. */
-export function parseIPv4Number(input: string): [number, boolean] | null {
-  const value = ipv4Number(input, 0, input.length);
-  return Number.isNaN(value) ? null : [value, isNonDecimal(input, 0, input.length)];
-}
-
 /** Whether the IPv4 number input[start, end) is written in hex ("0x") or octal ("0"). */
 function isNonDecimal(input: string, start: number, end: number): boolean {
   return end - start >= 2 && charCodeAt.call(input, start) === 0x30;

@@ -204,9 +204,3 @@ export function hasPercentEncodedByte(input: string): boolean {
   }
   return false;
 }
-
-/** Whether the code point is a URL code point (section 4.3). */
-export function isUrlCodePoint(cp: number): boolean {
-  if (cp < 0x80) return (C0_CONTROL_SET[cp]! & (INVALID | PERCENT)) === 0;
-  return cp <= 0x10fffd && !(cp >= 0xd800 && cp <= 0xdfff) && !nonAsciiInvalid(cp);
-}

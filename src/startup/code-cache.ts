@@ -12,8 +12,9 @@
 // a directory that is not the user's, not written); any error costs nothing
 // but the cache.
 //
-// Only src/boot.ts uses this module, before the bundle runs: it uses Node's own
-// require, with none of the bundler's wrapping of the modules' exports.
+// src/boot.ts uses this module, before the bundle runs: it uses Node's own
+// require, with none of the bundler's wrapping of the modules' exports. In the
+// bundle, src/startup/lazy.ts only reads the key of the compiler boot.ts leaves.
 const fs = require('node:fs') as typeof import('node:fs');
 const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
