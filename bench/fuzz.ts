@@ -85,7 +85,8 @@ const specials = () => [fifo, '/dev/tty', '/dev/stdin', '/dev/zero', '/dev/null'
 function pasteText(length: number): string {
   const parts: string[] = [];
   for (let n = 0; n < length; ) {
-    const part = pick([...words, ...hostile.filter((h) => !h.includes('\x1b')), ' ']);
+    // One line, as a paste into a typing line is: no Enter in it (which would act on the line, and the rest be keys).
+    const part = pick([...words, ...hostile.filter((h) => !/[\x1b\r\n]/.test(h)), ' ']);
     parts.push(part);
     n += part.length;
   }

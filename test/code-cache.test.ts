@@ -1,4 +1,4 @@
-// The names of dist/lwl's code caches, which of them are another build's, and when there are none (src/code-cache.ts).
+// The names of dist/lwl's code caches, which of them are another build's, and when there are none (src/startup/code-cache.ts).
 import { describe, expect, it } from 'vitest';
 import { cacheDirectory, cacheName, cachingCode, otherBuilds, secure } from '../src/startup/code-cache.ts';
 

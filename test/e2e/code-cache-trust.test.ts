@@ -1,5 +1,5 @@
 // A code cache is code lwl runs (V8 checks little more than the source's
-// length), so dist/lwl uses one only when it is its own (src/code-cache.ts).
+// length), so dist/lwl uses one only when it is its own (src/startup/code-cache.ts).
 // Here a poisoned cache, made from another source of the same length, is put
 // where dist/lwl looks: it runs when the file is lwl's own (which shows the
 // poison works), and is ignored in every other case.

@@ -1,5 +1,5 @@
 // dist/lwl's code caches of the packages it compiles on first use (build.mjs's
-// deferred packages, src/code-cache.ts): an HTML file's first run compiles parse5
+// deferred packages, src/startup/code-cache.ts): an HTML file's first run compiles parse5
 // from its source and writes V8's code for it at exit; the next run compiles it
 // with that code and shows the same screen. None is made for a run that needs no
 // package, in secure mode, or with LWL_CODE_CACHE=0. These are dist/lwl's own:
