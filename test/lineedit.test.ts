@@ -1,7 +1,7 @@
 // The typing line: where the cursor goes as text is typed, one key a character
 // or a paste of thousands.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deleteBack, insert, left, type Line } from '../src/state/lineedit.ts';
+import { deleteBack, deleteForward, insert, left, right, type Line } from '../src/state/lineedit.ts';
 import { graphemes } from '../src/text/width.ts';
 
 const empty: Line = { text: '', cursor: 0 };
@@ -35,5 +35,33 @@ describe('the typing line', () => {
     expect(graphemes('x'.repeat(100_000))).toHaveLength(100_000);
     expect(segment).not.toHaveBeenCalled();
     expect(graphemes('e\u0301'.repeat(2_000))).toHaveLength(2_000);
+  });
+});
+
+describe('edits at the end of a long line (a paste) look only near the cursor', () => {
+  const long = 'ab'.repeat(100_000);
+
+  it('Backspace after a pasted line removes its last cluster, whatever came before', () => {
+    expect(deleteBack({ text: long + 'e\u0301', cursor: long.length + 2 })).toEqual({ text: long, cursor: long.length });
+    expect(deleteBack({ text: long + '👨‍👩‍👧', cursor: long.length + 8 })).toEqual({ text: long, cursor: long.length });
+  });
+
+  it('a run of flags longer than the look is still cut between flags', () => {
+    const flags = '🇰🇷'.repeat(100);
+    const line = { text: 'x' + flags, cursor: 1 + flags.length };
+    expect(deleteBack(line).text).toBe('x' + '🇰🇷'.repeat(99));
+    expect(left(line).cursor).toBe(1 + flags.length - 4);
+  });
+
+  it('Left, Right and Delete move and delete a cluster in a long line', () => {
+    const text = long + 'é' + long;
+    const at = long.length;
+    expect(right({ text, cursor: at }).cursor).toBe(at + 1);
+    expect(deleteForward({ text, cursor: at }).text).toBe(long + long);
+    expect(left({ text, cursor: at + 1 }).cursor).toBe(at);
+  });
+
+  it('a combining mark typed after a letter joins it: the cursor stays after the pair', () => {
+    expect(insert({ text: long + 'e', cursor: long.length + 1 }, '\u0301')).toEqual({ text: long + 'e\u0301', cursor: long.length + 2 });
   });
 });

@@ -11,37 +11,70 @@ export interface Line {
 
 export const emptyLine: Line = { text: '', cursor: 0 };
 
-/** Cluster boundaries of the text: 0, ..., text.length. */
-function boundaries(text: string): number[] {
-  const out = [0];
-  let at = 0;
-  for (const g of graphemes(text)) out.push((at += g.length));
-  return out;
+/** Characters looked at around the cursor for a cluster's edge; doubled while a cluster may go on past them. */
+const NEAR = 64;
+
+/**
+ * The cluster boundary before `at` (a boundary), or -1 at the start: found in
+ * the text just before it, not by walking the whole line, so that an edit
+ * costs the same at the end of a pasted line of any length.
+ */
+function boundaryBefore(text: string, at: number): number {
+  if (at <= 0) return -1;
+  for (let near = NEAR; ; near *= 2) {
+    const from = Math.max(0, at - near);
+    // A window must not start inside a pair (a surrogate's second half, a flag's second letter): a longer one.
+    if (from > 0 && pairsOn(text, from)) continue;
+    const clusters = graphemes(text.slice(from, at));
+    const start = at - clusters[clusters.length - 1].length;
+    // The last cluster starts inside the window, or the window is the line's start: its start is a boundary.
+    if (start > from || from === 0) return start;
+  }
+}
+
+/** Whether the text at `at` may be the second half of something that pairs with what is before it: a low surrogate, or a regional indicator (flags pair them from the run's start). */
+function pairsOn(text: string, at: number): boolean {
+  const unit = text.charCodeAt(at);
+  if (unit >= 0xdc00 && unit <= 0xdfff) return true;
+  const point = text.codePointAt(at)!;
+  return point >= 0x1f1e6 && point <= 0x1f1ff;
+}
+
+/** The cluster boundary after `at` (a boundary), or -1 at the end. */
+function boundaryAfter(text: string, at: number): number {
+  if (at >= text.length) return -1;
+  for (let near = NEAR; ; near *= 2) {
+    const to = Math.min(text.length, at + near);
+    const end = at + graphemes(text.slice(at, to))[0].length;
+    if (end < to || to === text.length) return end;
+  }
+}
+
+/** The boundary at `target` or the first after it (a combining mark typed after a letter joins it). */
+function boundaryAtOrAfter(text: string, target: number): number {
+  if (target >= text.length) return text.length;
+  const before = boundaryBefore(text, target + 1);
+  return before === target ? target : Math.max(target, boundaryAfter(text, Math.max(0, before)));
 }
 
 export function insert(line: Line, typed: string): Line {
   const text = line.text.slice(0, line.cursor) + typed + line.text.slice(line.cursor);
   const target = line.cursor + typed.length;
-  // ASCII typed before ASCII (or the end): no character of it joins a neighbour, so the cursor after it is on a boundary, with no walk of the line (a paste is a key a character).
+  // ASCII typed before ASCII (or the end): no character of it joins a neighbour, so the cursor after it is on a boundary, with no look at the line.
   if (printableAscii.test(typed) && printableAscii.test(text.charAt(target))) return { text, cursor: target };
-  // A combining mark typed after a letter joins it: keep the cursor on a boundary.
-  const bounds = boundaries(text);
-  const cursor = bounds.find((b) => b >= target) ?? text.length;
-  return { text, cursor };
+  return { text, cursor: boundaryAtOrAfter(text, target) };
 }
 
 export function deleteBack(line: Line): Line {
-  const bounds = boundaries(line.text);
-  const i = bounds.indexOf(line.cursor);
-  if (i <= 0) return line;
-  return { text: line.text.slice(0, bounds[i - 1]) + line.text.slice(line.cursor), cursor: bounds[i - 1] };
+  const before = boundaryBefore(line.text, line.cursor);
+  if (before < 0) return line;
+  return { text: line.text.slice(0, before) + line.text.slice(line.cursor), cursor: before };
 }
 
 export function deleteForward(line: Line): Line {
-  const bounds = boundaries(line.text);
-  const i = bounds.indexOf(line.cursor);
-  if (i < 0 || i + 1 >= bounds.length) return line;
-  return { text: line.text.slice(0, line.cursor) + line.text.slice(bounds[i + 1]), cursor: line.cursor };
+  const after = boundaryAfter(line.text, line.cursor);
+  if (after < 0) return line;
+  return { text: line.text.slice(0, line.cursor) + line.text.slice(after), cursor: line.cursor };
 }
 
 /** Deletes the word before the cursor (and the spaces after it), as ^W does in a shell. */
@@ -52,15 +85,13 @@ export function deleteWord(line: Line): Line {
 }
 
 export function left(line: Line): Line {
-  const bounds = boundaries(line.text);
-  const i = bounds.indexOf(line.cursor);
-  return i > 0 ? { ...line, cursor: bounds[i - 1] } : line;
+  const before = boundaryBefore(line.text, line.cursor);
+  return before >= 0 ? { ...line, cursor: before } : line;
 }
 
 export function right(line: Line): Line {
-  const bounds = boundaries(line.text);
-  const i = bounds.indexOf(line.cursor);
-  return i >= 0 && i + 1 < bounds.length ? { ...line, cursor: bounds[i + 1] } : line;
+  const after = boundaryAfter(line.text, line.cursor);
+  return after >= 0 ? { ...line, cursor: after } : line;
 }
 
 export function home(line: Line): Line {
