@@ -203,7 +203,7 @@ export class Pager {
     if (this.handedOver || this.ended) return;
     if (key === this.crashKey) throw new Error('crash asked for by LWL_TEST_CRASH_KEY');
     // Text typed into a line with more keys read behind it (a paste): gathered, and typed as one edit.
-    if (typesText(this.state, key, this.context)) {
+    if (typesText(this.state, key, this.settings.bindings)) {
       this.typed += key;
       if (!this.term.keysWaiting) this.typeGathered();
       return;

@@ -82,12 +82,18 @@ export function compile(query: Query): Compiled {
 const escapeRegex = (s: string) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
 /** How common a byte is in text, roughly: the anchor of a caseless search is its rarest byte. */
-function commonness(b: number): number {
-  const lower = b | 0x20;
-  if (lower >= 0x61 && lower <= 0x7a) return 'zqxjkvbpygfwmucldrhsnioate'.indexOf(String.fromCharCode(lower)) + 10;
-  if (b === 0x20) return 40;
-  return 0;
-}
+const commonnessOfByte = (() => {
+  const table = new Uint8Array(256);
+  for (let b = 0; b < 256; b++) {
+    const lower = b | 0x20;
+    if (lower >= 0x61 && lower <= 0x7a) table[b] = 'zqxjkvbpygfwmucldrhsnioate'.indexOf(String.fromCharCode(lower)) + 10;
+    else if (b === 0x20) table[b] = 40;
+  }
+  return table;
+})();
+
+/** Looked up, not worked out: a needle of 100,000 bytes (a paste) asks it for each. */
+const commonness = (b: number): number => commonnessOfByte[b];
 
 const isContinuation = (text: Text, offset: number) => offset > 0 && offset < text.length && (text.byteAt(offset) & 0xc0) === 0x80;
 
@@ -169,12 +175,25 @@ export class BytesFinder {
     private readonly needle: Buffer,
     private readonly caseless: boolean,
   ) {
-    const fold = (b: number, to: 'lower' | 'upper') =>
-      caseless && ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a) ? (to === 'lower' ? b | 0x20 : b & ~0x20) : b;
-    this.lower = needle.map((b) => fold(b, 'lower'));
-    this.upper = needle.map((b) => fold(b, 'upper'));
+    // Plain loops over tables: a needle may be a paste of 100,000 bytes, made anew at each key's search.
+    if (caseless) {
+      this.lower = new Uint8Array(needle.length);
+      this.upper = new Uint8Array(needle.length);
+      for (let i = 0; i < needle.length; i++) {
+        const b = needle[i];
+        const letter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7a;
+        this.lower[i] = letter ? b | 0x20 : b;
+        this.upper[i] = letter ? b & ~0x20 : b;
+      }
+    } else {
+      this.lower = this.upper = needle;
+    }
     let anchor = 0;
-    for (let i = 1; i < needle.length; i++) if (commonness(needle[i]) < commonness(needle[anchor])) anchor = i;
+    let rarest = commonness(needle[0]);
+    for (let i = 1; i < needle.length && rarest > 0; i++) {
+      const c = commonness(needle[i]);
+      if (c < rarest) [anchor, rarest] = [i, c];
+    }
     this.anchor = anchor;
     this.anchorClass = caseless && needle.length > 0 ? searchClass([this.lower[anchor], this.upper[anchor]]) : null;
     this.scanner = getScanner()!;

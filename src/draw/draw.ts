@@ -228,26 +228,41 @@ const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'E
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
   const indicator = state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
-  // The typed text as drawn (tokens for what is not printable), with where each cluster starts in it.
-  const clusters: Array<{ shown: string; at: number; cells: number }> = [];
-  let at = 0;
-  forEachStringCluster(state.line.text, 'trust', (shown, length, cells) => {
-    clusters.push({ shown, at, cells });
-    at += length;
-    return true;
-  });
-  let cursorIndex = 0;
-  while (cursorIndex < clusters.length && clusters[cursorIndex].at < state.line.cursor) cursorIndex++;
   const room = Math.max(1, width - 1 - indicator.length);
+  const { text, cursor } = state.line;
+  // Only the text near the cursor can show, so only it is looked at: a line of any length (a paste) costs a screen's width.
+  let before: TypedCluster[] = [];
+  for (let near = 4 * width + 64; ; near *= 2) {
+    const from = Math.max(0, cursor - near);
+    before = typedClusters(text.slice(from, cursor));
+    // Cut from the middle of the line, the first may be the tail of a cluster: it is scrolled off anyway.
+    if (from > 0) before.shift();
+    if (from === 0 || before.reduce((sum, c) => sum + c.cells, 0) >= room) break;
+  }
   let first = 0;
-  let before = 0;
-  for (let k = 0; k < cursorIndex; k++) before += clusters[k].cells;
-  while (before >= room && first < cursorIndex) before -= clusters[first++].cells;
+  let cells = before.reduce((sum, c) => sum + c.cells, 0);
+  while (cells >= room && first < before.length) cells -= before[first++].cells;
+  const after = typedClusters(text.slice(cursor, Math.min(text.length, cursor + 4 * width + 64)));
   const out = new RowWriter(theme);
   out.put(indicator, indicator.length, 'indicator');
-  const shown = truncate(clusters.slice(first).map((c) => c.shown).join(''), width - indicator.length);
+  const shown = truncate([...before.slice(first), ...after].map((c) => c.shown).join(''), width - indicator.length);
   out.put(shown.text, shown.cells, 'indicator');
-  return { styled: out, cursor: indicator.length + before };
+  return { styled: out, cursor: indicator.length + cells };
+}
+
+/** A typed cluster as drawn (a token for what is not printable) and its cells. */
+interface TypedCluster {
+  shown: string;
+  cells: number;
+}
+
+function typedClusters(text: string): TypedCluster[] {
+  const clusters: TypedCluster[] = [];
+  forEachStringCluster(text, 'trust', (shown, _length, cells) => {
+    clusters.push({ shown, cells });
+    return true;
+  });
+  return clusters;
 }
 
 /** The ground status line: the indicator, and where the selected link goes. */

@@ -8,6 +8,8 @@ export function queryOf(text: string, backward: boolean): { query: Query | null;
   const regex = text.startsWith(regexPrefix);
   const query = { text: regex ? text.slice(regexPrefix.length) : text, regex, backward };
   if (query.text === '') return { query: null, error: null };
+  // A literal query always compiles: not compiled here, at every key of a long pasted line.
+  if (!regex) return { query, error: null };
   const compiled = compile(query);
   if (!compiled.ok) return { query: null, error: compiled.error };
   return { query, error: null };

@@ -5,7 +5,7 @@
 // blocks of a file back (FileText), and fragment jumps scan the text.
 import type { GroundAction } from './actions.ts';
 import { maxTop, screenEnd, topFor } from '../rows/viewport.ts';
-import type { Mode, TypingMode } from './bindings.ts';
+import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import type { Context, Effect, PagerAction, Result, State } from './types.ts';
 import { answer, follow, interrupt, reload } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
@@ -51,10 +51,10 @@ const isTypedText = (key: string) => !(key.length > 2 && key.startsWith('<') && 
 const none = (state: State): Result => ({ state, effects: [] });
 
 /** The mode a key typed now would be typed into as text: a typing line, not busy, the key not bound there. */
-export function typesText(state: State, key: string, ctx: Context): boolean {
+export function typesText(state: State, key: string, bindings: Bindings): boolean {
   const mode = state.mode;
   if (state.busy !== null || mode === 'ground' || mode === 'preview' || mode === 'question') return false;
-  return isTypedText(key) && ctx.bindings.for(mode, key) === undefined;
+  return isTypedText(key) && bindings.for(mode, key) === undefined;
 }
 
 /**
