@@ -199,6 +199,7 @@ export class Pager {
         resize: (size) => this.resize(size),
         end: () => this.quit(0),
         resumed: () => this.resumed(),
+        isIdle: () => this.isIdle(),
       });
       if (this.settings.message !== null) this.note(['notice', this.settings.message]);
       this.render();
@@ -804,6 +805,17 @@ export class Pager {
     this.rewrap();
     this.screen.invalidate();
     this.render();
+  }
+
+  /**
+   * Nothing runnable and no frame owed (for the tests' signal, term/idle-signal.ts): work
+   * that waits on a pipe is idle, a search that waits on its worker is not. The
+   * scheduler's own idleness (src/schedule/) takes the place of these parts.
+   */
+  private isIdle(): boolean {
+    const counting = this.counting?.busy ?? false;
+    const filtering = this.building !== null && this.state.filter === this.building && !this.building.complete;
+    return !this.handedOver && !this.ended && this.task === null && !counting && !filtering && !this.countingLines && this.drawTimer === null && !this.frameOwed && !this.incremental.busy && !this.page.loader.stepping;
   }
 
   /** The keys read together are handled: the frame left for them is drawn. */

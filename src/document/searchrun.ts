@@ -105,6 +105,11 @@ export class SearchRun {
     return !this.pending && !this.stopped && this.nextBlock() === 'wait';
   }
 
+  /** Has work to do, or waits for its worker's answer (not for more text): for the tests' signal of idleness. */
+  get busy(): boolean {
+    return !this.stopped && !this.complete && !this.starved;
+  }
+
   /** Fraction of the text searched. */
   get progress(): number {
     return this.matches.blockCount === 0 ? 1 : this.matches.counted / this.matches.blockCount;
@@ -297,6 +302,11 @@ export class IncrementalSearch {
     private readonly ready: () => boolean,
     private readonly found: (first: FirstMatch) => void,
   ) {}
+
+  /** A look is scheduled or under way (for the tests' signal of idleness). */
+  get busy(): boolean {
+    return this.scheduled || (this.run?.busy ?? false);
+  }
 
   /** Looks for `query` from `top` (null: stops looking). */
   look(query: Query | null, top: number): void {

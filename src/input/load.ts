@@ -335,6 +335,16 @@ export class Loader {
     return this.parser.backlog?.() ?? false;
   }
 
+  /**
+   * A file's next slice is scheduled: work that ends (for the tests' signal of
+   * idleness). A pipe's read, a stream's (a decompressor, the web) and the next
+   * look at a file read to its end (followed) wait on what writes the input,
+   * which may never come.
+   */
+  get stepping(): boolean {
+    return this.reading && this.source.isFile && !this.complete;
+  }
+
   /** Reads the rest in the background, as far as wanted, calling `onData` after each piece. */
   start(onData: () => void): void {
     this.onData = onData;
