@@ -67,8 +67,10 @@ describe('search', () => {
     // The line scrolls sideways: the end of it and the cursor stay in view (the keys may come in more than one read).
     await s.waitFor((x) => x.status() === '/' + 'a'.repeat(27), 'the end of the line typed');
     expect(s.term.buffer.active.cursorX).toBe(28);
-    await s.keys('\x15', 're:(', '\r');
-    expect(s.status()).toMatch(/^Bad pattern: /);
+    // Typed at once, `re:` is looked for on the way (in a worker, which may not answer soon): the screen tells.
+    await s.keys('\x15');
+    await s.press('re:(\r');
+    await s.waitFor((x) => /^Bad pattern: /.test(x.status()), 'the bad pattern reported');
   });
 });
 
@@ -165,7 +167,8 @@ describe('fork and exec', () => {
     const before = s.rows();
     await s.keys('>', `echo "$LINK" > ${out}; echo ran`, '\r');
     expect(await fileText(out, s)).toBe('https://example.org/\n');
-    await s.waitForText('[process terminated]');
+    // The command wrote too: the screen tells.
+    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
     expect(s.onAlternateScreen).toBe(false);
     expect(s.screen()).toContain('ran');
     await s.keys(' ');
@@ -184,10 +187,12 @@ describe('fork and exec', () => {
   it('runs an interactive lwl inside lwl', async () => {
     const s = open(['samples/tour.md']);
     await s.waitForText('Welcome');
-    await s.keys('>', `${lwlShell} samples/markup.lwl`, '\r');
-    await s.waitForText('The lwl markup');
-    await s.keys('q');
-    await s.waitForText('[process terminated]');
+    // The lwl inside reads its own keys (and says when it is idle too): the screen tells.
+    await s.keys('>', `${lwlShell} samples/markup.lwl`);
+    await s.press('\r');
+    await s.waitFor((x) => x.screen().includes('The lwl markup'), 'the lwl inside');
+    await s.press('q', { lwlReads: false });
+    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
     await s.keys('q');
     await s.waitFor((x) => x.rows()[0] === 'Welcome to lwl, less with links.', 'the tour again');
   });
@@ -195,10 +200,11 @@ describe('fork and exec', () => {
   it('runs less inside lwl, even when lwl reads a pipe', async () => {
     const s = Session.shell(`cat samples/tour.md | ${lwlShell}`, { env: { LESSHISTFILE: '-' } });
     await s.waitForText('Welcome');
-    await s.keys('>', 'less samples/markup.lwl', '\r');
-    await s.waitForText('The lwl markup');
-    await s.keys('q');
-    await s.waitForText('[process terminated]');
+    await s.keys('>', 'less samples/markup.lwl');
+    await s.press('\r');
+    await s.waitFor((x) => x.screen().includes('The lwl markup'), 'less');
+    await s.press('q', { lwlReads: false });
+    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
     await s.keys('q');
     // A pipe is plain text: the Markdown source, as written.
     await s.waitFor((x) => x.rows()[0] === '# Welcome to lwl, less with links.', 'the tour again');
