@@ -13,6 +13,14 @@ import { lwl, lwlCommand, lwlIsScript, lwlShell, root } from './binary.ts';
 export { lwl, lwlCommand, lwlIsScript, lwlShell, root };
 export const samples = path.join(root, 'samples');
 
+/**
+ * Columns enough for each of `lines` on one row, `least` at least: for a status
+ * line that shows a file: URL of the clone, whose path may be of any length.
+ */
+export function colsFor(lines: string[], least = 80): number {
+  return Math.max(least, ...lines.map((line) => line.length + 1));
+}
+
 export interface SessionOptions {
   cols?: number;
   rows?: number;
