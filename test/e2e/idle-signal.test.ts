@@ -59,7 +59,7 @@ describe('the idle signal', () => {
     await told.waitForText('line 23 of');
     expect(openFiles(told.proc.pid)).toContain(told.signalFile);
     const untold = Session.lwl([numbered], { signal: false });
-    await untold.waitFor((x) => x.status().includes('line 23 of') || x.screen().includes('line 23 of'), 'the first screen');
+    await untold.waitFor((x) => x.screen().includes('line 23 of'), 'the first screen');
     await untold.press('j');
     await untold.waitFor((x) => x.rows()[0].startsWith('line 2 of'), 'a line down');
     const dir = path.dirname(untold.signalFile);
