@@ -43,7 +43,7 @@ describe('a Markdown block the parser is slow on', () => {
     await s.waitFor((x) => x.rows()[0] === 'Paragraph 1 with link 1.' && x.status() !== '', 'the first screen');
     await s.keys('=');
     expect(s.status()).toMatch(/still reading\), 3\+ links$/);
-    s.proc.write('q');
+    await s.press('q');
     expect((await s.waitExit()).exitCode).toBe(0);
     expect(s.onAlternateScreen).toBe(false);
   });
