@@ -87,7 +87,11 @@ export class Terminal {
   private reading = false;
   /** The end-to-end tests' word that lwl is idle, when LWL_TEST_SIGNAL asks for it. */
   private readonly idleSignal = IdleSignal.fromEnv();
-  /** Idle: no key sequence half read, no command running on the terminal, and nothing to do for the one listening. */
+  /**
+   * Idle: no key sequence half read, no command running on the terminal, and
+   * nothing to do for the one listening (the pager says; a question, or "press
+   * a key" after a command, has only a key to wait for).
+   */
   private readonly isIdle = () => this.escapeTimer === null && !this.childRunning && (this.events?.isIdle?.() ?? true);
 
   private constructor(
