@@ -274,6 +274,15 @@ export class Terminal {
     }
   }
 
+  /**
+   * Work may have ended without a frame (a turn of background work that drew
+   * nothing): the tests' idle signal asks whether lwl is idle now. A read and a
+   * write ask by themselves.
+   */
+  workDone(): void {
+    this.idleSignal?.check(this.isIdle);
+  }
+
   write(data: string): void {
     this.idleSignal?.wrote(data);
     writeAll(this.outputFd, data);
