@@ -260,9 +260,14 @@ export class Session {
     this.term.resize(cols, rows);
   }
 
-  /** Waits until the screen satisfies `test` (looking again as output is parsed); fails with the screen shown if it never does. */
+  /**
+   * Waits until the screen satisfies `test` (looking again as output is parsed), then until
+   * all output received so far is on the screen (`test` may look at `output`); fails with the
+   * screen shown if it never does.
+   */
   async waitFor(test: (s: Session) => boolean, what = 'the expected screen', timeoutMs = DEADLINE_MS): Promise<void> {
     await this.until(() => test(this), what, timeoutMs);
+    await this.pending;
   }
 
   /**
