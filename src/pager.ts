@@ -26,7 +26,7 @@ import { screenEnd } from './rows/viewport.ts';
 import type { Wrap } from './rows/wrap.ts';
 
 /** What the pager asks of the terminal (a unit test gives it a fake). */
-export type PagerTerminal = Pick<Terminal, 'size' | 'start' | 'write' | 'keysWaiting' | 'suspend' | 'handOver' | 'announceEnd' | 'takeBack' | 'close'>;
+export type PagerTerminal = Pick<Terminal, 'size' | 'start' | 'write' | 'workDone' | 'keysWaiting' | 'suspend' | 'handOver' | 'announceEnd' | 'takeBack' | 'close'>;
 
 /** How the pager was set up: options, configuration and environment. */
 export interface PagerSettings {
@@ -168,6 +168,7 @@ export class Pager {
         resize: (size) => this.resize(size),
         end: () => this.quit(0),
         resumed: () => this.resumed(),
+        isIdle: () => this.isIdle(),
       });
       if (this.settings.message !== null) this.note(['notice', this.settings.message]);
       this.render();
@@ -402,6 +403,15 @@ export class Pager {
     this.render();
   }
 
+  /**
+   * Nothing runnable and no frame owed (for the tests' signal, term/idle-signal.ts): work
+   * that waits on a pipe is idle; a task a key waits for, and a search that waits on
+   * its worker, are not (PagerWork.idle).
+   */
+  private isIdle(): boolean {
+    return !this.handedOver && !this.ended && this.work.idle && this.scheduler.idle && this.drawTimer === null && !this.frameOwed && !this.frameDue;
+  }
+
   /** The keys read together are handled: the frame left for them is drawn. */
   private keysDone(): void {
     this.typeGathered();
@@ -411,6 +421,7 @@ export class Pager {
   /** The turn's background work is done for now: the frame it asked for, once. */
   private afterTurn(): void {
     if (this.frameDue) this.render();
+    this.term.workDone();
   }
 
   private render(): void {

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import type { Socket } from 'node:net';
 import { isTerminal, openDevice, outputDevice, type Size, type TerminalDevice } from './device.ts';
+import { IdleSignal } from './idle-signal.ts';
 import { KeyDecoder, type Key } from './keys.ts';
 import { enterMainScreen, enterScreen, leaveMainScreen, leaveScreen, takeBackReset, textReset } from './screen.ts';
 import { RESET, sgr } from './sgr.ts';
@@ -51,6 +52,8 @@ export interface TerminalEvents {
   resumed(): void;
   /** The keys read together have all been handled. */
   keysDone?(): void;
+  /** Nothing is left to do but wait: no work runnable, no frame owed (asked for the tests' signal, LWL_TEST_SIGNAL). */
+  isIdle?(): boolean;
 }
 
 /** There is no terminal to read keys from: a sentence for the user. */
@@ -79,6 +82,14 @@ export class Terminal {
   private keys: Socket | null = null;
   /** Keys are to be read (the stream, once made, flows). */
   private reading = false;
+  /** The end-to-end tests' word that lwl is idle, when LWL_TEST_SIGNAL asks for it. */
+  private readonly idleSignal = IdleSignal.fromEnv();
+  /**
+   * Idle: no key sequence half read, no command running on the terminal, and
+   * nothing to do for the one listening (the pager says; a question, or "press
+   * a key" after a command, has only a key to wait for).
+   */
+  private readonly isIdle = () => this.escapeTimer === null && !this.childRunning && (this.events?.isIdle?.() ?? true);
 
   private constructor(
     private readonly input: TerminalDevice,
@@ -259,8 +270,19 @@ export class Terminal {
     }
   }
 
+  /**
+   * Work may have ended without a frame (a turn of background work that drew
+   * nothing): the tests' idle signal asks whether lwl is idle now. A read and a
+   * write ask by themselves.
+   */
+  workDone(): void {
+    this.idleSignal?.check(this.isIdle);
+  }
+
   write(data: string): void {
+    this.idleSignal?.wrote(data);
     writeAll(this.outputFd, data);
+    this.idleSignal?.check(this.isIdle);
   }
 
   /**
@@ -335,6 +357,7 @@ export class Terminal {
   }
 
   private received(data: Buffer): void {
+    this.idleSignal?.read(data.length);
     if (this.escapeTimer) clearTimeout(this.escapeTimer);
     this.escapeTimer = null;
     const keys = this.decoder.feed(data, performance.now(), ESCAPE_TIMEOUT_MS);
@@ -355,6 +378,8 @@ export class Terminal {
     }
     this.waiting = 0;
     if (keys.length > 0) this.events?.keysDone?.();
+    // A key may draw nothing (and a lone ESC delivers none yet): is lwl idle now?
+    this.idleSignal?.check(this.isIdle);
   }
 
   private signalled(signal: NodeJS.Signals): void {

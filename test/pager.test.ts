@@ -28,6 +28,7 @@ class FakeTerminal implements PagerTerminal {
   size() {
     return { cols: COLS, rows: ROWS };
   }
+  workDone() {}
   start(events: TerminalEvents) {
     this.events = events;
   }

@@ -102,6 +102,11 @@ export class FilterBuild {
     return this.found;
   }
 
+  /** Waits for the search's worker (for the tests' signal of idleness). */
+  get waiting(): boolean {
+    return this.run.waiting;
+  }
+
   /** Called when the search's worker (a regex) answers, after a step that said 'wait'. */
   set wake(wake: () => void) {
     this.run.wake = wake;

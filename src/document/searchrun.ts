@@ -104,6 +104,7 @@ export class SearchRun {
     return !this.pending && !this.stopped && this.nextBlock() === 'wait';
   }
 
+
   /** Fraction of the text searched. */
   get progress(): number {
     return this.matches.blockCount === 0 ? 1 : this.matches.counted / this.matches.blockCount;
@@ -297,6 +298,11 @@ export class IncrementalSearch {
     private readonly ready: () => boolean,
     private readonly found: (first: FirstMatch) => void,
   ) {}
+
+  /** Its run waits for the worker's answer (for the tests' signal of idleness). */
+  get waiting(): boolean {
+    return this.run?.waiting ?? false;
+  }
 
   /** Looks for `query` from `top` (null: stops looking). */
   look(query: Query | null, top: number): void {

@@ -73,6 +73,12 @@ export class PagerWork {
     );
   }
 
+  /** Nothing to do but wait, for the tests' idle signal: no task a key waits for, no search waiting on its worker (its job sleeps in the scheduler meanwhile). */
+  get idle(): boolean {
+    const workerOwes = (this.counting?.run.waiting ?? false) || (this.building?.build.waiting ?? false) || this.incremental.waiting;
+    return this.task === null && !workerOwes;
+  }
+
   /** Nothing a key waits for is under way. */
   get waitsForNothing(): boolean {
     return this.task === null;

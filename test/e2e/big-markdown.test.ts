@@ -25,7 +25,8 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 describe('a 64 MB Markdown file', () => {
   it('shows its first screen rendered before the rest is parsed, and pages at once', async () => {
     const s = Session.lwl([big]);
-    await s.waitForText('node-addon-api module');
+    // The rest is parsed in the background, keys working meanwhile: lwl is busy, and the screen tells.
+    await s.waitFor((x) => x.screen().includes('node-addon-api module') && x.status() !== '', 'the first screen');
     const rows = s.rows();
     // Rendered, not the source: the heading without `#` or `**`, in bold; the fenced code as written.
     const heading = rows.indexOf('node-addon-api module');
@@ -35,10 +36,10 @@ describe('a 64 MB Markdown file', () => {
     expect(s.screen()).not.toContain('# **');
     // The document's length is not known yet: most of it is still to be parsed.
     expect(s.status()).toMatch(/ of \? \(\?%\)$/);
-    await s.keys(' ');
-    await s.waitForText('obtain the underlying Node-API handles');
+    await s.press(' ');
+    await s.waitFor((x) => x.screen().includes('obtain the underlying Node-API handles'), 'the next page');
     expect(s.status()).toMatch(/ of \? \(\?%\)$/);
-    await s.keys('q');
+    await s.press('q');
     expect((await s.waitExit()).exitCode).toBe(0);
   });
 });

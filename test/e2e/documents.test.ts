@@ -3,14 +3,14 @@
 // and a legacy encoding decoded.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { Session, lwlCommand, root } from './session.ts';
+import { Session, colsFor, lwlCommand, root } from './session.ts';
 
 // The copy beside the tests (test/data/README.md says where it comes from).
 const spec = 'test/data/url-standard-2016-partial.html';
 
 describe('HTML', () => {
   it("renders the URL Standard's HTML, and its table of contents jumps to the sections", async () => {
-    const s = Session.lwl([spec], { cwd: root, cols: 120 });
+    const s = Session.lwl([spec], { cwd: root, cols: colsFor([`: file://${root}/${spec}#hosts-(domains-and-ip-addresses)`], 120) });
     await s.waitForText('Table of Contents');
     expect(s.screen()).not.toContain('<h2');
     // The contents' entries read their own section numbers once (span.secno): no generated "1." before them.

@@ -86,7 +86,8 @@ describe('taking the terminal back from a command', () => {
     await s.waitForText('line_1 ok');
     const before = s.rows();
     await s.keys('>', ...command, '\r');
-    await s.waitForText('[process terminated]');
+    // The command wrote too: the screen tells.
+    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
     await s.keys(' ');
     await s.waitFor((t) => t.rows()[0] === 'line_1 ok', 'the page drawn again');
     await s.keys('j', 'k');

@@ -112,9 +112,10 @@ describe('a > command when lwl is ended', () => {
     const dir = tempDir();
     const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"`);
     await s.waitForText('Welcome');
-    await s.keys('>', `${prelude}sleep 60 & echo $! > '${dir}/sleep.pid'; echo $$ > '${dir}/sh.pid'; echo run''ning; wait`, '\r');
-    // Not the typed line's run''ning: the command's output, after the pids are written.
-    await s.waitForText('running');
+    await s.keys('>', `${prelude}sleep 60 & echo $! > '${dir}/sleep.pid'; echo $$ > '${dir}/sh.pid'; echo run''ning; wait`);
+    // Enter hands the terminal over: the command's output tells it runs (not the typed line's run''ning: after the pids are written).
+    await s.press('\r');
+    await s.waitFor((x) => x.screen().includes('running'), 'the command');
     const pid = (name: string) => Number(fs.readFileSync(path.join(dir, `${name}.pid`), 'utf8'));
     const [lwlPid, shPid, sleepPid] = [pid('lwl'), pid('sh'), pid('sleep')];
     expect(gone(shPid) || gone(sleepPid)).toBe(false);
@@ -129,7 +130,8 @@ describe('a > command when lwl is ended', () => {
     const dir = tempDir();
     const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"; stty -a`);
     await s.waitForText('Welcome');
-    await s.keys('>', 'true', '\r');
+    await s.keys('>', 'true');
+    await s.press('\r');
     await s.waitForText('[process terminated]');
     const pid = Number(fs.readFileSync(path.join(dir, 'lwl.pid'), 'utf8'));
     process.kill(pid, 'SIGTERM');

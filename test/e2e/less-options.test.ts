@@ -29,7 +29,8 @@ describe('LESS=FRX, as git sets it', () => {
 
   it('-X pages on the main screen, and what was shown stays after q', async () => {
     const s = Session.shell(`echo before; ${lwlShell} -X test/e2e/fixtures/numbered.txt; echo after`);
-    await s.waitForText('line 23 of');
+    // The shell wrote first: the screen tells when lwl has drawn its own.
+    await s.waitFor((x) => x.screen().includes('line 23 of'), 'the first screen');
     expect(s.onAlternateScreen).toBe(false);
     await s.keys('j');
     await s.keys('q');

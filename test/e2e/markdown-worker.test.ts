@@ -22,13 +22,16 @@ describe('a Markdown block the parser is slow on', () => {
   it('answers keys while the block is parsed, then shows the text after it', async () => {
     const s = Session.lwl([slowFile()], { cols: 160 }); // wide: the whole of = on the status line
     await s.waitFor((x) => x.rows()[0] === 'Paragraph 1 with link 1.' && x.status() !== '', 'the first screen');
-    await s.keys('=');
     // Answered before the slow block (and its link) is rendered: the links of the first screen only, the document still being read.
+    // lwl is busy parsing meanwhile, so the screen tells what each key did.
+    await s.press('=');
+    await s.waitFor((x) => x.status().includes('(markdown): '), 'the = line');
     expect(s.status()).toMatch(/\(markdown\): bytes 0-\d+ of \? \(still reading\), 3\+ links$/);
-    await s.keys('j');
+    await s.press('j');
+    await s.waitFor((x) => x.rows()[1] === 'Paragraph 2 with link 2.', 'a line down');
     expect(s.rows()[0]).toBe('');
-    expect(s.rows()[1]).toBe('Paragraph 2 with link 2.');
-    await s.keys('G');
+    // G waits for the slow block's parse, which may take longer than a key's answer ever should.
+    await s.press('G');
     await s.waitForText('The end text.', 20_000);
     const rows = s.rows();
     const heading = rows.indexOf('After the slow block');
@@ -41,9 +44,10 @@ describe('a Markdown block the parser is slow on', () => {
   it('quits at once on q while the block is parsed', async () => {
     const s = Session.lwl([slowFile()], { cols: 160 }); // wide: the whole of = on the status line
     await s.waitFor((x) => x.rows()[0] === 'Paragraph 1 with link 1.' && x.status() !== '', 'the first screen');
-    await s.keys('=');
+    await s.press('=');
+    await s.waitFor((x) => x.status().includes('(markdown): '), 'the = line');
     expect(s.status()).toMatch(/still reading\), 3\+ links$/);
-    s.proc.write('q');
+    await s.press('q');
     expect((await s.waitExit()).exitCode).toBe(0);
     expect(s.onAlternateScreen).toBe(false);
   });

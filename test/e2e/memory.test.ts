@@ -39,7 +39,7 @@ describe('reading an input that never ends', () => {
     const s = Session.shell(`exec ${lwlShell} -f </dev/zero`); // -f: no question about a binary input
     const pid = s.proc.pid;
     await s.waitForText('<00>');
-    await s.keys('G');
+    await s.press('G');
     await s.waitFor((x) => /^Reading\.\.\. [1-9]\d* MiB/.test(x.status()), 'reading on');
     await s.keys('\x03');
     await s.waitFor((x) => !x.status().startsWith('Reading'), 'the reading stopped');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session, lwlShell, root } from './session.ts';
+import { Session, colsFor, lwlShell, root } from './session.ts';
 
 const open = Session.lwl;
 
@@ -67,8 +67,10 @@ describe('search', () => {
     // The line scrolls sideways: the end of it and the cursor stay in view (the keys may come in more than one read).
     await s.waitFor((x) => x.status() === '/' + 'a'.repeat(27), 'the end of the line typed');
     expect(s.term.buffer.active.cursorX).toBe(28);
-    await s.keys('\x15', 're:(', '\r');
-    expect(s.status()).toMatch(/^Bad pattern: /);
+    // Typed at once, `re:` is looked for on the way (in a worker, which may not answer soon): the screen tells.
+    await s.keys('\x15');
+    await s.press('re:(\r');
+    await s.waitFor((x) => /^Bad pattern: /.test(x.status()), 'the bad pattern reported');
   });
 });
 
@@ -131,27 +133,30 @@ describe('links', () => {
   });
 
   it('says why a local file cannot be opened, and Backspace with nothing behind says so', async () => {
-    const s = open(['samples/markup.lwl'], { cols: 120 }); // room for the message whatever the folder's name
+    const url = `file://${root}/samples/second.md`;
+    const cannot = `Cannot open ${url}: No such file or directory`;
+    const s = open(['samples/markup.lwl'], { cols: colsFor([cannot], 120) }); // room for the message whatever the folder's name
     await s.waitForText('The lwl markup');
     await s.keys('n', 'n');
-    expect(s.status()).toBe(`: file://${root}/samples/second.md`);
+    expect(s.status()).toBe(`: ${url}`);
     await s.keys('\r');
-    expect(s.status()).toBe(`Cannot open file://${root}/samples/second.md: No such file or directory`);
+    expect(s.status()).toBe(cannot);
     await s.keys('\x7f');
     expect(s.status()).toBe('No previous document');
   });
 
   it('opens a relative link to another sample, and Backspace comes back to the same place', async () => {
-    const s = open(['samples/tour.md']);
+    const target = `: file://${root}/samples/markup.lwl`;
+    const s = open(['samples/tour.md'], { cols: colsFor([target]) });
     await s.waitForText('Welcome');
     await s.keys('5j');
     const before = s.rows();
     for (let i = 0; i < 5 && !s.status().endsWith('/samples/markup.lwl'); i++) await s.keys('n');
-    expect(s.status()).toBe(`: file://${root}/samples/markup.lwl`);
+    expect(s.status()).toBe(target);
     await s.keys('\r');
     expect(s.rows()[0]).toBe('The lwl markup, in the original\'s test cases (in our own words).');
     await s.keys('j', '\x7f');
-    expect(s.rows()).toEqual([...before.slice(0, 23), `: file://${root}/samples/markup.lwl`]);
+    expect(s.rows()).toEqual([...before.slice(0, 23), target]);
   });
 });
 
@@ -165,7 +170,8 @@ describe('fork and exec', () => {
     const before = s.rows();
     await s.keys('>', `echo "$LINK" > ${out}; echo ran`, '\r');
     expect(await fileText(out, s)).toBe('https://example.org/\n');
-    await s.waitForText('[process terminated]');
+    // The command wrote too: the screen tells.
+    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
     expect(s.onAlternateScreen).toBe(false);
     expect(s.screen()).toContain('ran');
     await s.keys(' ');
@@ -184,10 +190,12 @@ describe('fork and exec', () => {
   it('runs an interactive lwl inside lwl', async () => {
     const s = open(['samples/tour.md']);
     await s.waitForText('Welcome');
-    await s.keys('>', `${lwlShell} samples/markup.lwl`, '\r');
-    await s.waitForText('The lwl markup');
-    await s.keys('q');
-    await s.waitForText('[process terminated]');
+    // The lwl inside reads its own keys (and says when it is idle too): the screen tells.
+    await s.keys('>', `${lwlShell} samples/markup.lwl`);
+    await s.press('\r');
+    await s.waitFor((x) => x.screen().includes('The lwl markup'), 'the lwl inside');
+    await s.press('q', { lwlReads: false });
+    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
     await s.keys('q');
     await s.waitFor((x) => x.rows()[0] === 'Welcome to lwl, less with links.', 'the tour again');
   });
@@ -195,10 +203,11 @@ describe('fork and exec', () => {
   it('runs less inside lwl, even when lwl reads a pipe', async () => {
     const s = Session.shell(`cat samples/tour.md | ${lwlShell}`, { env: { LESSHISTFILE: '-' } });
     await s.waitForText('Welcome');
-    await s.keys('>', 'less samples/markup.lwl', '\r');
-    await s.waitForText('The lwl markup');
-    await s.keys('q');
-    await s.waitForText('[process terminated]');
+    await s.keys('>', 'less samples/markup.lwl');
+    await s.press('\r');
+    await s.waitFor((x) => x.screen().includes('The lwl markup'), 'less');
+    await s.press('q', { lwlReads: false });
+    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
     await s.keys('q');
     // A pipe is plain text: the Markdown source, as written.
     await s.waitFor((x) => x.rows()[0] === '# Welcome to lwl, less with links.', 'the tour again');

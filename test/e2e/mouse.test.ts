@@ -137,7 +137,7 @@ describe('the mouse (--mouse)', () => {
 
   it('is given back on ^Z, and taken again on fg', async () => {
     const s = new Session('/bin/sh', ['-i'], { env: { PS1: '$ ', ENV: '' } });
-    await s.waitForText('$');
+    await s.waitFor((x) => x.screen().includes('$'), 'the prompt');
     await s.press(`${lwlShell} --mouse ${numbered}\r`);
     await s.waitFor((x) => x.rows()[0].startsWith('line 1 of') && mouseMode(x) === 'vt200', 'the first screen');
     await s.press('\x1a');

@@ -4,7 +4,7 @@
 // title in `=`.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { Session, lwlCommand, root } from './session.ts';
+import { Session, colsFor, lwlCommand, root } from './session.ts';
 
 const obug = 'samples/readmes/obug-README.md';
 const addon = 'samples/readmes/node-addon-api-README.md';
@@ -65,18 +65,19 @@ describe('a README with every link form', () => {
   });
 
   it('follows a table-of-contents link to its <a name> and comes back', async () => {
-    const s = Session.lwl([addon], { cols: 100 });
+    const target = `: file://${root}/${addon}#setup`;
+    const s = Session.lwl([addon], { cols: colsFor([target], 100) });
     await s.waitForText('node-addon-api module');
     await s.keys('/', 'API Documentation', '\r');
     await s.waitFor((x) => x.status().startsWith('match 1 of'), 'the search');
     for (let i = 0; i < 20 && !s.status().endsWith('#setup'); i++) await s.keys('\t');
-    expect(s.status()).toBe(`: file://${root}/${addon}#setup`);
+    expect(s.status()).toBe(target);
     await s.keys('\r');
     // `<a name="setup"></a>` stands before the paragraph above the "Setup" heading: the first target of the name.
     expect(s.rows()[0]).toMatch(/^node-addon-api is based on Node-API and supports/);
     expect(s.rows()).toContain('• Installation and usage');
     await s.keys('\x7f');
-    expect(s.status()).toBe(`: file://${root}/${addon}#setup`);
+    expect(s.status()).toBe(target);
   });
 
   it('keeps a code block and inline code exactly as written', async () => {
@@ -118,12 +119,13 @@ describe('a README with every link form', () => {
 
 describe('heading anchors', () => {
   it("jumps to a heading by GitHub's slug", async () => {
-    const s = Session.lwl(['samples/tour.md']);
+    const target = `: file://${root}/samples/tour.md#try-it-here`;
+    const s = Session.lwl(['samples/tour.md'], { cols: colsFor([target]) });
     await s.waitForText('Welcome');
     await s.keys('/', 'Headings are places', '\r');
     await s.waitFor((x) => x.status().startsWith('match 1 of'), 'the search');
     for (let i = 0; i < 20 && !s.status().endsWith('#try-it-here'); i++) await s.keys('\t');
-    expect(s.status()).toBe(`: file://${root}/samples/tour.md#try-it-here`);
+    expect(s.status()).toBe(target);
     await s.keys('\r');
     expect(s.rows()[0]).toBe('Try it here');
   });

@@ -83,7 +83,7 @@ describe('scrolling in a region', () => {
 
   it('gives the terminal back with no region on ^Z, and takes it again on fg', async () => {
     const s = new Session('/bin/sh', ['-i'], { env: { PS1: '$ ', ENV: '' } });
-    await s.waitForText('$');
+    await s.waitFor((x) => x.screen().includes('$'), 'the prompt');
     await s.press(`${lwlShell} -X ${numbered}\r`);
     await s.waitFor((x) => x.rows()[0].startsWith('line 1 of'), 'the first screen');
     const [pid] = fs.readFileSync(`/proc/${s.proc.pid}/task/${s.proc.pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);

@@ -56,7 +56,7 @@ describe('a pattern not found', () => {
     fs.appendFileSync(file, 'the needle arrived\n');
     // F reads what was added (^C stops following), then n finds it.
     await s.press('F');
-    await s.waitForText('the needle arrived');
+    await s.waitFor((x) => x.screen().includes('the needle arrived'), 'the text grown');
     await s.keys('\x03', 'g', 'n');
     await s.waitFor((x) => x.status() === 'match 1 of 1', 'the match found by n');
     const row = s.rows().indexOf('the needle arrived');

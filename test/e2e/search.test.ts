@@ -21,7 +21,9 @@ describe('a regex search', () => {
   it('that backtracks for ever is stopped by ^C: the keys work again and q quits', async () => {
     const s = Session.lwl([tempFile('redos.txt', redos + numbered(1, 100))]);
     await s.waitForText('line 1');
-    await s.keys('/', 're:(a+)+$', '\r');
+    // The search (and the incremental one while it is typed) never ends, so lwl is never idle: the screen tells.
+    await s.keys('/');
+    await s.press('re:(a+)+$\r');
     await s.waitFor((x) => x.status().startsWith('Searching'), 'the search under way');
     await s.press('\x03');
     await s.waitFor((x) => /^: \S*redos.txt  lines 1-23 of 101/.test(x.status()), 'the usual status line');
@@ -51,14 +53,16 @@ describe('the first match', () => {
     const filler = numbered(1, 120_000).slice(0, 1_100_000);
     const s = Session.lwl([tempFile('slow.txt', 'the hit\n' + filler.slice(filler.indexOf('\n') + 1) + redos + 'last\n')]);
     await s.waitForText('the hit');
-    await s.keys('/', 're:hit|(a+)+$', '\r');
+    // The count never ends, so lwl is never idle: the screen tells what each key did.
+    await s.keys('/');
+    await s.press('re:hit|(a+)+$\r');
     await s.waitFor((x) => x.status() === 'match 1 of ≥1…', 'the first match, still counting');
     expect(s.cell(0, 4).isInverse()).toBeTruthy();
-    await s.keys('j');
-    expect(s.rows()[0]).not.toContain('the hit');
-    await s.keys('n');
-    expect(s.status()).toBe('Still searching there: try again in a moment');
-    await s.keys('q');
+    await s.press('j');
+    await s.waitFor((x) => !x.rows()[0].includes('the hit'), 'a line down');
+    await s.press('n');
+    await s.waitFor((x) => x.status() === 'Still searching there: try again in a moment', 'n told to wait');
+    await s.press('q');
     expect((await s.waitExit()).exitCode).toBe(0);
   });
 
@@ -101,7 +105,8 @@ describe('a search of input still arriving', () => {
     // Past what has come: not known yet, rather than "No more".
     await s.keys('n');
     expect(s.status()).toBe('Still searching there: try again in a moment');
-    await s.keys('q');
+    // The shell waits for the pipe's writer, which has not ended: the screen tells that lwl has.
+    await s.press('q');
     await s.waitFor((x) => !x.onAlternateScreen, 'the main screen');
   });
 });

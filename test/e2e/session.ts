@@ -1,6 +1,9 @@
 // Runs lwl (dist/lwl, or the build LWL_BIN names: see binary.ts) in a real
 // pseudo-terminal (node-pty) and reads the screen through a real terminal
-// emulator (@xterm/headless): keys in, screen out.
+// emulator (@xterm/headless): keys in, screen out. lwl says when it has answered
+// a key (term/idle-signal.ts): `keys` waits for its word, not for quiet.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pty from 'node-pty';
 import xterm from '@xterm/headless';
@@ -10,15 +13,36 @@ import { lwl, lwlCommand, lwlIsScript, lwlShell, root } from './binary.ts';
 export { lwl, lwlCommand, lwlIsScript, lwlShell, root };
 export const samples = path.join(root, 'samples');
 
+/**
+ * Columns enough for each of `lines` on one row, `least` at least: for a status
+ * line that shows a file: URL of the clone, whose path may be of any length.
+ */
+export function colsFor(lines: string[], least = 80): number {
+  return Math.max(least, ...lines.map((line) => line.length + 1));
+}
+
 export interface SessionOptions {
   cols?: number;
   rows?: number;
   env?: Record<string, string>;
   cwd?: string;
+  /** Pass LWL_TEST_SIGNAL (the default): false runs lwl without it. */
+  signal?: boolean;
 }
 
-/** How long `keys` waits for lwl to start answering a key: far longer than it ever takes. */
-const ANSWER_MS = 1000;
+/** lwl's word that it is idle: bytes read from the terminal and written to it, as counted by lwl. */
+export interface Idle {
+  in: number;
+  out: number;
+}
+
+/** How long lwl may take to answer before a wait fails: far longer than it ever takes. */
+const DEADLINE_MS = 10000;
+
+/** The sessions' signal files, in one directory removed when the tests end. */
+const signalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-signal-'));
+process.on('exit', () => fs.rmSync(signalDir, { recursive: true, force: true }));
+let signalFiles = 0;
 
 /** Sessions still running: each test's are killed when it ends. */
 const live = new Set<Session>();
@@ -36,6 +60,20 @@ export class Session {
   private exited = false;
   private pending: Promise<void> = Promise.resolve();
   title = '';
+  /** The file lwl tells it is idle in (LWL_TEST_SIGNAL), and how far it is read. */
+  readonly signalFile: string;
+  private signalRead = 0;
+  private signalPartial = '';
+  private readonly watcher: fs.FSWatcher;
+  /** The last idle line lwl wrote, once read. */
+  lastIdle: Idle | null = null;
+  /** Bytes typed that lwl is to read (not those typed to another program). */
+  private typed = 0;
+  /** Bytes the pty delivered, and those the terminal emulator has parsed. */
+  received = 0;
+  private parsed = 0;
+  /** Waits woken when something happens: an idle line, output parsed, the exit. */
+  private wakers: Array<() => void> = [];
 
   /** Runs a shell command line in the pty (for pipes and wrappers). */
   static shell(command: string, opts: SessionOptions = {}): Session {
@@ -52,19 +90,104 @@ export class Session {
     const rows = opts.rows ?? 24;
     this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
     this.term.onTitleChange((t) => (this.title = t));
-    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', TERM: 'xterm-256color', LANG: 'C.UTF-8', ...opts.env };
+    this.signalFile = path.join(signalDir, `${++signalFiles}`);
+    fs.writeFileSync(this.signalFile, '');
+    this.watcher = fs.watch(this.signalFile, () => this.readSignal());
+    this.watcher.on('error', () => {});
+    const signal = opts.signal === false ? {} : { LWL_TEST_SIGNAL: this.signalFile };
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/root', TERM: 'xterm-256color', LANG: 'C.UTF-8', ...signal, ...opts.env };
     this.proc = pty.spawn(file, args, { name: env.TERM, cols, rows, cwd: opts.cwd ?? root, env });
     live.add(this);
     this.proc.onData((data) => {
       this.output += data;
-      this.pending = this.pending.then(() => new Promise<void>((resolve) => this.term.write(data, resolve)));
+      // Decoded as UTF-8 by node-pty, which holds back a sequence cut between reads: lwl writes
+      // only valid UTF-8 (strings), so this is the count of bytes delivered.
+      const bytes = Buffer.byteLength(data);
+      this.received += bytes;
+      this.pending = this.pending.then(
+        () =>
+          new Promise<void>((resolve) =>
+            this.term.write(data, () => {
+              this.parsed += bytes;
+              this.wake();
+              resolve();
+            }),
+          ),
+      );
     });
     this.exit = new Promise((resolve) => {
       this.proc.onExit((e) => {
         this.exited = true;
+        this.ended();
+        this.wake();
         resolve(e);
       });
     });
+  }
+
+  /** Reads the idle lines lwl has added to the signal file. */
+  private readSignal(): void {
+    let text: string;
+    try {
+      const fd = fs.openSync(this.signalFile, 'r');
+      const buffer = Buffer.alloc(Math.max(0, fs.fstatSync(fd).size - this.signalRead));
+      const n = fs.readSync(fd, buffer, 0, buffer.length, this.signalRead);
+      fs.closeSync(fd);
+      this.signalRead += n;
+      text = this.signalPartial + buffer.toString('latin1', 0, n);
+    } catch {
+      return; // removed: the session has ended
+    }
+    const lines = text.split('\n');
+    this.signalPartial = lines.pop()!;
+    for (const line of lines) {
+      const [word, bytesIn, bytesOut] = line.split(' ');
+      if (word !== 'idle') throw new Error(`not an idle line in ${this.signalFile}: ${JSON.stringify(line)}`);
+      this.lastIdle = { in: Number(bytesIn), out: Number(bytesOut) };
+    }
+    if (lines.length > 0) this.wake();
+  }
+
+  private wake(): void {
+    for (const wake of this.wakers.splice(0)) wake();
+  }
+
+  /** Waits until `ready` holds, looking again whenever something happens; fails with the screen shown at the deadline. */
+  private async until(ready: () => boolean, what: string, timeoutMs = DEADLINE_MS): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      this.readSignal();
+      if (ready()) return;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        const idle = this.lastIdle ? `idle ${this.lastIdle.in} ${this.lastIdle.out}` : 'none';
+        throw new Error(`timed out waiting for ${what} (typed ${this.typed} bytes for lwl, received ${this.received}; lwl's last idle line: ${idle}); the screen was:\n${this.screen()}`);
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.wakers.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /**
+   * Waits for lwl's word that it is idle having read all that was typed for it
+   * and written at least `seen` bytes, then for those bytes to be on the
+   * screen. Returns at once if lwl has ended.
+   */
+  private async answered(what: string, seen = 0): Promise<void> {
+    const covers = (idle: Idle | null): idle is Idle => idle !== null && idle.in >= this.typed && idle.out >= seen;
+    await this.until(() => this.exited || (covers(this.lastIdle) && this.parsed >= this.lastIdle.out), what);
+    await this.pending;
+  }
+
+  /** The session is over: its signal file goes. */
+  private ended(): void {
+    this.watcher.close();
+    fs.rmSync(this.signalFile, { force: true });
   }
 
   /** The screen's rows as text, trailing spaces trimmed. */
@@ -108,23 +231,27 @@ export class Session {
     return this.term.buffer.active.type === 'alternate';
   }
 
-  /** Types keys: a string of characters and escape sequences, sent as one write. */
-  async press(keys: string): Promise<void> {
+  /**
+   * Types keys: a string of characters and escape sequences, sent as one write,
+   * without waiting. `lwlReads: false` for keys typed to another program (a
+   * shell, a command lwl runs on the terminal), which lwl never reads.
+   */
+  async press(keys: string, { lwlReads = true } = {}): Promise<void> {
+    if (lwlReads) this.typed += Buffer.byteLength(keys);
     this.proc.write(keys);
   }
 
   /**
-   * Types keys one at a time, waiting for lwl's answer to each: its first output
-   * (however long that takes, up to `ANSWER_MS`), then no more for a moment.
-   * A key that changes nothing on screen costs the whole ANSWER_MS: where one
-   * is expected, `press` it and `waitFor` what the screen must show.
+   * Types keys one at a time, waiting for lwl's answer to each: its word that
+   * it has read the key, acted on it and drawn the frame, and is idle; then
+   * for that frame to be on the screen. A key that draws nothing is answered
+   * as soon. Output of other programs (a command lwl ran) is not counted by
+   * lwl: after one, wait for the screen (`waitFor`).
    */
   async keys(...keys: string[]): Promise<void> {
     for (const key of keys) {
-      const before = this.output.length;
-      this.proc.write(key);
-      await this.answered(before, ANSWER_MS);
-      await this.settle();
+      await this.press(key);
+      await this.answered(`lwl's answer to ${JSON.stringify(key)}`);
     }
   }
 
@@ -133,49 +260,30 @@ export class Session {
     this.term.resize(cols, rows);
   }
 
-  /** Waits until the screen satisfies `test`; fails with the screen shown if it never does. */
-  async waitFor(test: (s: Session) => boolean, what = 'the expected screen', timeoutMs = 8000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      await this.pending;
-      if (test(this)) return;
-      if (Date.now() > deadline) {
-        throw new Error(`timed out waiting for ${what}; the screen was:\n${this.screen()}`);
-      }
-      await sleep(15);
-    }
+  /**
+   * Waits until the screen satisfies `test` (looking again as output is parsed), then until
+   * all output received so far is on the screen (`test` may look at `output`); fails with the
+   * screen shown if it never does.
+   */
+  async waitFor(test: (s: Session) => boolean, what = 'the expected screen', timeoutMs = DEADLINE_MS): Promise<void> {
+    await this.until(() => test(this), what, timeoutMs);
+    await this.pending;
   }
 
   /**
-   * Waits for `text` on the screen, then for the rest of the frame it came in:
-   * a frame lwl writes at once may reach the terminal in more than one read, so
-   * the rows after the text may not have arrived with it. Waits until no output
-   * has come for 10 ms, 200 ms at most (a screen that keeps changing).
+   * Waits for `text` on the screen, then for lwl to be idle with all of its
+   * output so far written (the rest of the frame the text came in, which may
+   * reach the terminal in more than one read). lwl's output only: after
+   * another program's, use `waitFor`.
    */
   async waitForText(text: string, timeoutMs?: number): Promise<void> {
     await this.waitFor((s) => s.screen().includes(text), JSON.stringify(text), timeoutMs);
-    const until = Date.now() + 200;
-    for (let seen = -1; seen !== this.output.length && Date.now() < until; ) {
-      seen = this.output.length;
-      await sleep(10);
-    }
-    await this.pending;
+    await this.answered(`lwl idle after ${JSON.stringify(text)}`, this.received);
   }
 
-  /** Waits until output has come past `before` (an offset in `output`), or `timeoutMs` has passed. */
-  private async answered(before: number, timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.output.length === before && !this.exited && Date.now() < deadline) await sleep(2);
-  }
-
-  /** Waits until no output has arrived for a little while: after output that is known to have begun. */
-  async settle(quietMs = 60): Promise<void> {
-    let seen = -1;
-    while (seen !== this.output.length) {
-      seen = this.output.length;
-      await sleep(quietMs);
-    }
-    await this.pending;
+  /** Waits for lwl to be idle, having read all that was typed for it and written all the output received so far. */
+  async settle(): Promise<void> {
+    await this.answered('lwl idle', this.received);
   }
 
   async waitExit(timeoutMs = 8000): Promise<{ exitCode: number; signal?: number }> {
@@ -189,6 +297,7 @@ export class Session {
 
   kill(): void {
     if (!this.exited) this.proc.kill('SIGKILL');
+    this.ended();
   }
 }
 

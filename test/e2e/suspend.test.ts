@@ -19,10 +19,10 @@ function processState(pid: number): string {
   return stat.slice(stat.lastIndexOf(')') + 2)[0];
 }
 
-/** An interactive sh (dash: job control, and no saving of the terminal's modes for a job) running lwl. */
+/** An interactive sh (dash: job control, and no saving of the terminal's modes for a job) running lwl: the screen tells what each key did (the shell writes too). */
 async function lwlUnderShell(args = 'samples/tour.md', first = firstRow): Promise<{ s: Session; pid: number }> {
   const s = new Session('/bin/sh', ['-i'], { env: { PS1: '$ ', ENV: '' } });
-  await s.waitForText('$');
+  await s.waitFor((x) => x.screen().includes('$'), 'the prompt');
   await s.press(`${lwlShell} ${args}\r`);
   await s.waitFor((x) => x.onAlternateScreen && x.rows()[0].startsWith(first), 'the first screen');
   const [pid] = children(s.proc.pid);
@@ -44,7 +44,7 @@ async function checkStoppedThenFg(s: Session, pid: number): Promise<void> {
   await s.waitFor((x) => x.onAlternateScreen && x.rows()[0] === firstRow && processState(pid) !== 'T', 'the tour redrawn');
   await s.press('j');
   await s.waitFor((x) => x.rows()[0] !== firstRow, 'a line down');
-  await s.keys('q');
+  await s.press('q');
   await s.waitFor((x) => !x.onAlternateScreen && !fs.existsSync(`/proc/${pid}`), 'lwl to end');
 }
 
@@ -93,7 +93,7 @@ describe('suspending', () => {
     const tty = (s.proc as unknown as { ptsName: string }).ptsName;
     expect(spawnSync('stty', ['-F', tty, 'sane']).status).toBe(0);
     fs.writeFileSync(tty, '\x1b[HSCRIBBLE\r\n');
-    await s.waitForText('SCRIBBLE');
+    await s.waitFor((x) => x.screen().includes('SCRIBBLE'), 'the scribble');
     process.kill(pid, 'SIGCONT');
     await s.waitFor((x) => x.rows()[0] === firstRow && !x.screen().includes('SCRIBBLE'), 'the tour redrawn');
     expect(spawnSync('stty', ['-F', tty, '-a']).stdout.toString()).toMatch(/-icanon/);

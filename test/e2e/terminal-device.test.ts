@@ -17,14 +17,18 @@ function lwlInShell(flags: string[], env: Record<string, string> = {}): Session 
   return Session.shell(`echo "before $(stty -g)"; ${node}; echo "after $(stty -g)"`, { env });
 }
 
-/** Pages down and back, quits, and checks that the terminal's settings are as they were. */
+/**
+ * Pages down and back, quits, and checks that the terminal's settings are as they were.
+ * The screen tells when each key is answered: the shell writes too, and under the
+ * permission model lwl may not write its idle signal's file.
+ */
 async function pageAndQuit(s: Session): Promise<void> {
-  await s.waitForText('line 23 of');
-  await s.keys('j');
+  await s.waitFor((x) => x.screen().includes('line 23 of'), 'the first screen');
+  await s.press('j');
   await s.waitFor((x) => x.rows()[0].startsWith('line 2 of'), 'the second line at the top');
-  await s.keys('k');
+  await s.press('k');
   await s.waitFor((x) => x.rows()[0].startsWith('line 1 of'), 'the first line at the top again');
-  await s.keys('q');
+  await s.press('q');
   await s.waitExit();
   const settings = (word: string) => new RegExp(`${word} (\\S+)`).exec(s.output)?.[1];
   expect(settings('before')).toMatch(/^[0-9a-f:]+$/);

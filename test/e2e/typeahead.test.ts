@@ -8,7 +8,7 @@ describe('keys typed ahead', () => {
     const s = Session.lwl(['test/e2e/fixtures/numbered.txt']);
     await s.waitFor((x) => x.rows()[0] === 'line 1 of a thousand numbered lines' && x.status() !== '', 'the first screen');
     const before = s.output.length;
-    s.proc.write('j'.repeat(20));
+    await s.press('j'.repeat(20));
     await s.waitFor((x) => x.rows()[0] === 'line 21 of a thousand numbered lines' && x.status().includes('lines 21-'), 'line 21 at the top');
     await s.settle();
     const drawn = s.output.slice(before);
@@ -20,7 +20,7 @@ describe('keys typed ahead', () => {
     const s = Session.lwl(['test/e2e/fixtures/numbered.txt']);
     await s.waitFor((x) => x.rows()[0] === 'line 1 of a thousand numbered lines' && x.status() !== '', 'the first screen');
     const before = s.output.length;
-    s.proc.write('qjjG');
+    await s.press('qjjG');
     expect((await s.waitExit()).exitCode).toBe(0);
     expect(s.output.slice(before)).not.toMatch(/line \d+ of a thousand/);
     expect(s.onAlternateScreen).toBe(false);
@@ -31,11 +31,11 @@ describe('a paste into the search prompt', () => {
   it('takes 5,000 characters at once, shows the end of the line, and searches for it', async () => {
     const s = Session.lwl(['test/e2e/fixtures/numbered.txt']);
     await s.waitFor((x) => x.rows()[0] === 'line 1 of a thousand numbered lines' && x.status() !== '', 'the first screen');
-    s.proc.write(`/${'x'.repeat(4_990)}line 500 `);
+    await s.press(`/${'x'.repeat(4_990)}line 500 `);
     await s.waitFor((x) => x.status().includes('xxxline 500'), 'the end of the pasted line on the prompt');
     await s.keys('\r');
     await s.waitFor((x) => x.status() === 'Pattern not found', 'the search done');
-    s.proc.write('q');
+    await s.press('q');
     expect((await s.waitExit()).exitCode).toBe(0);
   });
 });
