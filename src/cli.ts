@@ -319,6 +319,8 @@ export async function main(args: string[]): Promise<number> {
       browser: config.browser,
       startKeys: opts.startKeys,
       incsearch: opts.incsearch,
+      jumpTarget: opts.jumpTarget,
+      regexSearch: opts.regexSearch,
       // What went wrong first: the config file, a file that would not open, a word in LESS.
       message: config.errors[0] ?? (skipped.length ? skipped.join('; ') : null) ?? opts.warnings[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
       files,

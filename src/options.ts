@@ -7,6 +7,7 @@
 // arguments and the environment, and gets options or a usage error.
 
 import { lessLetterAliases, lessLongOptions } from './less-long-options.ts';
+import type { JumpTarget } from './state/types.ts';
 
 /** The options lwl acts on, whichever way they were given. */
 export interface Options {
@@ -59,8 +60,6 @@ export interface Options {
   warnings: string[];
 }
 
-/** Where a search's target lands, as less's -j: row `line` (1 the top, -1 the bottom), or a fraction of the screen down. */
-export type JumpTarget = { line: number } | { fraction: number };
 
 export const defaults: Options = {
   help: false,

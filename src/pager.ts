@@ -14,7 +14,7 @@ import { PagingOptions, type Caseless } from './pager/options.ts';
 import { PagerWork, type WorkHost } from './pager/work.ts';
 import { Scheduler } from './schedule/scheduler.ts';
 import type { GroundAction } from './state/actions.ts';
-import type { PagerAction } from './state/types.ts';
+import type { JumpTarget, PagerAction } from './state/types.ts';
 import type { Bindings } from './state/bindings.ts';
 import { withFilter } from './state/filter.ts';
 import { initialState, press, typeText, typesText, update, type Context, type Result, type State } from './state/state.ts';
@@ -54,6 +54,10 @@ export interface PagerSettings {
   caseless?: Caseless;
   /** Incremental search (--incsearch, the default; --no-incsearch turns it off). */
   incsearch?: boolean;
+  /** -j: the row a search's match lands on (the top row when absent, as less). */
+  jumpTarget?: JumpTarget;
+  /** --regex-search: a search is a regular expression unless ^R makes it literal. */
+  regexSearch?: boolean;
   /** The web page named on the command line, loaded first in place of the first file. */
   startUrl?: UrlRecord | null;
   /** lwl's version, for User-Agent. */
@@ -188,11 +192,11 @@ export class Pager {
   private get context(): Context {
     const pager = this;
     const height = Math.max(1, this.size.rows - 1);
-    const { secure, bindings, incsearch } = this.settings;
+    const { secure, bindings, incsearch, jumpTarget, regexSearch } = this.settings;
     const web = this.pages.web.context();
     const gutter = this.size.cols - this.wrap.width;
     const endWindow = this.page.kind === 'endWindow';
-    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, web, gutter, endWindow };
+    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, jumpTarget, regexSearch, web, gutter, endWindow };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }

@@ -10,6 +10,7 @@ import { initialState, type Context, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/rows/wrap.ts';
 import { defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
+import type { JumpTarget } from '../src/state/types.ts';
 
 function context(text: string, height = 5, width = 40, base = 'https://example.org/dir/page.html'): Context {
   const doc = parseAll(new Document('t.md'), text);
@@ -125,23 +126,37 @@ describe('search', () => {
     expect(run(ctx, ['/', ...type('Needle'), '<Enter>']).state.message).toBe('match 1 of 10');
   });
 
-  it('walks matches with n and N, scrolling only as far as needed', () => {
+  it("walks matches with n and N, each on the top row (less's -j default)", () => {
+    const lineAt = (state: { top: number }) => ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top));
     let { state } = run(ctx, ['/', ...type('needle'), '<Enter>']);
     expect(state.top).toBe(0);
-    state = run(ctx, ['n'], state).state; // row 4: on screen
+    state = run(ctx, ['n'], state).state; // row 4: on screen, and still brought to the top
     expect(state.message).toBe('match 2 of 10');
-    expect(state.top).toBe(0);
-    state = run(ctx, ['n'], state).state; // row 7: one line below the screen
+    expect(lineAt(state)).toBe('row 4: Needle\n');
+    state = run(ctx, ['n'], state).state;
     expect(state.message).toBe('match 3 of 10');
-    const topLine = ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top));
-    expect(topLine).toBe('row 3: hay\n');
+    expect(lineAt(state)).toBe('row 7: Needle\n');
     state = run(ctx, ['N', 'N', 'N'], state).state;
     expect(state.message).toBe('Already at first');
-    // Off screen, the current match gives way to the first one on screen.
+    expect(state.top).toBe(0);
+    // Off screen, the current match gives way to the first one on screen; near the end the screen stops at the last line.
     state = run(ctx, ['G', 'n'], state).state;
     expect(state.message).toBe('match 10 of 10');
+    expect(lineAt(state)).toBe('row 26: hay\n');
     state = run(ctx, ['n'], state).state;
     expect(state.message).toBe('No more');
+  });
+
+  it('puts the match on the -j row: counted from the top, from the bottom, or a fraction of the way down', () => {
+    const lineAt = (state: { top: number }) => ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top));
+    const search = (jumpTarget: JumpTarget) => run({ ...ctx, jumpTarget }, ['/', ...type('row 13:'), '<Enter>']).state;
+    expect(lineAt(search({ line: 1 }))).toMatch(/^row 13:/);
+    expect(lineAt(search({ line: 3 }))).toMatch(/^row 11:/);
+    // -j-1: the bottom row of 5.
+    expect(lineAt(search({ line: -1 }))).toMatch(/^row 9:/);
+    expect(lineAt(search({ fraction: 0.5 }))).toMatch(/^row 11:/);
+    // A row past the screen is its last row.
+    expect(lineAt(search({ line: 99 }))).toMatch(/^row 9:/);
   });
 
   it('searches backward with ?, where n goes up and N down', () => {

@@ -73,8 +73,8 @@ describe('incremental search', () => {
     let { state } = run(ctx, ['j', '/', ...'targ']);
     expect(state.mode).toBe('search');
     expect(state.match).toBe(text.indexOf('target'));
-    // Scrolled just far enough: row 30 on the last of 5 rows.
-    expect(state.top).toBe(offsetOfLine(text, 26));
+    // On the top row, as less's -j1 (its default) puts it.
+    expect(state.top).toBe(offsetOfLine(text, 30));
     state = run(ctx, ['<Escape>'], state).state;
     expect(state.mode).toBe('ground');
     expect(state.top).toBe(offsetOfLine(text, 2));
@@ -86,7 +86,7 @@ describe('incremental search', () => {
     expect(state.top).toBe(0);
     expect(effects.at(-1)).toEqual({ kind: 'incsearch', query: null, from: 0 });
     ({ state, effects } = run(ctx, [...'target', '<Enter>'], state));
-    expect(state.top).toBe(offsetOfLine(text, 26));
+    expect(state.top).toBe(offsetOfLine(text, 30));
     expect(state.message).toBe('match 1 of 1');
     // '' returns to where the search was typed.
     expect(state.lastJump).toBe(0);

@@ -139,7 +139,14 @@ export interface Context extends Viewport {
   endWindow?: boolean;
   /** The cells left of the text on each row: the line numbers of -N (a click's column is counted from the text). */
   gutter?: number;
+  /** --regex-search: a search is a regular expression (less's), and ^R makes it literal. */
+  regexSearch?: boolean;
+  /** less's -j: the row a search's match lands on; absent, the top row (less's default). */
+  jumpTarget?: JumpTarget;
 }
+
+/** Where a search's target lands, as less's -j: row `line` (1 the top, -1 the bottom), or a fraction of the screen down. */
+export type JumpTarget = { line: number } | { fraction: number };
 
 /** What the state function knows of a web page. */
 export interface WebContext {

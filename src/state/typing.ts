@@ -7,7 +7,7 @@ import * as edit from './lineedit.ts';
 import type { FirstMatch } from '../document/matches.ts';
 import type { TypingMode } from './bindings.ts';
 import type { Context, Effect, Result, State } from './types.ts';
-import { firstShown, keepSelectionOnScreen, showMatch } from './selection.ts';
+import { firstShown, jumpTop, keepSelectionOnScreen } from './selection.ts';
 import { submitFilter } from './filter.ts';
 import { queryOf } from './query.ts';
 
@@ -45,7 +45,7 @@ export function incrementalFound(state: State, { matches, first }: FirstMatch, c
   if (!query || query.text !== matches.query.text || query.regex !== matches.query.regex) return state;
   if (first === null) return { ...backToOrigin(state), matches: null, match: null };
   const shown = firstShown(state, matches, first);
-  const top = showMatch(ctx, origin.top, matches, shown);
+  const top = jumpTop(ctx, shown);
   return keepSelectionOnScreen({ ...state, top, matches, match: shown }, top >= state.top ? 1 : -1, ctx);
 }
 
