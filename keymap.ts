@@ -66,9 +66,10 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['<Click>'], action: ['click'], help: 'a click (--mouse) on a link selects it; a second click on it follows it' },
 
   // typing modes
-  { keys: ['/'], action: ['search', 'forward'], help: 'search forward (the screen follows the first match as it is typed)' },
+  { keys: ['/'], action: ['search', 'forward'], help: 'search forward (the screen follows the first match as it is typed; / Enter: the last search again)' },
   { keys: ['?'], action: ['search', 'backward'], help: 'search backward' },
-  { keys: ['&'], action: ['filter'], help: 'show only the lines that match a pattern (& alone: all again)' },
+  { keys: ['&'], action: ['filter'], help: 'show only the lines that match a pattern (&!pattern: those that do not; & alone: all again)' },
+  { keys: ['<M-u>'], action: ['endSearch'], help: "end the search (less's ESC-u): no highlight, and n walks links again" },
   { keys: ['>'], action: ['fork'], help: 'run a command with $LINK, then come back' },
   { keys: ['!'], action: ['exec'], help: 'run a command with $LINK, and end lwl with its status' },
 ];
@@ -91,7 +92,7 @@ const lineEditing: Binding<LineAction>[] = [
 
 const search: Binding<LineAction>[] = [
   ...lineEditing,
-  { keys: ['<C-r>'], action: ['toggleRegex'], help: 'regular expression on or off (the re: prefix)' },
+  { keys: ['<C-r>'], action: ['toggleRegex'], help: 'regular expression on or off (the re: prefix; with --regex-search, literal on or off: lit:)' },
 ];
 
 /** Any other key closes the preview too. */
@@ -133,6 +134,9 @@ export const endWindowActions: ReadonlyArray<GroundAction[0]> = [
 
 /** A search that starts with this is a regular expression (JavaScript syntax). */
 export const regexPrefix = 're:';
+
+/** With --regex-search (less's regular expressions), a search that starts with this is literal. */
+export const literalPrefix = 'lit:';
 
 /**
  * What Enter runs for a link that is not in this document or a local file,

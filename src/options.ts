@@ -52,7 +52,7 @@ export interface Options {
   jumpTarget: JumpTarget;
   /** --regex-search: a search is a regular expression, as less's (^R then makes it literal). */
   regexSearch: boolean;
-  /** --less-keys: less's keys where lwl's differ (s, |, v; see keymap.ts). */
+  /** --less-keys, --keys=less, LWL_KEYS=less: less's keys where lwl's differ (see keymap.ts), and --regex-search. */
   lessKeys: boolean;
   /** One-line notes about options of less's that lwl accepts but does not act on. */
   notes: string[];
@@ -177,8 +177,19 @@ const longOptions: Record<string, { value?: boolean; set: Setter }> = {
   incsearch: { set: (o) => (o.incsearch = true) },
   'no-incsearch': { set: (o) => (o.incsearch = false) },
   'regex-search': { set: (o) => (o.regexSearch = true) },
-  'less-keys': { set: (o) => (o.lessKeys = true) },
+  'less-keys': { set: lessProfile },
+  keys: { value: true, set: (o, v) => (v === 'less' ? lessProfile(o) : v === 'lwl' ? (o.lessKeys = false) : badKeys(v)) },
 };
+
+/** --less-keys, --keys=less: less's keys, and less's regular expressions in searches. */
+function lessProfile(opts: Options): void {
+  opts.lessKeys = true;
+  opts.regexSearch = true;
+}
+
+function badKeys(value: string): never {
+  throw new OptionError(`lwl: --keys: '${value}' is not a profile (lwl or less)`);
+}
 
 /**
  * -j's value as less reads it: a number of rows (negative: from the bottom)
@@ -386,8 +397,9 @@ export function splitVariable(value: string): string[] {
  * The options: LESS first, then the configuration file's `options` words,
  * then LWL, then the command line, each overriding what came before.
  */
-export function parseOptions(args: string[], env: { LESS?: string; LWL?: string; LWL_SECURE?: string; LESSSECURE?: string }, configWords: string[] = []): Options {
+export function parseOptions(args: string[], env: { LESS?: string; LWL?: string; LWL_SECURE?: string; LESSSECURE?: string; LWL_KEYS?: string }, configWords: string[] = []): Options {
   const opts: Options = { ...defaults, files: [], startKeys: [], notes: [], warnings: [] };
+  if (env.LWL_KEYS === 'less') lessProfile(opts);
   if (env.LESS) readArgs(opts, splitVariable(env.LESS), 'LESS');
   if (configWords.length) readArgs(opts, configWords, 'the config file');
   if (env.LWL) readArgs(opts, splitVariable(env.LWL), 'LWL');

@@ -143,4 +143,15 @@ describe('options', () => {
     expect(parse([], { LESS: '--use-color' }).notes).toEqual([]);
     expect(parse(['--use-color']).notes).toEqual(["lwl: --use-color is one of less's options that lwl does not have yet; ignored"]);
   });
+
+  it("--regex-search; --less-keys, --keys=less and LWL_KEYS=less give less's keys and less's regular expressions", () => {
+    expect(parse([])).toMatchObject({ regexSearch: false, lessKeys: false });
+    expect(parse(['--regex-search'])).toMatchObject({ regexSearch: true, lessKeys: false });
+    expect(parseOptions([], {}, ['--regex-search']).regexSearch).toBe(true);
+    expect(parse(['--less-keys'])).toMatchObject({ regexSearch: true, lessKeys: true });
+    expect(parse(['--keys=less'])).toMatchObject({ regexSearch: true, lessKeys: true });
+    expect(parse([], { LWL_KEYS: 'less' })).toMatchObject({ regexSearch: true, lessKeys: true });
+    expect(parse(['--keys', 'lwl'], { LWL_KEYS: 'less' }).lessKeys).toBe(false);
+    expect(() => parse(['--keys=vi'])).toThrow(new OptionError("lwl: --keys: 'vi' is not a profile (lwl or less)"));
+  });
 });

@@ -31,6 +31,8 @@ export type GroundAction =
   /** Tab / Shift-Tab: the next or previous link on screen, round and round. */
   | ['cycle', 1 | -1]
   | ['search', 'forward' | 'backward']
+  /** ESC-u (less's): the search ends; n and N walk links again. */
+  | ['endSearch']
   /** &: show only the lines that match a pattern (& alone: all of them again). */
   | ['filter']
   | ['fork']

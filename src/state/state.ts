@@ -235,6 +235,8 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       const searchOrigin = { top, selected, matches, match, searchBackward };
       return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0, searchOrigin });
     }
+    case 'endSearch':
+      return none({ ...state, matches: null, match: null, message: state.matches ? 'Search ended' : null });
     case 'filter':
       return none({ ...state, mode: 'filter', line: emptyLine, recall: 0 });
     case 'fork':
