@@ -238,6 +238,10 @@ export class Pager {
         case 'redraw':
           this.screen.invalidate();
           break;
+        case 'recheck':
+          // A file that grew since it was read (less's G looks again): read on, then G again.
+          if (this.page.loader.grew()) this.work.awaitLoad(effect.action, effect.count);
+          break;
         case 'awaitLoad':
           if (effect.action[0] === 'bottom' && effect.count === null && this.pages.showEnd()) break;
           this.work.awaitLoad(effect.action, effect.count);

@@ -181,11 +181,13 @@ describe('search', () => {
     expect(bad.mode).toBe('ground');
   });
 
-  it('clears the search with an empty query, so n walks links again', () => {
+  it("ends the search with ESC-u (less's), so n walks links again; an empty query repeats it", () => {
     const withLinks = context('[a](1) needle [b](2)\n');
     let { state } = run(withLinks, ['/', ...type('needle'), '<Enter>']);
     expect(state.matches).not.toBeNull();
-    state = run(withLinks, ['/', '<Enter>', 'n'], state).state;
+    state = run(withLinks, ['/', '<Enter>'], state).state;
+    expect(state.matches).not.toBeNull();
+    state = run(withLinks, ['<M-u>', 'n'], state).state;
     expect(state.matches).toBeNull();
     expect(linkTextOf(withLinks, state)).toBe('[a]');
   });

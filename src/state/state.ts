@@ -225,7 +225,7 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'bottom':
       if (count !== null) return goToLine(state, action, count, ctx);
       if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count }] };
-      return none(scrollTo(state, maxTop(ctx), ctx));
+      return { state: scrollTo(state, maxTop(ctx), ctx), effects: [{ kind: 'recheck', action, count }] };
     case 'next':
       return next(state, action, times, ctx);
     case 'cycle':

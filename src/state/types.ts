@@ -81,6 +81,8 @@ export type Effect =
   | { kind: 'redraw' }
   /** The action needs the whole document: run it again once loading is done. */
   | { kind: 'awaitLoad'; action: GroundAction; count: number | null }
+  /** G at the end of a document read whole: if its file grew since (less looks at the size again), read on and do the action again. */
+  | { kind: 'recheck'; action: GroundAction; count: number | null }
   /** Search the document (from `from`, else the screen's top): report the first match with searchFound, then the count as it grows with searchCounted. */
   | { kind: 'search'; query: Query; from?: number }
   /** &pattern: build the filter of the lines that match and report filterStarted (null: stop building one). */
