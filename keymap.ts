@@ -20,7 +20,8 @@ export interface Binding<A> {
 
 const ground: Binding<GroundAction>[] = [
   // leaving
-  { keys: ['q'], action: ['quit'], help: 'quit (also when the input ends)' },
+  { keys: ['q', 'Q'], action: ['quit'], help: 'quit (also when the input ends)' },
+  { keys: ['Z'], action: ['zz'], help: "ZZ: quit, as less's (and :q)" },
   { keys: ['<C-c>'], action: ['interrupt'], help: 'stop the page loading, keeping what arrived; with none loading, quit' },
 
   // moving (a count typed first repeats the motion: 5j)
@@ -74,6 +75,17 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['!'], action: ['exec'], help: 'run a command with $LINK, and end lwl with its status' },
 ];
 
+/**
+ * --less-keys (--keys=less, LWL_KEYS=less, `options --less-keys` in the
+ * config file): less's keys where lwl's differ, on top of the ground table.
+ */
+export const lessGroundKeys: Binding<GroundAction>[] = [
+  { keys: ['v'], action: ['edit'], help: "edit the file in $VISUAL or $EDITOR at the line on top (less's v: lwl's preview then has no key, unless the config file binds one)" },
+  { keys: ['!'], action: ['fork'], help: "run a command with $LINK, then come back (less's !)" },
+  { keys: ['s'], action: ['save'], help: "save the input to a file (less's s)" },
+  { keys: ['|'], action: ['pipe'], help: "| and a mark's letter (^ the top, $ the end, . this screen), then a command: the text from the mark to the screen on its input (less's |)" },
+];
+
 /** Editing the typed line, shared by the typing modes. */
 const lineEditing: Binding<LineAction>[] = [
   { keys: ['<Enter>'], action: ['submit'], help: 'act on the line' },
@@ -118,6 +130,8 @@ export const keymap = {
   fork: lineEditing,
   exec: lineEditing,
   examine: lineEditing,
+  save: lineEditing,
+  pipe: lineEditing,
   preview,
   busy,
   question,

@@ -313,7 +313,7 @@ export async function main(args: string[]): Promise<number> {
     term ??= Terminal.open({ alternateScreen: !opts.noAlternateScreen, mouse: opts.mouse });
     const settings = {
       secure: opts.secure,
-      bindings: new Bindings(config.rebindings),
+      bindings: new Bindings(config.rebindings, opts.lessKeys),
       theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },
       look: { color: detectCaps(process.env).color, hyperlinks: useHyperlinks(process.env, opts.hyperlinks) },
       browser: config.browser,

@@ -34,6 +34,8 @@ const modeTitles: Record<Table, string> = {
   fork: 'Typing a command to run and come back (>)',
   exec: 'Typing a command to run and end lwl (!)',
   examine: 'Typing a file to open (:e)',
+  save: 'Typing a file to save the input to (s, with --less-keys)',
+  pipe: 'Typing a command to pipe the text to (|, with --less-keys)',
   preview: 'The link preview (v)',
   busy: 'While lwl reads or searches',
   question: 'A question on the status line (y or n)',

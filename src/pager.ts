@@ -1,9 +1,11 @@
 // The interactive loop: keys from the terminal go through the state function,
 // its effects are carried out, and each change is drawn as one frame.
+import fs from 'node:fs';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
-import { regexPrefix } from '../keymap.ts';
-import { browserCommand, endRunningCommand, isLwlItself, runShell } from './commands.ts';
+import { literalPrefix, regexPrefix } from '../keymap.ts';
+import { EDIT_COMMAND, browserCommand, endRunningCommand, isLwlItself, runShell, type ShellExtra } from './commands.ts';
+import { saveInput } from './pager/save.ts';
 import type { Kind } from './document/readers/kind-names.ts';
 import { RegexWorker } from './document/search-worker.ts';
 import type { OpenError } from './input/load.ts';
@@ -226,7 +228,8 @@ export class Pager {
   private apply({ state, effects }: Result): void {
     this.state = state;
     // A regular expression being typed: its worker starts now, and has loaded by Enter.
-    if (state.mode === 'search' && state.line.text.startsWith(regexPrefix)) RegexWorker.warm();
+    const typed = state.line.text;
+    if (state.mode === 'search' && (this.settings.regexSearch ? !typed.startsWith(literalPrefix) : typed.startsWith(regexPrefix))) RegexWorker.warm();
     for (const effect of effects) {
       switch (effect.kind) {
         case 'quit':
@@ -267,6 +270,17 @@ export class Pager {
           break;
         case 'run':
           return void this.runCommand(effect.command, effect.link, effect.then);
+        case 'pipe':
+          return void this.runCommand(effect.command, effect.link, 'resume', { stdin: Buffer.from(this.page.doc.text.text(effect.from, effect.to)) });
+        case 'save':
+          this.note(['notice', saveInput(this.page.doc, effect.path, this.shownFile() !== null)]);
+          break;
+        case 'edit': {
+          const file = this.shownFile();
+          if (file === null) this.note(['notice', 'v edits a file: this input is not one']);
+          else return void this.runCommand(EDIT_COMMAND, '', 'resume', { env: { LWL_FILE: file, LWL_LINE: String(effect.line) } });
+          break;
+        }
         case 'open':
           this.pages.open(effect.url);
           break;
@@ -341,10 +355,21 @@ export class Pager {
   }
 
   /** Runs a command with the terminal handed over; then resumes, or ends lwl with its status. */
-  private async runCommand(command: string, link: string, then: 'resume' | 'exit'): Promise<void> {
+  /** The regular file shown, by its name; null for a pipe, a web page, the help. */
+  private shownFile(): string | null {
+    const name = this.page.doc.name;
+    if (this.page.kind !== 'file' || name === '-') return null;
+    try {
+      return fs.statSync(name).isFile() ? name : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async runCommand(command: string, link: string, then: 'resume' | 'exit', extra: ShellExtra = {}): Promise<void> {
     this.render();
     this.handedOver = true;
-    const status = await this.term.handOver(() => runShell(command, link, this.pages.pageUrl()), endRunningCommand);
+    const status = await this.term.handOver(() => runShell(command, link, this.pages.pageUrl(), extra), endRunningCommand);
     if (then === 'exit') return this.quit(status);
     await this.term.announceEnd(`[process terminated${status === 0 ? '' : `, exit status ${status}`}]`);
     this.handedOver = false;

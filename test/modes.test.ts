@@ -8,7 +8,7 @@ import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { initialState, type Context, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/rows/wrap.ts';
-import { defaultBindings } from '../src/state/bindings.ts';
+import { Bindings, defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
 import type { JumpTarget } from '../src/state/types.ts';
 
@@ -343,5 +343,43 @@ describe("less's habits", () => {
   it('= tells where you are', () => {
     const { state } = run(ctx, ['=']);
     expect(state.message).toMatch(/^t\.md \(markup\): bytes 0-\d+ of [\d,]+ \(\d+%\), 1 links$/);
+  });
+});
+
+describe("less's command keys", () => {
+  const text = Array.from({ length: 30 }, (_, i) => `row ${i + 1}\n`).join('');
+  const ctx = context(text);
+  const less = { ...ctx, bindings: new Bindings([], true) };
+
+  it('Q, ZZ and :q quit in every profile', () => {
+    for (const keys of [['Q'], ['Z', 'Z'], [':', 'q']]) expect(run(ctx, keys).effects).toEqual([{ kind: 'quit', status: 0 }]);
+    expect(run(ctx, ['Z', 'j']).effects).toEqual([]);
+  });
+
+  it("lwl's keys stay lwl's: v previews, ! ends lwl, s and | do nothing", () => {
+    expect(run(ctx, ['s']).state.mode).toBe('ground');
+    expect(run(ctx, ['|']).state.pending).toBeNull();
+    expect(run(ctx, ['!']).state.mode).toBe('exec');
+  });
+
+  it('--less-keys: v edits at the line on top, ! runs and comes back, s saves, | pipes from a mark to the screen', () => {
+    expect(run(less, ['5', 'j', 'v']).effects).toEqual([{ kind: 'edit', line: 6 }]);
+    expect(run(less, ['!', ...type('true'), '<Enter>']).effects).toEqual([{ kind: 'run', command: 'true', link: '', then: 'resume' }]);
+    expect(run(less, ['s', ...type('out.txt'), '<Enter>']).effects).toEqual([{ kind: 'save', path: 'out.txt' }]);
+    // m a at row 3, down to row 11 (its screen ends after row 15): | a gets rows 3 to 15.
+    const rowAt = (n: number) => text.indexOf(`row ${n}\n`);
+    const piped = run(less, ['2', 'j', 'm', 'a', '8', 'j', '|', 'a', ...type('wc -l'), '<Enter>']).effects;
+    expect(piped).toEqual([{ kind: 'pipe', command: 'wc -l', from: rowAt(3), to: rowAt(16), link: '' }]);
+    // . : this screen; ^ from the top.
+    expect(run(less, ['|', '.', ...type('cat'), '<Enter>']).effects).toEqual([{ kind: 'pipe', command: 'cat', from: 0, to: rowAt(6), link: '' }]);
+    expect(run(less, ['|', 'z']).state.message).toBe('Mark z is not set');
+  });
+
+  it('secure mode turns off s, | and v as less does', () => {
+    const secure = { ...less, secure: true };
+    expect(run(secure, ['s']).state.message).toBe('s is disabled in secure mode');
+    expect(run(secure, ['|']).state.message).toBe('| is disabled in secure mode');
+    expect(run(secure, ['v']).state.message).toBe('v is disabled in secure mode');
+    expect(run(secure, ['v']).effects).toEqual([]);
   });
 });

@@ -60,7 +60,15 @@ export type GroundAction =
   /** r: load the page again. */
   | ['reload']
   /** ^C: stop the page loading; when none is, quit. */
-  | ['interrupt'];
+  | ['interrupt']
+  /** Z: a second Z quits (less's ZZ). */
+  | ['zz']
+  /** s (less's keys): save the input to a file, its name typed. */
+  | ['save']
+  /** | (less's keys): a mark's letter, then a command that gets the text from the mark to the screen on its input. */
+  | ['pipe']
+  /** v (less's keys): edit the file in $VISUAL or $EDITOR at the line on top. */
+  | ['edit'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =

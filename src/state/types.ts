@@ -24,7 +24,7 @@ export interface State {
   /** Digits typed before a motion. */
   count: string;
   /** A key that waits for a second one: m or ' and a letter. */
-  pending: 'mark' | 'goToMark' | 'colon' | 'option' | null;
+  pending: 'mark' | 'goToMark' | 'colon' | 'option' | 'zz' | 'pipe' | null;
   /** Marks set with m, by letter: offsets of the top. */
   marks: Record<string, number>;
   /** Where the last jump (g, G, %, a search, n/N that scrolled, a mark, a fragment) started: '' goes back there. */
@@ -54,6 +54,8 @@ export interface State {
   searchOrigin: SearchOrigin | null;
   /** &pattern: only the lines that match are shown (the view's rows skip the others). */
   filter: LineFilter | null;
+  /** In pipe mode (|): the text the command gets, [from, to) of the display text. */
+  piped?: { from: number; to: number } | null;
   /** In question mode: what is asked (y or n), and what each answer does. */
   question?: Question | null;
 }
@@ -105,6 +107,12 @@ export type Effect =
   | { kind: 'help' }
   /** Another file of those named on the command line (:n, :p, :x), or drop this one from the list (:d). */
   | { kind: 'file'; which: 'next' | 'previous' | 'first' | 'drop' }
+  /** s (--less-keys): write the input to the file named. */
+  | { kind: 'save'; path: string }
+  /** | (--less-keys): run a shell command with [from, to) of the text on its input, LINK set; then come back. */
+  | { kind: 'pipe'; command: string; from: number; to: number; link: string }
+  /** v (--less-keys): edit the file shown in $VISUAL or $EDITOR at this line (1 the first). */
+  | { kind: 'edit'; line: number }
   /** Open a file named by the user (:e), after this one in the list. */
   | { kind: 'examine'; path: string }
   /** Give the terminal back and stop lwl until it is continued (^Z). */

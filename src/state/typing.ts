@@ -151,6 +151,11 @@ function submit(state: State, mode: TypingMode, ctx: Context): Result {
   if (mode === 'filter') return submitFilter(after, text, ctx.regexSearch);
   if (text.trim() === '') return none(after);
   if (mode === 'examine') return { state: after, effects: [{ kind: 'examine', path: text }] };
+  if (mode === 'save') return { state: after, effects: [{ kind: 'save', path: text }] };
+  if (mode === 'pipe') {
+    const piped = state.piped ?? { from: state.top, to: state.top };
+    return { state: { ...after, piped: null }, effects: [{ kind: 'pipe', command: text, ...piped, link: linkValue(state, ctx) }] };
+  }
   return {
     state: after,
     effects: [{ kind: 'run', command: text, link: linkValue(state, ctx), then: mode === 'fork' ? 'resume' : 'exit' }],
