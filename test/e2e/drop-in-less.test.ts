@@ -143,3 +143,46 @@ describe('a missing file among several', () => {
     expect(s.output).toContain('lwl: /nonexistent/b.txt: No such file or directory');
   });
 });
+
+describe("less's keys", () => {
+  const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-less-keys-'));
+
+  it.each(['Q', 'ZZ', ':q'])('%s quits', async (keys) => {
+    const s = Session.lwl([numbered]);
+    await s.waitForText(line(23));
+    await s.keys(...keys);
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+
+  it("--less-keys: v runs $EDITOR with +LINE and the file's name as one argument each", async () => {
+    const dir = scratch();
+    const file = path.join(dir, 'a name with $(touch HACKED) and spaces.txt');
+    fs.copyFileSync(numbered, file);
+    const editor = path.join(dir, 'editor.sh');
+    fs.writeFileSync(editor, `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a"; done > '${dir}/args'\n`, { mode: 0o755 });
+    const s = Session.lwl(['--less-keys', file], { cwd: dir, env: { EDITOR: editor } });
+    await s.waitForText(line(23));
+    await s.keys('4', '1', 'g', 'v');
+    await s.waitFor(() => fs.existsSync(path.join(dir, 'args')), 'the editor to run');
+    await s.waitForText('[process terminated]');
+    expect(fs.readFileSync(path.join(dir, 'args'), 'utf8')).toBe(`+41\n${file}\n`);
+    expect(fs.existsSync(path.join(dir, 'HACKED'))).toBe(false);
+  });
+
+  it('--less-keys: s saves the input to a file; | pipes the screen to a command', async () => {
+    const dir = scratch();
+    const s = Session.shell(`cat '${numbered}' | ${lwlShell} --less-keys`, { cwd: dir });
+    await s.waitForText(line(23));
+    // G and g: the whole input read, and back at the top.
+    await s.keys('G');
+    await s.waitForText(line(1000));
+    await s.keys('g', 's', ...'saved.txt', '\r');
+    await s.waitFor((x) => x.status() === 'Saved to saved.txt', 'the save');
+    expect(fs.readFileSync(path.join(dir, 'saved.txt'), 'utf8')).toBe(fs.readFileSync(numbered, 'utf8'));
+    // The screen: its 23 lines, from line 1.
+    await s.keys('|', '.', ...'tee piped | wc -l > lines', '\r');
+    await s.waitForText('[process terminated]');
+    expect(fs.readFileSync(path.join(dir, 'lines'), 'utf8').trim()).toBe('23');
+    expect(fs.readFileSync(path.join(dir, 'piped'), 'utf8').split('\n')[0]).toBe(line(1));
+  });
+});
