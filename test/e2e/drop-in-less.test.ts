@@ -10,12 +10,18 @@ import { Session, lwlShell, root } from './session.ts';
 const numbered = path.join(root, 'test/e2e/fixtures/numbered.txt');
 const line = (n: number) => `line ${n} of a thousand numbered lines`;
 
+/** lwl run with these arguments, once its first screen is up. */
+async function paged(args: string[], opts: Parameters<typeof Session.lwl>[1] = {}): Promise<Session> {
+  const s = Session.lwl(args, opts);
+  await s.waitForText(line(23));
+  return s;
+}
+
 describe('any LESS a less user has', () => {
   // From real dotfiles: see test/options.test.ts for each one's origin.
   const strings = ['-R --use-color -Dd+r$Du+b', '-FRXK', '-iMRSx4 --mouse', '--RAW-CONTROL-CHARS --quit-if-one-screen --no-init', '-XRF --tabs=4 -j.5', '-M -j5 -R'];
   it.each(strings)('LESS=%j pages the file, quietly', async (less) => {
-    const s = Session.lwl([numbered], { env: { LESS: less } });
-    await s.waitForText(line(23));
+    const s = await paged([numbered], { env: { LESS: less } });
     expect(s.status()).not.toMatch(/option|lwl:/);
     await s.keys('q');
     expect((await s.waitExit()).exitCode).toBe(0);
@@ -42,8 +48,7 @@ describe('any LESS a less user has', () => {
   });
 
   it('an option neither less nor lwl has, in LESS: said on the status line, and the file pages', async () => {
-    const s = Session.lwl([numbered], { env: { LESS: '-R --frobnicate' } });
-    await s.waitForText(line(23));
+    const s = await paged([numbered], { env: { LESS: '-R --frobnicate' } });
     expect(s.status()).toBe("lwl: unknown option '--frobnicate' (in LESS)");
   });
 });
@@ -51,8 +56,7 @@ describe('any LESS a less user has', () => {
 describe('LESSSECURE', () => {
   it('LESSSECURE=1 is secure mode: ! runs nothing', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-lesssecure-'));
-    const s = Session.lwl([numbered], { cwd: dir, env: { LESSSECURE: '1' } });
-    await s.waitForText(line(23));
+    const s = await paged([numbered], { cwd: dir, env: { LESSSECURE: '1' } });
     await s.keys('!');
     expect(s.status()).toBe('! is disabled in secure mode');
     await s.keys(...'echo INSECURE > ran', '\r');
@@ -62,8 +66,7 @@ describe('LESSSECURE', () => {
 
 describe("a search's row: less's -j", () => {
   it('puts the match on the top row by default, and n the next one there', async () => {
-    const s = Session.lwl([numbered]);
-    await s.waitForText(line(23));
+    const s = await paged([numbered]);
     await s.keys('/', ...'line 500 ', '\r');
     expect(s.rows()[0]).toBe(line(500));
     await s.keys('g', '/', ...'line 6', '\r');
@@ -74,8 +77,7 @@ describe("a search's row: less's -j", () => {
 
   it('-j5 on the fifth row, -j-1 on the last, -j.5 half way down', async () => {
     for (const [j, row] of [['-j5', 4], ['-j-1', 22], ['-j.5', 11]] as const) {
-      const s = Session.lwl([j, numbered]);
-      await s.waitForText(line(23));
+      const s = await paged([j, numbered]);
       await s.keys('/', ...'line 500 ', '\r');
       expect(s.rows()[row]).toBe(line(500));
     }
@@ -84,8 +86,7 @@ describe("a search's row: less's -j", () => {
 
 describe("less's search habits", () => {
   it('/ then Enter searches for the last pattern again; ESC-u ends the search', async () => {
-    const s = Session.lwl([numbered]);
-    await s.waitForText(line(23));
+    const s = await paged([numbered]);
     await s.keys('/', ...'0 of', '\r');
     expect(s.rows()[0]).toBe(line(10));
     await s.keys('/', '\r');
@@ -95,16 +96,14 @@ describe("less's search habits", () => {
   });
 
   it('&!pattern shows the lines that do not match', async () => {
-    const s = Session.lwl([numbered]);
-    await s.waitForText(line(23));
+    const s = await paged([numbered]);
     await s.keys('&', ...'!0 of', '\r');
     await s.waitForText(line(11));
     expect(s.rows().slice(0, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 11].map(line));
   });
 
   it('--regex-search: /^line 7.. o is a regular expression, as in less', async () => {
-    const s = Session.lwl(['--regex-search', numbered]);
-    await s.waitForText(line(23));
+    const s = await paged(['--regex-search', numbered]);
     await s.keys('/', ...'^line 7.. o', '\r');
     expect(s.rows()[0]).toBe(line(700));
   });
@@ -148,8 +147,7 @@ describe("less's keys", () => {
   const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-less-keys-'));
 
   it.each(['Q', 'ZZ', ':q'])('%s quits', async (keys) => {
-    const s = Session.lwl([numbered]);
-    await s.waitForText(line(23));
+    const s = await paged([numbered]);
     await s.keys(...keys);
     expect((await s.waitExit()).exitCode).toBe(0);
   });
@@ -160,8 +158,7 @@ describe("less's keys", () => {
     fs.copyFileSync(numbered, file);
     const editor = path.join(dir, 'editor.sh');
     fs.writeFileSync(editor, `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a"; done > '${dir}/args'\n`, { mode: 0o755 });
-    const s = Session.lwl(['--less-keys', file], { cwd: dir, env: { EDITOR: editor } });
-    await s.waitForText(line(23));
+    const s = await paged(['--less-keys', file], { cwd: dir, env: { EDITOR: editor } });
     await s.keys('4', '1', 'g', 'v');
     await s.waitFor(() => fs.existsSync(path.join(dir, 'args')), 'the editor to run');
     await s.waitForText('[process terminated]');
