@@ -83,6 +83,7 @@ export const lessGroundKeys: Binding<GroundAction>[] = [
   { keys: ['v'], action: ['edit'], help: "edit the file in $VISUAL or $EDITOR at the line on top (less's v: lwl's preview then has no key, unless the config file binds one)" },
   { keys: ['!'], action: ['fork'], help: "run a command with $LINK, then come back (less's !)" },
   { keys: ['s'], action: ['save'], help: "save the input to a file (less's s)" },
+  { keys: ['<C-c>'], action: ['interrupt', 'stay'], help: "stop the web page loading; never quits, as less's ^C (q does)" },
   { keys: ['|'], action: ['pipe'], help: "| and a mark's letter (^ the top, $ the end, . this screen), then a command: the text from the mark to the screen on its input (less's |)" },
 ];
 

@@ -373,6 +373,9 @@ describe("less's command keys", () => {
     // . : this screen; ^ from the top.
     expect(run(less, ['|', '.', ...type('cat'), '<Enter>']).effects).toEqual([{ kind: 'pipe', command: 'cat', from: 0, to: rowAt(6), link: '' }]);
     expect(run(less, ['|', 'z']).state.message).toBe('Mark z is not set');
+    // ^C does not quit, as in less; in lwl's keys it does.
+    expect(run(less, ['<C-c>']).effects).toEqual([]);
+    expect(run(ctx, ['<C-c>']).effects).toEqual([{ kind: 'quit', status: 0 }]);
   });
 
   it('secure mode turns off s, | and v as less does', () => {

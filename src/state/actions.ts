@@ -59,8 +59,9 @@ export type GroundAction =
   | ['followIn', 'lwl' | 'browser']
   /** r: load the page again. */
   | ['reload']
-  /** ^C: stop the page loading; when none is, quit. */
+  /** ^C: stop the page loading; when none is, quit ('stay': less's ^C, which never quits). */
   | ['interrupt']
+  | ['interrupt', 'stay']
   /** Z: a second Z quits (less's ZZ). */
   | ['zz']
   /** s (less's keys): save the input to a file, its name typed. */

@@ -317,7 +317,7 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'reload':
       return reload(state, ctx);
     case 'interrupt':
-      return interrupt(state, ctx);
+      return interrupt(state, ctx, action[1] === 'stay');
     case 'click':
       // pressGround acts on it: it has the key, which says where.
       return none(state);
