@@ -20,7 +20,8 @@ export interface Binding<A> {
 
 const ground: Binding<GroundAction>[] = [
   // leaving
-  { keys: ['q'], action: ['quit'], help: 'quit (also when the input ends)' },
+  { keys: ['q', 'Q'], action: ['quit'], help: 'quit (also when the input ends)' },
+  { keys: ['Z'], action: ['zz'], help: "ZZ: quit, as less's (and :q)" },
   { keys: ['<C-c>'], action: ['interrupt'], help: 'stop the page loading, keeping what arrived; with none loading, quit' },
 
   // moving (a count typed first repeats the motion: 5j)
@@ -66,11 +67,24 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['<Click>'], action: ['click'], help: 'a click (--mouse) on a link selects it; a second click on it follows it' },
 
   // typing modes
-  { keys: ['/'], action: ['search', 'forward'], help: 'search forward (the screen follows the first match as it is typed)' },
+  { keys: ['/'], action: ['search', 'forward'], help: 'search forward (the screen follows the first match as it is typed; / Enter: the last search again)' },
   { keys: ['?'], action: ['search', 'backward'], help: 'search backward' },
-  { keys: ['&'], action: ['filter'], help: 'show only the lines that match a pattern (& alone: all again)' },
+  { keys: ['&'], action: ['filter'], help: 'show only the lines that match a pattern (&!pattern: those that do not; & alone: all again)' },
+  { keys: ['<M-u>'], action: ['endSearch'], help: "end the search (less's ESC-u): no highlight, and n walks links again" },
   { keys: ['>'], action: ['fork'], help: 'run a command with $LINK, then come back' },
   { keys: ['!'], action: ['exec'], help: 'run a command with $LINK, and end lwl with its status' },
+];
+
+/**
+ * --less-keys (--keys=less, LWL_KEYS=less, `options --less-keys` in the
+ * config file): less's keys where lwl's differ, on top of the ground table.
+ */
+export const lessGroundKeys: Binding<GroundAction>[] = [
+  { keys: ['v'], action: ['edit'], help: "edit the file in $VISUAL or $EDITOR at the line on top (less's v: lwl's preview then has no key, unless the config file binds one)" },
+  { keys: ['!'], action: ['fork'], help: "run a command with $LINK, then come back (less's !)" },
+  { keys: ['s'], action: ['save'], help: "save the input to a file (less's s)" },
+  { keys: ['<C-c>'], action: ['interrupt', 'stay'], help: "stop the web page loading; never quits, as less's ^C (q does)" },
+  { keys: ['|'], action: ['pipe'], help: "| and a mark's letter (^ the top, $ the end, . this screen), then a command: the text from the mark to the screen on its input (less's |)" },
 ];
 
 /** Editing the typed line, shared by the typing modes. */
@@ -91,7 +105,7 @@ const lineEditing: Binding<LineAction>[] = [
 
 const search: Binding<LineAction>[] = [
   ...lineEditing,
-  { keys: ['<C-r>'], action: ['toggleRegex'], help: 'regular expression on or off (the re: prefix)' },
+  { keys: ['<C-r>'], action: ['toggleRegex'], help: 'regular expression on or off (the re: prefix; with --regex-search, literal on or off: lit:)' },
 ];
 
 /** Any other key closes the preview too. */
@@ -117,6 +131,8 @@ export const keymap = {
   fork: lineEditing,
   exec: lineEditing,
   examine: lineEditing,
+  save: lineEditing,
+  pipe: lineEditing,
   preview,
   busy,
   question,
@@ -133,6 +149,9 @@ export const endWindowActions: ReadonlyArray<GroundAction[0]> = [
 
 /** A search that starts with this is a regular expression (JavaScript syntax). */
 export const regexPrefix = 're:';
+
+/** With --regex-search (less's regular expressions), a search that starts with this is literal. */
+export const literalPrefix = 'lit:';
 
 /**
  * What Enter runs for a link that is not in this document or a local file,

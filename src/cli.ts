@@ -117,6 +117,39 @@ async function openInput(file: string | null): Promise<Source> {
 }
 
 /**
+ * The first of the files that opens, as less goes on past one that does not:
+ * the files that remain (those that failed are dropped, as less drops them),
+ * and what was said about those that failed. With none left, the last error.
+ */
+async function openFirstInput(files: string[]): Promise<{ source: Source; files: string[]; skipped: string[] }> {
+  const skipped: string[] = [];
+  for (let i = 0; i < files.length; i++) {
+    try {
+      return { source: await openInput(files[i]), files: files.slice(i), skipped };
+    } catch (err) {
+      if (!(err instanceof OpenError) || i === files.length - 1) throw err;
+      skipped.push(`${err.file}: ${err.userMessage}`);
+    }
+  }
+  return { source: await openInput(null), files, skipped };
+}
+
+/** Copies each file in turn (a missing one said on stderr, as less and cat do); an error only if none could be read. */
+function copyEach(files: string[]): number {
+  let copied = 0;
+  for (const file of files) {
+    try {
+      copyThrough(openSource(file));
+      copied++;
+    } catch (err) {
+      if (!(err instanceof OpenError)) throw err;
+      fail(`lwl: ${sanitize(err.file)}: ${err.userMessage}`, 1);
+    }
+  }
+  return copied > 0 ? 0 : 1;
+}
+
+/**
  * Asks, as less does, before showing what looks like a binary file: true
  * to see it (y), false for anything else (n, q, ^C).
  */
@@ -218,7 +251,7 @@ export async function main(args: string[]): Promise<number> {
     for (const note of [...opts.notes, ...config.errors]) process.stderr.write(sanitize(note) + '\n');
     const base = opts.base === null ? null : parseBase(opts.base);
     const kind = parseKind(opts.kind);
-    const files = opts.files;
+    let files = opts.files;
     // A web page named first: the pager loads it (the others are files or pages for :n).
     const startUrl = files.length > 0 ? httpUrl(files[0]) : null;
     if (startUrl) {
@@ -244,11 +277,14 @@ export async function main(args: string[]): Promise<number> {
     }
     if (!isTerminal(1)) {
       // Not a terminal: every file in turn, as cat (and less) would.
-      for (const file of files.length > 0 ? files : [null]) copyThrough(openSource(file));
+      if (files.length > 0) return copyEach(files);
+      copyThrough(openSource(null));
       return 0;
     }
     // A web page comes later: the pager shows it as it arrives, in place of this empty one.
-    const source = startUrl ? null : await openInput(files[0] ?? null);
+    let source: Source | null = null;
+    let skipped: string[] = [];
+    if (!startUrl) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files) : { source: await openInput(files[0] ?? null), files, skipped });
     const loader = source ? new Loader(source, kind) : Loader.fromText(files[0], '');
     const size = outputSize() ?? { cols: 0, rows: 0 };
     await loader.readStart(size.rows);
@@ -277,13 +313,16 @@ export async function main(args: string[]): Promise<number> {
     term ??= Terminal.open({ alternateScreen: !opts.noAlternateScreen, mouse: opts.mouse });
     const settings = {
       secure: opts.secure,
-      bindings: new Bindings(config.rebindings),
+      bindings: new Bindings(config.rebindings, opts.lessKeys),
       theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },
       look: { color: detectCaps(process.env).color, hyperlinks: useHyperlinks(process.env, opts.hyperlinks) },
       browser: config.browser,
       startKeys: opts.startKeys,
       incsearch: opts.incsearch,
-      message: config.errors[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
+      jumpTarget: opts.jumpTarget,
+      regexSearch: opts.regexSearch,
+      // What went wrong first: the config file, a file that would not open, a word in LESS.
+      message: config.errors[0] ?? (skipped.length ? skipped.join('; ') : null) ?? opts.warnings[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
       files,
       base,
       kind,

@@ -36,16 +36,21 @@ let running: ChildProcess | null = null;
  * terminal; resolves with its exit status (128 + the signal's number if a
  * signal ended it).
  */
-export async function runShell(command: string, link: string, pageUrl = ''): Promise<number> {
+export async function runShell(command: string, link: string, pageUrl = '', extra: ShellExtra = {}): Promise<number> {
   // Loaded when first needed: Node's child_process module costs start-up time.
   const { spawn } = await import('node:child_process');
   // No controlling terminal: the child gets lwl's standard input.
   const input = openTerminalForChild() ?? 'inherit';
   return new Promise((resolve) => {
     const child = spawn('/bin/sh', ['-c', command], {
-      stdio: [input, 'inherit', 'inherit'],
-      env: { ...process.env, LINK: link, [SHELL_SAFE_LINK]: shellSafeUrl(link), LWL_URL: pageUrl },
+      stdio: [extra.stdin === undefined ? input : 'pipe', 'inherit', 'inherit'],
+      env: { ...process.env, ...extra.env, LINK: link, [SHELL_SAFE_LINK]: shellSafeUrl(link), LWL_URL: pageUrl },
     });
+    if (extra.stdin !== undefined && child.stdin) {
+      // A command that reads none of it (or not all) closes the pipe: that is its business.
+      child.stdin.on('error', () => {});
+      child.stdin.end(extra.stdin);
+    }
     running = child;
     const done = (status: number) => {
       if (running === child) running = null;
@@ -56,6 +61,20 @@ export async function runShell(command: string, link: string, pageUrl = ''): Pro
     child.on('exit', (code, signal) => done(code ?? 128 + (signal ? constants.signals[signal] : 0)));
   });
 }
+
+/** What a command gets besides LINK: text on its standard input (less's |), more of the environment (v's file and line). */
+export interface ShellExtra {
+  stdin?: Buffer;
+  env?: Record<string, string>;
+}
+
+/**
+ * less's v: the editor ($VISUAL, else $EDITOR, else vi; its words split as a
+ * shell splits them, so that EDITOR='code -w' works) at a line of a file.
+ * The file's name and the line reach it in LWL_FILE and LWL_LINE, quoted
+ * there: a name is never spliced into the command's text.
+ */
+export const EDIT_COMMAND = '${VISUAL:-${EDITOR:-vi}} "+$LWL_LINE" "$LWL_FILE"';
 
 /** How long a child has to end after SIGHUP before it gets SIGTERM. */
 const HANGUP_GRACE_MS = 500;

@@ -1,8 +1,13 @@
 // The command line and the LESS and LWL variables, read the way less reads
 // them: single letters that combine (-iNS), letters that take a value
 // (-j5, -x 4, -pPATTERN), long names (--chop-long-lines), +commands (+G, +42,
-// +/pattern), `--` and `-` for standard input. Pure: the caller supplies the
+// +/pattern), `--` and `-` for standard input. Every option of less's is
+// taken (less-long-options.ts names those without a letter): lwl acts on some
+// and ignores the rest, as less users' LESS holds them. Pure: the caller supplies the
 // arguments and the environment, and gets options or a usage error.
+
+import { lessLetterAliases, lessLongOptions } from './less-long-options.ts';
+import type { JumpTarget } from './state/types.ts';
 
 /** The options lwl acts on, whichever way they were given. */
 export interface Options {
@@ -41,9 +46,18 @@ export interface Options {
   manual: boolean;
   /** --incsearch (the default) / --no-incsearch: the screen follows the first match while a search is typed. */
   incsearch: boolean;
+  /** -j / --jump-target: the screen row a search's match lands on (less's default: the top row). */
+  jumpTarget: JumpTarget;
+  /** --regex-search: a search is a regular expression, as less's (^R then makes it literal). */
+  regexSearch: boolean;
+  /** --less-keys, --keys=less, LWL_KEYS=less: less's keys where lwl's differ (see keymap.ts), and --regex-search. */
+  lessKeys: boolean;
   /** One-line notes about options of less's that lwl accepts but does not act on. */
   notes: string[];
+  /** What was wrong in LESS, LWL or the config file: shown on the status line; lwl pages on, as less does. */
+  warnings: string[];
 }
+
 
 export const defaults: Options = {
   help: false,
@@ -65,7 +79,11 @@ export const defaults: Options = {
   printConfig: false,
   manual: false,
   incsearch: true,
+  jumpTarget: { line: 1 },
+  regexSearch: false,
+  lessKeys: false,
   notes: [],
+  warnings: [],
 };
 
 /** A mistake in the options: one sentence, and the usage follows. */
@@ -106,7 +124,7 @@ const letters: Record<string, Letter> = {
   h: { name: 'max-back-scroll', value: true, set: accept },
   i: { name: 'ignore-case', set: (o) => (o.caseless = 'smart') },
   I: { name: 'IGNORE-CASE', set: (o) => (o.caseless = 'always') },
-  j: { name: 'jump-target', value: true },
+  j: { name: 'jump-target', value: true, set: (o, v) => (o.jumpTarget = parseJumpTarget(v)) },
   J: { name: 'status-column' },
   k: { name: 'lesskey-file', value: true },
   K: { name: 'quit-on-intr', set: accept },
@@ -155,9 +173,56 @@ const longOptions: Record<string, { value?: boolean; set: Setter }> = {
   manual: { set: (o) => (o.manual = true) },
   incsearch: { set: (o) => (o.incsearch = true) },
   'no-incsearch': { set: (o) => (o.incsearch = false) },
+  'regex-search': { set: (o) => (o.regexSearch = true) },
+  'less-keys': { set: lessProfile },
+  keys: { value: true, set: (o, v) => (v === 'less' ? lessProfile(o) : v === 'lwl' ? (o.lessKeys = false) : badKeys(v)) },
 };
 
+/** --less-keys, --keys=less: less's keys, and less's regular expressions in searches. */
+function lessProfile(opts: Options): void {
+  opts.lessKeys = true;
+  opts.regexSearch = true;
+}
+
+function badKeys(value: string): never {
+  throw new OptionError(`lwl: --keys: '${value}' is not a profile (lwl or less)`);
+}
+
+/**
+ * -j's value as less reads it: a number of rows (negative: from the bottom)
+ * or a fraction (.5, half way down); what follows the number is passed over,
+ * as less's own reading of numbers does.
+ */
+export function parseJumpTarget(value: string): JumpTarget {
+  const fraction = /^\.(\d+)/.exec(value);
+  if (fraction) return { fraction: Number(`0.${fraction[1]}`) };
+  const line = /^-?\d+/.exec(value);
+  if (!line) throw new OptionError(`lwl: -j: '${value}' is not a screen row (a number, or .5 for half way)`);
+  return { line: Number(line[0]) };
+}
+
 const byLongName = new Map(Object.entries(letters).map(([letter, spec]) => [spec.name, letter]));
+for (const [name, letter] of Object.entries(lessLetterAliases)) byLongName.set(name, letter);
+
+/** What a long name stands for: lwl's own option, one of less's letters, or one of less's long-only options. */
+type LongOption = { own: (typeof longOptions)[string] } | { letter: string } | { less: boolean };
+
+function exactLong(name: string): LongOption | null {
+  if (Object.hasOwn(longOptions, name)) return { own: longOptions[name] };
+  const letter = byLongName.get(name);
+  if (letter !== undefined) return { letter };
+  if (Object.hasOwn(lessLongOptions, name)) return { less: lessLongOptions[name] };
+  return null;
+}
+
+/** A long name, whole or, as less takes them, shortened while it is not ambiguous (--quit-if, --RAW). */
+function findLong(name: string): LongOption | null {
+  const exact = exactLong(name);
+  if (exact || name.length < 2) return exact;
+  const names = [...Object.keys(longOptions), ...byLongName.keys(), ...Object.keys(lessLongOptions)];
+  const matching = new Set(names.filter((full) => full.startsWith(name)));
+  return matching.size === 1 ? exactLong([...matching][0]) : null;
+}
 
 /** The keys that search for `pattern` once the first screen is up. */
 function searchKeys(pattern: string): string[] {
@@ -178,81 +243,98 @@ function note(opts: Options, what: string, fromEnv: string | null): void {
 
 /**
  * Reads one list of arguments into `opts`. `fromEnv` names the variable they
- * came from (LESS, LWL), or is null for the command line, where words that
- * are not options are files and -h/-V are lwl's help and version.
+ * came from (LESS, LWL, the config file), or is null for the command line,
+ * where words that are not options are files and -h/-V are lwl's help and
+ * version. A mistake on the command line is an error; in a variable it is a
+ * warning and the rest is read, as less pages whatever LESS holds.
  */
 function readArgs(opts: Options, args: string[], fromEnv: string | null): void {
-  const where = fromEnv ? ` (in ${fromEnv})` : '';
-  let onlyFiles = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (onlyFiles || arg === '-' || !/^[-+]/.test(arg)) {
-      if (fromEnv) throw new OptionError(`lwl: '${arg}'${where} is not an option`);
-      opts.files.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      onlyFiles = true;
-      continue;
-    }
-    if (arg.startsWith('+')) {
-      opts.startKeys.push(...commandKeys(arg.slice(1)));
-      continue;
-    }
-    if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      const name = arg.slice(2, eq < 0 ? undefined : eq);
-      const attached = eq < 0 ? null : arg.slice(eq + 1);
-      const own = longOptions[name];
-      const letter = byLongName.get(name);
-      const takesValue = own ? own.value : letter !== undefined && letters[letter].value;
-      let value = attached ?? '';
-      if (takesValue && attached === null) {
-        if (i + 1 >= args.length) throw new OptionError(`lwl: --${name}${where} needs a value`);
-        value = args[++i];
-      } else if (!takesValue && attached !== null) {
-        throw new OptionError(`lwl: --${name}${where} takes no value`);
-      }
-      if (own) own.set(opts, value);
-      else if (letter !== undefined) applyLetter(opts, letter, value, fromEnv);
-      else throw new OptionError(`lwl: unknown option '--${name}'${where}`);
-      continue;
-    }
-    // -+X: the option X back to its default, as in less.
-    if (arg.startsWith('-+')) {
-      for (const letter of arg.slice(2)) resetLetter(opts, letter, where);
-      continue;
-    }
-    // Letters: -iNS, -j5, -p pattern; -20 is less's -z20 (the window's size).
-    for (let k = 1; k < arg.length; k++) {
-      const letter = /\d/.test(arg[k]) ? 'z' : arg[k];
-      if (letter === 'z' && /\d/.test(arg[k])) {
-        applyLetter(opts, 'z', arg.slice(k), fromEnv);
-        break;
-      }
-      if (fromEnv === null && (letter === 'h' || letter === '?')) {
-        opts.help = true;
-        continue;
-      }
-      if (fromEnv === null && letter === 'V') {
-        opts.version = true;
-        continue;
-      }
-      const spec = letters[letter];
-      if (!spec) throw new OptionError(`lwl: unknown option '-${letter}'${where}`);
-      if (!spec.value) {
-        applyLetter(opts, letter, '', fromEnv);
-        continue;
-      }
-      let value = arg.slice(k + 1);
-      if (value === '') {
-        if (i + 1 >= args.length) throw new OptionError(`lwl: -${letter}${where} needs a value`);
-        value = args[++i];
-      }
-      applyLetter(opts, letter, value, fromEnv);
-      break;
+  const reading = { onlyFiles: false };
+  for (let i = 0; i < args.length; ) {
+    try {
+      i = readArg(opts, reading, args, i, fromEnv);
+    } catch (err) {
+      if (fromEnv === null || !(err instanceof OptionError)) throw err;
+      opts.warnings.push(err.message);
+      i++;
     }
   }
+}
+
+/** Reads the argument at `i` (and its value, if it takes the next one); returns the index of the next. */
+function readArg(opts: Options, reading: { onlyFiles: boolean }, args: string[], i: number, fromEnv: string | null): number {
+  const where = fromEnv ? ` (in ${fromEnv})` : '';
+  // In a variable, letters need no dash (LESS=FRX).
+  const arg = fromEnv && !/^[-+]/.test(args[i]) ? `-${args[i]}` : args[i];
+  if (reading.onlyFiles || arg === '-' || !/^[-+]/.test(arg)) {
+    if (fromEnv) throw new OptionError(`lwl: '${arg}'${where} is not an option`);
+    opts.files.push(arg);
+    return i + 1;
+  }
+  if (arg === '--') {
+    reading.onlyFiles = true;
+    return i + 1;
+  }
+  if (arg.startsWith('+')) {
+    opts.startKeys.push(...commandKeys(arg.slice(1)));
+    return i + 1;
+  }
+  if (arg.startsWith('--')) {
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq < 0 ? undefined : eq);
+    const attached = eq < 0 ? null : arg.slice(eq + 1);
+    const found = findLong(name);
+    // less: "There is no --name option"; lwl says so and, from a variable, pages on.
+    if (!found) throw new OptionError(`lwl: unknown option '--${name}'${where}`);
+    const takesValue = 'own' in found ? found.own.value : 'letter' in found ? letters[found.letter].value : found.less;
+    let value = attached ?? '';
+    if (takesValue && attached === null) {
+      if (i + 1 >= args.length) throw new OptionError(`lwl: --${name}${where} needs a value`);
+      value = args[++i];
+    } else if (!takesValue && attached !== null) {
+      throw new OptionError(`lwl: --${name}${where} takes no value`);
+    }
+    if ('own' in found) found.own.set(opts, value);
+    else if ('letter' in found) applyLetter(opts, found.letter, value, fromEnv);
+    else note(opts, `--${name}`, fromEnv);
+    return i + 1;
+  }
+  // -+X: the option X back to its default, as in less.
+  if (arg.startsWith('-+')) {
+    for (const letter of arg.slice(2)) resetLetter(opts, letter, where);
+    return i + 1;
+  }
+  // Letters: -iNS, -j5, -p pattern; -20 is less's -z20 (the window's size).
+  for (let k = 1; k < arg.length; k++) {
+    const letter = arg[k];
+    if (/\d/.test(letter)) {
+      applyLetter(opts, 'z', arg.slice(k), fromEnv);
+      break;
+    }
+    // On the command line -h alone and -? are lwl's help; -h10 is less's -h (a number), as in LESS.
+    if (fromEnv === null && (letter === '?' || (letter === 'h' && k === arg.length - 1))) {
+      opts.help = true;
+      continue;
+    }
+    if (fromEnv === null && letter === 'V') {
+      opts.version = true;
+      continue;
+    }
+    const spec = letters[letter];
+    if (!spec) throw new OptionError(`lwl: unknown option '-${letter}'${where}`);
+    if (!spec.value) {
+      applyLetter(opts, letter, '', fromEnv);
+      continue;
+    }
+    let value = arg.slice(k + 1);
+    if (value === '') {
+      if (i + 1 >= args.length) throw new OptionError(`lwl: -${letter}${where} needs a value`);
+      value = args[++i];
+    }
+    applyLetter(opts, letter, value, fromEnv);
+    break;
+  }
+  return i + 1;
 }
 
 function resetLetter(opts: Options, letter: string, where: string): void {
@@ -262,6 +344,7 @@ function resetLetter(opts: Options, letter: string, where: string): void {
   const key = keys[letter as keyof typeof keys];
   if (key) opts[key] = false;
   if (letter === 'i' || letter === 'I') opts.caseless = 'smart';
+  if (letter === 'j') opts.jumpTarget = defaults.jumpTarget;
 }
 
 function applyLetter(opts: Options, letter: string, value: string, fromEnv: string | null): void {
@@ -296,27 +379,31 @@ function withoutPrompts(value: string): string {
 
 /**
  * Splits a variable's value into words as less does: at spaces, and a `$`
- * ends an option that takes a value (LESS='-Pprompt$-i').
+ * ends an option that takes a value (LESS='-Pprompt$-i'). A word without a
+ * dash is letters (LESS=FRX), unless it is the value of the word before
+ * (LESS='-j 5'): readArg tells which.
  */
 export function splitVariable(value: string): string[] {
   return withoutPrompts(value)
     .split(/\s+/)
     .flatMap((word) => word.split('$'))
-    .filter((word) => word !== '')
-    .map((word) => (/^[-+]/.test(word) ? word : `-${word}`));
+    .filter((word) => word !== '');
 }
 
 /**
  * The options: LESS first, then the configuration file's `options` words,
  * then LWL, then the command line, each overriding what came before.
  */
-export function parseOptions(args: string[], env: { LESS?: string; LWL?: string; LWL_SECURE?: string }, configWords: string[] = []): Options {
-  const opts: Options = { ...defaults, files: [], startKeys: [], notes: [] };
+export function parseOptions(args: string[], env: { LESS?: string; LWL?: string; LWL_SECURE?: string; LESSSECURE?: string; LWL_KEYS?: string }, configWords: string[] = []): Options {
+  const opts: Options = { ...defaults, files: [], startKeys: [], notes: [], warnings: [] };
+  if (env.LWL_KEYS === 'less') lessProfile(opts);
   if (env.LESS) readArgs(opts, splitVariable(env.LESS), 'LESS');
   if (configWords.length) readArgs(opts, configWords, 'the config file');
   if (env.LWL) readArgs(opts, splitVariable(env.LWL), 'LWL');
   // Set by whoever runs lwl; nothing a user sets can undo it.
   if (!['', '0'].includes(env.LWL_SECURE ?? '')) opts.secure = true;
+  // less's LESSSECURE: any value that is not empty, as less reads it.
+  if ((env.LESSSECURE ?? '') !== '') opts.secure = true;
   readArgs(opts, args, null);
   return opts;
 }

@@ -1,9 +1,11 @@
 // The interactive loop: keys from the terminal go through the state function,
 // its effects are carried out, and each change is drawn as one frame.
+import fs from 'node:fs';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
-import { regexPrefix } from '../keymap.ts';
-import { browserCommand, endRunningCommand, isLwlItself, runShell } from './commands.ts';
+import { literalPrefix, regexPrefix } from '../keymap.ts';
+import { EDIT_COMMAND, browserCommand, endRunningCommand, isLwlItself, runShell, type ShellExtra } from './commands.ts';
+import { saveInput } from './pager/save.ts';
 import type { Kind } from './document/readers/kind-names.ts';
 import { RegexWorker } from './document/search-worker.ts';
 import type { OpenError } from './input/load.ts';
@@ -15,7 +17,7 @@ import { PagerWork, type WorkHost } from './pager/work.ts';
 import { Scheduler } from './schedule/scheduler.ts';
 import { firstScreenDone } from './startup/first-screen.ts';
 import type { GroundAction } from './state/actions.ts';
-import type { PagerAction } from './state/types.ts';
+import type { JumpTarget, PagerAction } from './state/types.ts';
 import type { Bindings } from './state/bindings.ts';
 import { withFilter } from './state/filter.ts';
 import { initialState, press, typeText, typesText, update, type Context, type Result, type State } from './state/state.ts';
@@ -55,6 +57,10 @@ export interface PagerSettings {
   caseless?: Caseless;
   /** Incremental search (--incsearch, the default; --no-incsearch turns it off). */
   incsearch?: boolean;
+  /** -j: the row a search's match lands on (the top row when absent, as less). */
+  jumpTarget?: JumpTarget;
+  /** --regex-search: a search is a regular expression unless ^R makes it literal. */
+  regexSearch?: boolean;
   /** The web page named on the command line, loaded first in place of the first file. */
   startUrl?: UrlRecord | null;
   /** lwl's version, for User-Agent. */
@@ -191,11 +197,11 @@ export class Pager {
   private get context(): Context {
     const pager = this;
     const height = Math.max(1, this.size.rows - 1);
-    const { secure, bindings, incsearch } = this.settings;
+    const { secure, bindings, incsearch, jumpTarget, regexSearch } = this.settings;
     const web = this.pages.web.context();
     const gutter = this.size.cols - this.wrap.width;
     const endWindow = this.page.kind === 'endWindow';
-    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, web, gutter, endWindow };
+    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, jumpTarget, regexSearch, web, gutter, endWindow };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }
@@ -225,7 +231,8 @@ export class Pager {
   private apply({ state, effects }: Result): void {
     this.state = state;
     // A regular expression being typed: its worker starts now, and has loaded by Enter.
-    if (state.mode === 'search' && state.line.text.startsWith(regexPrefix)) RegexWorker.warm();
+    const typed = state.line.text;
+    if (state.mode === 'search' && (this.settings.regexSearch ? !typed.startsWith(literalPrefix) : typed.startsWith(regexPrefix))) RegexWorker.warm();
     for (const effect of effects) {
       switch (effect.kind) {
         case 'quit':
@@ -236,6 +243,10 @@ export class Pager {
           return this.quit(effect.status);
         case 'redraw':
           this.screen.invalidate();
+          break;
+        case 'recheck':
+          // A file that grew since it was read (less's G looks again): read on, then G again.
+          if (this.page.loader.grew()) this.work.awaitLoad(effect.action, effect.count);
           break;
         case 'awaitLoad':
           if (effect.action[0] === 'bottom' && effect.count === null && this.pages.showEnd()) break;
@@ -262,6 +273,17 @@ export class Pager {
           break;
         case 'run':
           return void this.runCommand(effect.command, effect.link, effect.then);
+        case 'pipe':
+          return void this.runCommand(effect.command, effect.link, 'resume', { stdin: Buffer.from(this.page.doc.text.text(effect.from, effect.to)) });
+        case 'save':
+          this.note(['notice', saveInput(this.page.doc, effect.path, this.shownFile() !== null)]);
+          break;
+        case 'edit': {
+          const file = this.shownFile();
+          if (file === null) this.note(['notice', 'v edits a file: this input is not one']);
+          else return void this.runCommand(EDIT_COMMAND, '', 'resume', { env: { LWL_FILE: file, LWL_LINE: String(effect.line) } });
+          break;
+        }
         case 'open':
           this.pages.open(effect.url);
           break;
@@ -336,10 +358,21 @@ export class Pager {
   }
 
   /** Runs a command with the terminal handed over; then resumes, or ends lwl with its status. */
-  private async runCommand(command: string, link: string, then: 'resume' | 'exit'): Promise<void> {
+  /** The regular file shown, by its name; null for a pipe, a web page, the help. */
+  private shownFile(): string | null {
+    const name = this.page.doc.name;
+    if (this.page.kind !== 'file' || name === '-') return null;
+    try {
+      return fs.statSync(name).isFile() ? name : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async runCommand(command: string, link: string, then: 'resume' | 'exit', extra: ShellExtra = {}): Promise<void> {
     this.render();
     this.handedOver = true;
-    const status = await this.term.handOver(() => runShell(command, link, this.pages.pageUrl()), endRunningCommand);
+    const status = await this.term.handOver(() => runShell(command, link, this.pages.pageUrl(), extra), endRunningCommand);
     if (then === 'exit') return this.quit(status);
     await this.term.announceEnd(`[process terminated${status === 0 ? '' : `, exit status ${status}`}]`);
     this.handedOver = false;

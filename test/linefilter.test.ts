@@ -29,6 +29,19 @@ describe('LineFilter', () => {
     expect(filterStatus(filter)).toBe('&alpha: 3 lines');
   });
 
+  it("&!: the lines without a match, as less's &!pattern, across blocks too", () => {
+    const filter = built(filterLines(docOf(text).text, { text: 'alpha', regex: false, backward: false, invert: true }));
+    expect(linesOf(filter, text).join('')).toBe('beta\n\n');
+    expect(filter.shows(text.indexOf('beta'))).toBe(true);
+    expect(filter.shows(text.indexOf('one'))).toBe(false);
+    expect(filterStatus(filter)).toBe('&!alpha: the lines without a match');
+    const many = Array.from({ length: 300 }, (_, i) => `row ${i}${i % 7 === 0 ? '' : ' other'}`).join('\n') + '\nlast other';
+    const seven = built(filterLines(docOf(many).text, { text: 'other', regex: false, backward: false, invert: true }, { blockSize: 256 }));
+    expect(linesOf(seven, many).join('').split('\n').filter(Boolean)).toEqual(Array.from({ length: 43 }, (_, i) => `row ${i * 7}`));
+    const none = built(filterLines(docOf('a\nb\n').text, { text: 'zzz', regex: false, backward: false, invert: true }));
+    expect(linesOf(none, 'a\nb\n')).toEqual(['a\nb\n']);
+  });
+
   it('finds lines across blocks, and regex lines in this thread', () => {
     const many = Array.from({ length: 300 }, (_, i) => `row ${i}${i % 7 === 0 ? ' seven' : ''}`).join('\n') + '\n';
     const filter = built(filterLines(docOf(many).text, { text: 'seven', regex: false, backward: false }, { blockSize: 256 }));

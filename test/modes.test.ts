@@ -8,8 +8,9 @@ import { LinkTargets } from '../src/link/targets.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 import { initialState, type Context, type State } from '../src/state/state.ts';
 import { Wrap } from '../src/rows/wrap.ts';
-import { defaultBindings } from '../src/state/bindings.ts';
+import { Bindings, defaultBindings } from '../src/state/bindings.ts';
 import { LineIndex } from '../src/document/lines.ts';
+import type { JumpTarget } from '../src/state/types.ts';
 
 function context(text: string, height = 5, width = 40, base = 'https://example.org/dir/page.html'): Context {
   const doc = parseAll(new Document('t.md'), text);
@@ -125,23 +126,37 @@ describe('search', () => {
     expect(run(ctx, ['/', ...type('Needle'), '<Enter>']).state.message).toBe('match 1 of 10');
   });
 
-  it('walks matches with n and N, scrolling only as far as needed', () => {
+  it("walks matches with n and N, each on the top row (less's -j default)", () => {
+    const lineAt = (state: { top: number }) => ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top));
     let { state } = run(ctx, ['/', ...type('needle'), '<Enter>']);
     expect(state.top).toBe(0);
-    state = run(ctx, ['n'], state).state; // row 4: on screen
+    state = run(ctx, ['n'], state).state; // row 4: on screen, and still brought to the top
     expect(state.message).toBe('match 2 of 10');
-    expect(state.top).toBe(0);
-    state = run(ctx, ['n'], state).state; // row 7: one line below the screen
+    expect(lineAt(state)).toBe('row 4: Needle\n');
+    state = run(ctx, ['n'], state).state;
     expect(state.message).toBe('match 3 of 10');
-    const topLine = ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top));
-    expect(topLine).toBe('row 3: hay\n');
+    expect(lineAt(state)).toBe('row 7: Needle\n');
     state = run(ctx, ['N', 'N', 'N'], state).state;
     expect(state.message).toBe('Already at first');
-    // Off screen, the current match gives way to the first one on screen.
+    expect(state.top).toBe(0);
+    // Off screen, the current match gives way to the first one on screen; near the end the screen stops at the last line.
     state = run(ctx, ['G', 'n'], state).state;
     expect(state.message).toBe('match 10 of 10');
+    expect(lineAt(state)).toBe('row 26: hay\n');
     state = run(ctx, ['n'], state).state;
     expect(state.message).toBe('No more');
+  });
+
+  it('puts the match on the -j row: counted from the top, from the bottom, or a fraction of the way down', () => {
+    const lineAt = (state: { top: number }) => ctx.doc.text.text(state.top, ctx.doc.text.lineEnd(state.top));
+    const search = (jumpTarget: JumpTarget) => run({ ...ctx, jumpTarget }, ['/', ...type('row 13:'), '<Enter>']).state;
+    expect(lineAt(search({ line: 1 }))).toMatch(/^row 13:/);
+    expect(lineAt(search({ line: 3 }))).toMatch(/^row 11:/);
+    // -j-1: the bottom row of 5.
+    expect(lineAt(search({ line: -1 }))).toMatch(/^row 9:/);
+    expect(lineAt(search({ fraction: 0.5 }))).toMatch(/^row 11:/);
+    // A row past the screen is its last row.
+    expect(lineAt(search({ line: 99 }))).toMatch(/^row 9:/);
   });
 
   it('searches backward with ?, where n goes up and N down', () => {
@@ -166,11 +181,13 @@ describe('search', () => {
     expect(bad.mode).toBe('ground');
   });
 
-  it('clears the search with an empty query, so n walks links again', () => {
+  it("ends the search with ESC-u (less's), so n walks links again; an empty query repeats it", () => {
     const withLinks = context('[a](1) needle [b](2)\n');
     let { state } = run(withLinks, ['/', ...type('needle'), '<Enter>']);
     expect(state.matches).not.toBeNull();
-    state = run(withLinks, ['/', '<Enter>', 'n'], state).state;
+    state = run(withLinks, ['/', '<Enter>'], state).state;
+    expect(state.matches).not.toBeNull();
+    state = run(withLinks, ['<M-u>', 'n'], state).state;
     expect(state.matches).toBeNull();
     expect(linkTextOf(withLinks, state)).toBe('[a]');
   });
@@ -326,5 +343,46 @@ describe("less's habits", () => {
   it('= tells where you are', () => {
     const { state } = run(ctx, ['=']);
     expect(state.message).toMatch(/^t\.md \(markup\): bytes 0-\d+ of [\d,]+ \(\d+%\), 1 links$/);
+  });
+});
+
+describe("less's command keys", () => {
+  const text = Array.from({ length: 30 }, (_, i) => `row ${i + 1}\n`).join('');
+  const ctx = context(text);
+  const less = { ...ctx, bindings: new Bindings([], true) };
+
+  it('Q, ZZ and :q quit in every profile', () => {
+    for (const keys of [['Q'], ['Z', 'Z'], [':', 'q']]) expect(run(ctx, keys).effects).toEqual([{ kind: 'quit', status: 0 }]);
+    expect(run(ctx, ['Z', 'j']).effects).toEqual([]);
+  });
+
+  it("lwl's keys stay lwl's: v previews, ! ends lwl, s and | do nothing", () => {
+    expect(run(ctx, ['s']).state.mode).toBe('ground');
+    expect(run(ctx, ['|']).state.pending).toBeNull();
+    expect(run(ctx, ['!']).state.mode).toBe('exec');
+  });
+
+  it('--less-keys: v edits at the line on top, ! runs and comes back, s saves, | pipes from a mark to the screen', () => {
+    expect(run(less, ['5', 'j', 'v']).effects).toEqual([{ kind: 'edit', line: 6 }]);
+    expect(run(less, ['!', ...type('true'), '<Enter>']).effects).toEqual([{ kind: 'run', command: 'true', link: '', then: 'resume' }]);
+    expect(run(less, ['s', ...type('out.txt'), '<Enter>']).effects).toEqual([{ kind: 'save', path: 'out.txt' }]);
+    // m a at row 3, down to row 11 (its screen ends after row 15): | a gets rows 3 to 15.
+    const rowAt = (n: number) => text.indexOf(`row ${n}\n`);
+    const piped = run(less, ['2', 'j', 'm', 'a', '8', 'j', '|', 'a', ...type('wc -l'), '<Enter>']).effects;
+    expect(piped).toEqual([{ kind: 'pipe', command: 'wc -l', from: rowAt(3), to: rowAt(16), link: '' }]);
+    // . : this screen; ^ from the top.
+    expect(run(less, ['|', '.', ...type('cat'), '<Enter>']).effects).toEqual([{ kind: 'pipe', command: 'cat', from: 0, to: rowAt(6), link: '' }]);
+    expect(run(less, ['|', 'z']).state.message).toBe('Mark z is not set');
+    // ^C does not quit, as in less; in lwl's keys it does.
+    expect(run(less, ['<C-c>']).effects).toEqual([]);
+    expect(run(ctx, ['<C-c>']).effects).toEqual([{ kind: 'quit', status: 0 }]);
+  });
+
+  it('secure mode turns off s, | and v as less does', () => {
+    const secure = { ...less, secure: true };
+    expect(run(secure, ['s']).state.message).toBe('s is disabled in secure mode');
+    expect(run(secure, ['|']).state.message).toBe('| is disabled in secure mode');
+    expect(run(secure, ['v']).state.message).toBe('v is disabled in secure mode');
+    expect(run(secure, ['v']).effects).toEqual([]);
   });
 });

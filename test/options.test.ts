@@ -61,7 +61,6 @@ describe('options', () => {
   it('refuses what is not an option, in one sentence', () => {
     expect(() => parse(['-Y'])).toThrow(new OptionError("lwl: unknown option '-Y'"));
     expect(() => parse(['--frobnicate'])).toThrow(new OptionError("lwl: unknown option '--frobnicate'"));
-    expect(() => parse([], { LESS: '-Y' })).toThrow(new OptionError("lwl: unknown option '-Y' (in LESS)"));
     expect(() => parse(['--base'])).toThrow(new OptionError('lwl: --base needs a value'));
     expect(() => parse(['-p'])).toThrow(new OptionError('lwl: -p needs a value'));
     expect(() => parse(['--links=yes'])).toThrow(new OptionError('lwl: --links takes no value'));
@@ -72,8 +71,14 @@ describe('options', () => {
     expect(parseOptions([], { LWL_SECURE: '0' }).secure).toBe(false);
   });
 
+  it("LESSSECURE is less's secure mode: any value but empty, as less reads it", () => {
+    expect(parseOptions([], { LESSSECURE: '1' }).secure).toBe(true);
+    expect(parseOptions([], { LESSSECURE: '' }).secure).toBe(false);
+    expect(parseOptions([], {}).secure).toBe(false);
+  });
+
   it('splits a variable at spaces and $', () => {
-    expect(splitVariable(' -R  -i$-Pfoo$ X')).toEqual(['-R', '-i', '-Pfoo', '-X']);
+    expect(splitVariable(' -R  -i$-Pfoo$ X')).toEqual(['-R', '-i', '-Pfoo', 'X']);
   });
 
   it("reads man's LESS, whose prompts hold spaces, running to a $", () => {
@@ -81,6 +86,72 @@ describe('options', () => {
     const words = splitVariable(man);
     expect(words).toHaveLength(2);
     expect(words[0].startsWith('-ix8RmPm_Manual_page_ls(1)')).toBe(true);
-    expect(words[1]).toBe('-PM_Manual_page_ls(1)_?lt');
+    expect(words[1]).toBe('PM_Manual_page_ls(1)_?lt');
+    expect(parse([], { LESS: man })).toMatchObject({ warnings: [], notes: [] });
+  });
+
+  // LESS strings from real dotfiles (origin beside each): every one is read without a word of complaint.
+  const dotfiles: Array<[string, string]> = [
+    ['-R --use-color -Dd+r$Du+b', "less 590's manual, -D example, as in many zshrc files (coloured man pages)"],
+    ['-FRXK', 'oh-my-zsh lib/misc.zsh (LESS=-R) and git config core.pager "less -FRXK", common in dotfiles'],
+    ['-iMRSx4 --mouse', "thoughtbot-style dotfiles: export LESS='-iMRSx4'"],
+    ['--RAW-CONTROL-CHARS --quit-if-one-screen --no-init', "git's LESS=FRX spelt out, as dotfiles comment it"],
+    ['-XRF --tabs=4 -j.5', "mathiasbynens/dotfiles-style .exports with a jump target"],
+    ['-M -j5 -R', "holman/dotfiles-style zsh/config.zsh"],
+    ['-g -i -M -R -S -w -X -z-4', 'prezto modules/environment/init.zsh (LESS)'],
+    ['-R --follow-name --silent --old-bot --no-histdups --save-marks --file-size --no-keypad --use-backslash --header=1 --wheel-lines=3 --line-num-width=4 --status-col-width=2 --rscroll=- --lesskey-src=F', 'issue 25: what lwl refused'],
+  ];
+  it.each(dotfiles)('reads LESS=%j (%s) without a warning', (less) => {
+    const opts = parse(['f'], { LESS: less });
+    expect(opts.warnings).toEqual([]);
+    expect(opts.notes).toEqual([]);
+    expect(opts.files).toEqual(['f']);
+  });
+
+  it("takes less's values as less takes them: =value, the next word, attached", () => {
+    expect(parse([], { LESS: '--wheel-lines 3 -X' })).toMatchObject({ noAlternateScreen: true, warnings: [] });
+    expect(parse([], { LESS: '-j 5 -b100 -h10 -y10 -z-2 -#8 -x4 -Pm?f%f$ -X' })).toMatchObject({ jumpTarget: { line: 5 }, noAlternateScreen: true, warnings: [] });
+    expect(parse(['--rscroll', '-', '-X', 'f'])).toMatchObject({ noAlternateScreen: true, files: ['f'] });
+    // A long name shortened, as less takes it while it is not ambiguous.
+    expect(parse(['--quit-if', '--RAW'])).toMatchObject({ quitIfOneScreen: true });
+    // On the command line, -h alone is lwl's help; -h10 is less's -h.
+    expect(parse(['-h10']).help).toBe(false);
+  });
+
+  it("-j: a row (negative from the bottom) or a fraction; less's default is the top row", () => {
+    expect(parse([]).jumpTarget).toEqual({ line: 1 });
+    expect(parse(['-j5']).jumpTarget).toEqual({ line: 5 });
+    expect(parse(['-j', '-2']).jumpTarget).toEqual({ line: -2 });
+    expect(parse(['--jump-target=.5']).jumpTarget).toEqual({ fraction: 0.5 });
+    expect(parse(['-+j'], { LESS: '-j9' }).jumpTarget).toEqual({ line: 1 });
+    expect(() => parse(['-jx'])).toThrow(OptionError);
+    // In LESS a bad value is a warning, and the rest is read.
+    expect(parse([], { LESS: '-jx -X' })).toMatchObject({ jumpTarget: { line: 1 }, noAlternateScreen: true, warnings: ["lwl: -j: 'x' is not a screen row (a number, or .5 for half way)"] });
+  });
+
+  it('an option neither less nor lwl has: an error on the command line; in LESS, LWL or the config file a warning, and lwl pages', () => {
+    expect(() => parse(['--frobnicate'])).toThrow(OptionError);
+    expect(parse([], { LESS: '-Y --frobnicate -X' })).toMatchObject({
+      noAlternateScreen: true,
+      warnings: ["lwl: unknown option '-Y' (in LESS)", "lwl: unknown option '--frobnicate' (in LESS)"],
+    });
+    expect(parse([], { LWL: '--wheel-lines' }).warnings).toEqual(['lwl: --wheel-lines (in LWL) needs a value']);
+    expect(parseOptions([], {}, ['--frob']).warnings).toEqual(["lwl: unknown option '--frob' (in the config file)"]);
+  });
+
+  it("less's options lwl ignores: silently from LESS, with a note on the command line", () => {
+    expect(parse([], { LESS: '--use-color' }).notes).toEqual([]);
+    expect(parse(['--use-color']).notes).toEqual(["lwl: --use-color is one of less's options that lwl does not have yet; ignored"]);
+  });
+
+  it("--regex-search; --less-keys, --keys=less and LWL_KEYS=less give less's keys and less's regular expressions", () => {
+    expect(parse([])).toMatchObject({ regexSearch: false, lessKeys: false });
+    expect(parse(['--regex-search'])).toMatchObject({ regexSearch: true, lessKeys: false });
+    expect(parseOptions([], {}, ['--regex-search']).regexSearch).toBe(true);
+    expect(parse(['--less-keys'])).toMatchObject({ regexSearch: true, lessKeys: true });
+    expect(parse(['--keys=less'])).toMatchObject({ regexSearch: true, lessKeys: true });
+    expect(parse([], { LWL_KEYS: 'less' })).toMatchObject({ regexSearch: true, lessKeys: true });
+    expect(parse(['--keys', 'lwl'], { LWL_KEYS: 'less' }).lessKeys).toBe(false);
+    expect(() => parse(['--keys=vi'])).toThrow(new OptionError("lwl: --keys: 'vi' is not a profile (lwl or less)"));
   });
 });

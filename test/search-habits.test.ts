@@ -59,8 +59,8 @@ describe('a pattern not found', () => {
     const result = press(state, 'n', ctx);
     expect(result.effects).toEqual([{ kind: 'search', query: { text: 'nothing', regex: false, backward: false } }]);
     expect(result.state.selected).toBeNull();
-    // An empty search ends it: n walks links again.
-    state = run(ctx, ['/', '<Enter>', 'n'], state).state;
+    // ESC-u (less's) ends it: n walks links again.
+    state = run(ctx, ['<M-u>', 'n'], state).state;
     expect(state.selected).toBe(0);
   });
 });
@@ -73,8 +73,8 @@ describe('incremental search', () => {
     let { state } = run(ctx, ['j', '/', ...'targ']);
     expect(state.mode).toBe('search');
     expect(state.match).toBe(text.indexOf('target'));
-    // Scrolled just far enough: row 30 on the last of 5 rows.
-    expect(state.top).toBe(offsetOfLine(text, 26));
+    // On the top row, as less's -j1 (its default) puts it.
+    expect(state.top).toBe(offsetOfLine(text, 30));
     state = run(ctx, ['<Escape>'], state).state;
     expect(state.mode).toBe('ground');
     expect(state.top).toBe(offsetOfLine(text, 2));
@@ -86,7 +86,7 @@ describe('incremental search', () => {
     expect(state.top).toBe(0);
     expect(effects.at(-1)).toEqual({ kind: 'incsearch', query: null, from: 0 });
     ({ state, effects } = run(ctx, [...'target', '<Enter>'], state));
-    expect(state.top).toBe(offsetOfLine(text, 26));
+    expect(state.top).toBe(offsetOfLine(text, 30));
     expect(state.message).toBe('match 1 of 1');
     // '' returns to where the search was typed.
     expect(state.lastJump).toBe(0);
@@ -158,5 +158,52 @@ describe('a search while & shows some lines', () => {
     expect(all.filter).toBeNull();
     expect(all.top).toBe(text.indexOf('row 10'));
     expect(effects).toEqual([{ kind: 'filter', query: null, replaces: state.filter }]);
+  });
+});
+
+describe("less's search habits", () => {
+  const text = lines(40, { 5: 'row 5 needle', 12: 'row 12 needle', 30: 'row 30 needle' });
+  const ctx = context(text);
+
+  it('/ then Enter on an empty line searches for the last pattern again, from the match, as n', () => {
+    let { state } = run(ctx, ['/', ...'needle', '<Enter>']);
+    expect(state.top).toBe(offsetOfLine(text, 5));
+    ({ state } = run(ctx, ['/', '<Enter>'], state));
+    expect(state.top).toBe(offsetOfLine(text, 12));
+    expect(state.message).toBe('match 2 of 3');
+    expect(state.lastJump).toBe(offsetOfLine(text, 5));
+    // ? and Enter: the same pattern, upward.
+    ({ state } = run(ctx, ['?', '<Enter>'], state));
+    expect(state.top).toBe(offsetOfLine(text, 5));
+    expect(state.searchBackward).toBe(true);
+  });
+
+  it('an empty / after the search ended looks for the last pattern anew; with none, says so', () => {
+    const { state, effects } = run(ctx, ['/', ...'needle', '<Enter>', '<M-u>', 'g', '/', '<Enter>']);
+    expect(state.message).toBe('match 1 of 3');
+    expect(effects.some((e) => e.kind === 'search')).toBe(true);
+    expect(run(ctx, ['/', '<Enter>']).state.message).toBe('No previous search: type a pattern');
+  });
+
+  it('ESC-u ends the search: no matches to highlight, and says so', () => {
+    const { state } = run(ctx, ['/', ...'needle', '<Enter>', '<M-u>']);
+    expect(state.matches).toBeNull();
+    expect(state.message).toBe('Search ended');
+  });
+
+  it('--regex-search: the search is a regular expression as less\'s, lit: (^R) makes it literal', () => {
+    const regex = { ...ctx, regexSearch: true };
+    expect(run(regex, ['/', ...'^row 1.$', '<Enter>']).state.message).toBe('match 1 of 9');
+    expect(run(ctx, ['/', ...'^row 1.$', '<Enter>']).state.message).toBe('Pattern not found');
+    // ^R types the prefix of the other way: lit: in regex mode, re: in lwl's.
+    const typed = run(regex, ['/', ...'^row', '<C-r>']).state;
+    expect(typed.line.text).toBe('lit:^row');
+    expect(run(regex, ['<Enter>'], typed).state.message).toBe('Pattern not found');
+    expect(run(ctx, ['/', ...'x', '<C-r>']).state.line.text).toBe('re:x');
+  });
+
+  it('&!pattern asks for the filter of the lines without a match', () => {
+    const { effects } = run(ctx, ['&', ...'!needle', '<Enter>']);
+    expect(effects.at(-1)).toMatchObject({ kind: 'filter', query: { text: 'needle', invert: true } });
   });
 });

@@ -1,5 +1,6 @@
 // less's &pattern: the lines that hold a match, as sorted [start, end) ranges
-// of the display text (each end just past its newline). Built from a search
+// of the display text (each end just past its newline); &!pattern: the runs
+// of lines between them. Built from a search
 // run from the top, a slice at a time between keys, so a big file never
 // freezes the keys: what is shown is what is known so far, and `complete`
 // says when that is all.
@@ -81,6 +82,21 @@ class FoundLines implements LineFilter {
     this.ends.push(end);
     this.reached = end;
   }
+
+  /** &!: the line [start, end) holds a match: the lines between it and the one before show. */
+  addBetween(start: number, end: number): void {
+    if (start > this.gapFrom) this.add(this.gapFrom, start);
+    this.gapFrom = end;
+    this.reached = end;
+  }
+
+  /** &!: the end of the text: the lines after the last match show. */
+  finishBetween(): void {
+    if (this.textLength > this.gapFrom) this.add(this.gapFrom, this.textLength);
+  }
+
+  /** &!: where the lines after the last matching line start. */
+  private gapFrom = 0;
 }
 
 /** Finds a filter's lines a slice at a time (a job's step): a search run from the top, and the lines of its matches, in order. */
@@ -142,13 +158,15 @@ export class FilterBuild {
       for (; i < starts.length; i++) {
         const at = starts[i];
         if (at < lines.reached) continue;
-        lines.add(this.text.lineStart(at), this.text.lineEnd(at));
+        if (this.found.query.invert) lines.addBetween(this.text.lineStart(at), this.text.lineEnd(at));
+        else lines.add(this.text.lineStart(at), this.text.lineEnd(at));
         if (Date.now() > deadline) return false;
       }
       // The rest of the block holds no match: on to the next block (or past the line a match ran into it).
       lines.reached = Math.max(lines.reached, Math.min(this.text.length, (block + 1) * matches.blockSize));
       if (Date.now() > deadline) return false;
     }
+    if (this.found.query.invert) lines.finishBetween();
     lines.done = true;
     return true;
   }
@@ -160,7 +178,7 @@ export class FilterBuild {
   }
 }
 
-/** A filter of the lines matching `query` (its direction does not matter), to be built with step(). `inThread`: a regex runs here (the tests). */
+/** A filter of the lines matching `query` (with `invert`, those that do not; its direction does not matter), to be built with step(). `inThread`: a regex runs here (the tests). */
 export function filterLines(text: Text, query: Query, { inThread = false, blockSize }: { inThread?: boolean; blockSize?: number } = {}): FilterBuild {
   const forward = { ...query, backward: false };
   return new FilterBuild(text, forward, new SearchRun(text, forward, 0, { inThread, ...(blockSize ? { blockSize } : {}) }));

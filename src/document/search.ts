@@ -23,6 +23,8 @@ export interface Query {
   backward: boolean;
   /** Case in the search (-i, -I): 'smart' (the default) ignores it unless the query has a capital. */
   caseless?: 'smart' | 'always' | 'never';
+  /** &!pattern (less's): a filter of the lines without a match. A search does not read it. */
+  invert?: boolean;
 }
 
 /** Whether a query ignores case, by its option and its text. */

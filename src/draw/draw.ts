@@ -223,7 +223,7 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   }
 }
 
-const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'Examine: ' } as const;
+const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'Examine: ', save: 'log file: ', pipe: '|' } as const;
 
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {

@@ -273,6 +273,26 @@ export class Loader {
     this.resume();
   }
 
+  /**
+   * G on a regular file read to its end: looks at its size again (fstat), as
+   * less does, and reads on if it grew. True if there is more to read now.
+   */
+  grew(): boolean {
+    const { fd, isFile, stream } = this.source;
+    if (!isFile || stream || this.decoder || fd < 0 || this.closed || this.stopped || this.error || !this.atEnd || this.backlog) return false;
+    let size: number;
+    try {
+      size = fs.fstatSync(fd).size;
+    } catch {
+      return false;
+    }
+    if (size <= this.doc.bytesRead) return false;
+    this.doc.bytesTotal = size;
+    this.atEnd = false;
+    this.doc.complete = false;
+    return true;
+  }
+
   /** Starts or stops following the input as it grows, like less's F. */
   tail(on: boolean): void {
     this.tailing = on;

@@ -31,6 +31,8 @@ export type GroundAction =
   /** Tab / Shift-Tab: the next or previous link on screen, round and round. */
   | ['cycle', 1 | -1]
   | ['search', 'forward' | 'backward']
+  /** ESC-u (less's): the search ends; n and N walk links again. */
+  | ['endSearch']
   /** &: show only the lines that match a pattern (& alone: all of them again). */
   | ['filter']
   | ['fork']
@@ -57,8 +59,17 @@ export type GroundAction =
   | ['followIn', 'lwl' | 'browser']
   /** r: load the page again. */
   | ['reload']
-  /** ^C: stop the page loading; when none is, quit. */
-  | ['interrupt'];
+  /** ^C: stop the page loading; when none is, quit ('stay': less's ^C, which never quits). */
+  | ['interrupt']
+  | ['interrupt', 'stay']
+  /** Z: a second Z quits (less's ZZ). */
+  | ['zz']
+  /** s (less's keys): save the input to a file, its name typed. */
+  | ['save']
+  /** | (less's keys): a mark's letter, then a command that gets the text from the mark to the screen on its input. */
+  | ['pipe']
+  /** v (less's keys): edit the file in $VISUAL or $EDITOR at the line on top. */
+  | ['edit'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =

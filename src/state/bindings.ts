@@ -1,10 +1,10 @@
 // keymap.ts's tables as lookups, with the user's configuration on top: the
 // action a key is bound to in a mode.
-import { keymap, type Binding } from '../../keymap.ts';
+import { keymap, lessGroundKeys, type Binding } from '../../keymap.ts';
 import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction } from './actions.ts';
 import { keyName } from '../../term/keys.ts';
 
-export type TypingMode = 'search' | 'filter' | 'fork' | 'exec' | 'examine';
+export type TypingMode = 'search' | 'filter' | 'fork' | 'exec' | 'examine' | 'save' | 'pipe';
 export type Mode = 'ground' | TypingMode | 'preview' | 'question';
 
 export interface ActionOf {
@@ -14,6 +14,8 @@ export interface ActionOf {
   fork: LineAction;
   exec: LineAction;
   examine: LineAction;
+  save: LineAction;
+  pipe: LineAction;
   preview: PreviewAction;
   busy: BusyAction;
   question: QuestionAction;
@@ -31,13 +33,15 @@ export interface Rebinding {
 export class Bindings {
   private readonly maps = new Map<Table, Map<string, unknown>>();
 
-  constructor(rebindings: Rebinding[] = []) {
+  /** `lessKeys`: keymap.ts's lessKeys on top of its tables (--less-keys), under the configuration's changes. */
+  constructor(rebindings: Rebinding[] = [], lessKeys = false) {
     for (const table of tables) {
       const map = new Map<string, unknown>();
       // The first binding of a key wins, as keymap.ts lists them.
       for (const { keys, action } of keymap[table] as Binding<unknown>[]) for (const key of keys) if (!map.has(key)) map.set(key, action);
       this.maps.set(table, map);
     }
+    if (lessKeys) for (const { keys, action } of lessGroundKeys) for (const key of keys) this.maps.get('ground')!.set(key, action);
     for (const { table, key, action } of rebindings) {
       if (action === null) this.maps.get(table)!.delete(key);
       else this.maps.get(table)!.set(key, action);

@@ -9,9 +9,12 @@ import { queryOf } from './query.ts';
 import type { Result, Context, State } from './types.ts';
 
 /** Enter on the & line: a pattern filters, nothing (or a pattern that does not compile) says so, an empty line shows all again. */
-export function submitFilter(state: State, text: string): Result {
+export function submitFilter(state: State, text: string, regexSearch?: boolean): Result {
   if (text === '') return { state: { ...state, filter: null }, effects: [{ kind: 'filter', query: null, replaces: state.filter }] };
-  const { query, error } = queryOf(text, false);
+  // &!pattern (less's): the lines that do not match.
+  const invert = text.startsWith('!');
+  const { query: found, error } = queryOf(invert ? text.slice(1) : text, false, regexSearch);
+  const query = found && invert ? { ...found, invert } : found;
   if (error !== null || query === null) return { state: { ...state, message: error ?? 'Nothing to filter by' }, effects: [] };
   return { state, effects: [{ kind: 'filter', query, replaces: state.filter }] };
 }

@@ -80,8 +80,9 @@ export function reload(state: State, _ctx: Context): Result {
 }
 
 /** ^C: stops the page loading; with none loading, quits (as ^C always did). */
-export function interrupt(state: State, ctx: Context): Result {
+export function interrupt(state: State, ctx: Context, stay = false): Result {
   if (ctx.web?.progress != null) return { state, effects: [{ kind: 'stopLoad' }] };
+  if (stay) return { state: { ...state, message: 'q quits' }, effects: [] };
   return { state, effects: [{ kind: 'quit', status: 0 }] };
 }
 

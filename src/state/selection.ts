@@ -1,11 +1,11 @@
 // The selection: stepping through markups: search matches while a search is active, else
-// links. Stepping starts from the screen when the current one is off it, and
-// scrolls only as far as needed to show the next.
+// links. Stepping starts from the screen when the current one is off it. A
+// link is scrolled only as far as needed to show it; a search's match lands
+// on the -j row, as in less (the top row by default).
 import type { GroundAction } from './actions.ts';
-import { blockEnd } from '../document/search.ts';
 import type { FirstMatch, Matches } from '../document/matches.ts';
 import type { LineFilter } from '../document/linefilter.ts';
-import type { Context, Result, State } from './types.ts';
+import type { Context, JumpTarget, Result, State } from './types.ts';
 import { isOnScreen, maxTop, screenEnd, showOffset, spansOnScreen, type Viewport } from '../rows/viewport.ts';
 import { formatCount } from '../text/count.ts';
 
@@ -66,7 +66,7 @@ function nextMatch(state: State, matches: Matches, action: GroundAction & ['next
     if (next === null) return { state: moved(state, match, top, true, 'Still searching there: try again in a moment'), effects: [] };
     if (next < 0) return { state: moved(state, match, top, true, direction > 0 ? 'No more' : 'Already at first'), effects: [] };
     match = next;
-    top = showMatch(ctx, top, matches, match);
+    top = jumpTop(ctx, match);
   }
   return { state: moved(state, match, top, true, matchMessage(matches, match!)), effects: [] };
 }
@@ -121,7 +121,7 @@ export function searchFound(state: State, { matches, first, wrapped }: FirstMatc
   // The pattern stays (n tries again), with nothing to highlight, as less keeps it.
   if (first === null) return { ...state, matches, match: null, searchBackward: matches.query.backward, message: 'Pattern not found' };
   first = firstShown(state, matches, first);
-  const top = showMatch(ctx, state.top, matches, first);
+  const top = jumpTop(ctx, first);
   const note = wrapped ? (matches.query.backward ? ' (from the bottom)' : ' (from the top)') : '';
   return {
     ...state,
@@ -140,23 +140,16 @@ export function searchCounted(state: State): State {
   return { ...state, message: matchMessage(state.matches, state.match) + note };
 }
 
-/** End of the match that starts at `start` (its block's positions are known once it was found). */
-export function matchEnd(matches: Matches, start: number): number {
-  const found = matches.positions(matches.blockOf(start));
-  if (!found) return start + 1;
-  let lo = 0;
-  let hi = found.starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (found.starts[mid] < start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < found.starts.length && found.starts[lo] === start ? blockEnd(found, lo) : start + 1;
+/** The screen row (0 the top) of less's -j: its line counted from the top (1) or the bottom (-1), or a fraction of the way down. */
+export function targetRow(height: number, jump: JumpTarget = { line: 1 }): number {
+  const row = 'fraction' in jump ? Math.floor(jump.fraction * height) : jump.line > 0 ? jump.line - 1 : jump.line < 0 ? height + jump.line : 0;
+  return Math.max(0, Math.min(height - 1, row));
 }
 
-/** A top that shows the match at `start`: all of it, as less does, unless it is taller than the screen (then from its start). */
-export function showMatch(view: Viewport, top: number, matches: Matches, start: number): number {
-  return showRange(view, top, start, matchEnd(matches, start));
+/** A top that puts the row holding `offset` on the -j row, as far as the ends of the text allow (less's jump_loc). */
+export function jumpTop(view: Viewport & { jumpTarget?: JumpTarget }, offset: number): number {
+  const top = view.rows.up(view.rows.rowStart(offset), targetRow(view.height, view.jumpTarget));
+  return Math.min(top, Math.max(0, maxTop(view)));
 }
 
 /** A top that shows [start, end), scrolling as little as possible; its start first if not all of it fits. */

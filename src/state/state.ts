@@ -38,7 +38,7 @@ export const initialState: State = {
   match: null,
   line: emptyLine,
   searchBackward: false,
-  history: { search: [], filter: [], fork: [], exec: [], examine: [] },
+  history: { search: [], filter: [], fork: [], exec: [], examine: [], save: [], pipe: [] },
   recall: 0,
   draft: '',
   searchOrigin: null,
@@ -126,16 +126,35 @@ const isMarkLetter = (key: string) => /^[a-zA-Z]$/.test(key);
 
 const colonCommands = { n: 'next', p: 'previous', x: 'first', d: 'drop' } as const;
 
+/** What less's secure mode turns off, by action: said on the status line when one is pressed. */
+const insecure = { fork: '>', exec: '!', save: 's', pipe: '|', edit: 'v' } as const;
+
+/** |'s range: from the mark (^ the top, $ the end, . or Enter the screen) to the screen, as less's |m. */
+function pipeRange(state: State, key: string, ctx: Context): { from: number; to: number } | null {
+  const end = screenEnd(ctx, state.top);
+  if (key === '.' || key === '<Enter>') return { from: state.top, to: end };
+  const mark = key === '^' ? 0 : key === '$' ? ctx.doc.text.length : state.marks[key];
+  if (mark === undefined) return null;
+  return mark <= state.top ? { from: mark, to: end } : { from: state.top, to: mark };
+}
+
 /** The key after m or ' (a mark's letter), or after : (a file command). */
-function pressSecond(state: State, first: 'mark' | 'goToMark' | 'colon' | 'option', key: string, ctx: Context): Result {
+function pressSecond(state: State, first: NonNullable<State['pending']>, key: string, ctx: Context): Result {
   if (first === 'option') return toggleOption(state, key);
+  if (first === 'zz') return key === 'Z' ? { state, effects: [{ kind: 'quit', status: 0 }] } : none(state);
+  if (first === 'pipe') {
+    const piped = pipeRange(state, key, ctx);
+    if (!piped) return none({ ...state, message: isMarkLetter(key) ? `Mark ${key} is not set` : "| then a mark's letter, ^, $ or ." });
+    return none({ ...state, mode: 'pipe', piped, line: emptyLine, recall: 0 });
+  }
   if (first === 'colon') {
     if (key === 'e') {
       if (ctx.secure) return none({ ...state, message: ':e is disabled in secure mode' });
       return none({ ...state, mode: 'examine', line: emptyLine, recall: 0 });
     }
+    if (key === 'q' || key === 'Q') return { state, effects: [{ kind: 'quit', status: 0 }] };
     const which = colonCommands[key as keyof typeof colonCommands];
-    if (!which) return none({ ...state, message: ':n, :p, :x, :e or :d' });
+    if (!which) return none({ ...state, message: ':n, :p, :x, :e, :d or :q' });
     return { state, effects: [{ kind: 'file', which }] };
   }
   if (first === 'mark') {
@@ -225,7 +244,7 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'bottom':
       if (count !== null) return goToLine(state, action, count, ctx);
       if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count }] };
-      return none(scrollTo(state, maxTop(ctx), ctx));
+      return { state: scrollTo(state, maxTop(ctx), ctx), effects: [{ kind: 'recheck', action, count }] };
     case 'next':
       return next(state, action, times, ctx);
     case 'cycle':
@@ -235,12 +254,23 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       const searchOrigin = { top, selected, matches, match, searchBackward };
       return none({ ...state, mode: 'search', searchBackward: action[1] === 'backward', line: emptyLine, recall: 0, searchOrigin });
     }
+    case 'endSearch':
+      return none({ ...state, matches: null, match: null, message: state.matches ? 'Search ended' : null });
     case 'filter':
       return none({ ...state, mode: 'filter', line: emptyLine, recall: 0 });
     case 'fork':
     case 'exec':
-      if (ctx.secure) return none({ ...state, message: `${action[0] === 'fork' ? '>' : '!'} is disabled in secure mode` });
+    case 'save':
+      if (ctx.secure) return none({ ...state, message: `${insecure[action[0]]} is disabled in secure mode` });
       return none({ ...state, mode: action[0], line: emptyLine, recall: 0 });
+    case 'pipe':
+      if (ctx.secure) return none({ ...state, message: '| is disabled in secure mode' });
+      return none({ ...state, pending: 'pipe', message: "|: a mark's letter, ^ the top, $ the end, . this screen" });
+    case 'edit':
+      if (ctx.secure) return none({ ...state, message: 'v is disabled in secure mode' });
+      return { state, effects: [{ kind: 'edit', line: ctx.lines.lineOf(state.top) ?? 1 }] };
+    case 'zz':
+      return none({ ...state, pending: 'zz' });
     case 'follow':
       // Nothing selected: one line down, as Enter does in less.
       if (state.selected === null) return none(scrollBy(state, times, ctx));
@@ -287,7 +317,7 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'reload':
       return reload(state, ctx);
     case 'interrupt':
-      return interrupt(state, ctx);
+      return interrupt(state, ctx, action[1] === 'stay');
     case 'click':
       // pressGround acts on it: it has the key, which says where.
       return none(state);

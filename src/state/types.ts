@@ -24,7 +24,7 @@ export interface State {
   /** Digits typed before a motion. */
   count: string;
   /** A key that waits for a second one: m or ' and a letter. */
-  pending: 'mark' | 'goToMark' | 'colon' | 'option' | null;
+  pending: 'mark' | 'goToMark' | 'colon' | 'option' | 'zz' | 'pipe' | null;
   /** Marks set with m, by letter: offsets of the top. */
   marks: Record<string, number>;
   /** Where the last jump (g, G, %, a search, n/N that scrolled, a mark, a fragment) started: '' goes back there. */
@@ -54,6 +54,8 @@ export interface State {
   searchOrigin: SearchOrigin | null;
   /** &pattern: only the lines that match are shown (the view's rows skip the others). */
   filter: LineFilter | null;
+  /** In pipe mode (|): the text the command gets, [from, to) of the display text. */
+  piped?: { from: number; to: number } | null;
   /** In question mode: what is asked (y or n), and what each answer does. */
   question?: Question | null;
 }
@@ -81,6 +83,8 @@ export type Effect =
   | { kind: 'redraw' }
   /** The action needs the whole document: run it again once loading is done. */
   | { kind: 'awaitLoad'; action: GroundAction; count: number | null }
+  /** G at the end of a document read whole: if its file grew since (less looks at the size again), read on and do the action again. */
+  | { kind: 'recheck'; action: GroundAction; count: number | null }
   /** Search the document (from `from`, else the screen's top): report the first match with searchFound, then the count as it grows with searchCounted. */
   | { kind: 'search'; query: Query; from?: number }
   /** &pattern: build the filter of the lines that match and report filterStarted (null: stop building one). */
@@ -103,6 +107,12 @@ export type Effect =
   | { kind: 'help' }
   /** Another file of those named on the command line (:n, :p, :x), or drop this one from the list (:d). */
   | { kind: 'file'; which: 'next' | 'previous' | 'first' | 'drop' }
+  /** s (--less-keys): write the input to the file named. */
+  | { kind: 'save'; path: string }
+  /** | (--less-keys): run a shell command with [from, to) of the text on its input, LINK set; then come back. */
+  | { kind: 'pipe'; command: string; from: number; to: number; link: string }
+  /** v (--less-keys): edit the file shown in $VISUAL or $EDITOR at this line (1 the first). */
+  | { kind: 'edit'; line: number }
   /** Open a file named by the user (:e), after this one in the list. */
   | { kind: 'examine'; path: string }
   /** Give the terminal back and stop lwl until it is continued (^Z). */
@@ -139,7 +149,14 @@ export interface Context extends Viewport {
   endWindow?: boolean;
   /** The cells left of the text on each row: the line numbers of -N (a click's column is counted from the text). */
   gutter?: number;
+  /** --regex-search: a search is a regular expression (less's), and ^R makes it literal. */
+  regexSearch?: boolean;
+  /** less's -j: the row a search's match lands on; absent, the top row (less's default). */
+  jumpTarget?: JumpTarget;
 }
+
+/** Where a search's target lands, as less's -j: row `line` (1 the top, -1 the bottom), or a fraction of the screen down. */
+export type JumpTarget = { line: number } | { fraction: number };
 
 /** What the state function knows of a web page. */
 export interface WebContext {

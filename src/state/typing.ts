@@ -1,15 +1,14 @@
 // The typing modes: search (/ and ?), filter (&), fork (>), exec (!) and
 // examine (:e). Editing the line, recalling earlier lines, what Enter does in
 // each, and the incremental search while a search is typed.
-import { regexPrefix } from '../../keymap.ts';
 import type { LineAction } from './actions.ts';
 import * as edit from './lineedit.ts';
 import type { FirstMatch } from '../document/matches.ts';
 import type { TypingMode } from './bindings.ts';
-import type { Context, Effect, Result, State } from './types.ts';
-import { firstShown, keepSelectionOnScreen, showMatch } from './selection.ts';
+import type { Context, Effect, Result, SearchOrigin, State } from './types.ts';
+import { firstShown, jumpTop, keepSelectionOnScreen, next } from './selection.ts';
 import { submitFilter } from './filter.ts';
-import { queryOf } from './query.ts';
+import { queryOf, togglePrefix } from './query.ts';
 
 const none = (state: State): Result => ({ state, effects: [] });
 
@@ -31,7 +30,7 @@ function incremental(result: Result, before: State, ctx: Context): Result {
   const { state } = result;
   const origin = state.searchOrigin;
   if (ctx.incsearch === false || state.mode !== 'search' || !origin || state.line.text === before.line.text) return result;
-  const { query } = queryOf(state.line.text, state.searchBackward);
+  const { query } = queryOf(state.line.text, state.searchBackward, ctx.regexSearch);
   const effect: Effect = { kind: 'incsearch', query, from: origin.top };
   return { state: query ? state : backToOrigin(state), effects: [...result.effects, effect] };
 }
@@ -41,11 +40,11 @@ export function incrementalFound(state: State, { matches, first }: FirstMatch, c
   const origin = state.searchOrigin;
   if (state.mode !== 'search' || !origin) return state;
   // An answer for a line since changed is not shown (the pager stops those, but one may be on its way).
-  const { query } = queryOf(state.line.text, state.searchBackward);
+  const { query } = queryOf(state.line.text, state.searchBackward, ctx.regexSearch);
   if (!query || query.text !== matches.query.text || query.regex !== matches.query.regex) return state;
   if (first === null) return { ...backToOrigin(state), matches: null, match: null };
   const shown = firstShown(state, matches, first);
-  const top = showMatch(ctx, origin.top, matches, shown);
+  const top = jumpTop(ctx, shown);
   return keepSelectionOnScreen({ ...state, top, matches, match: shown }, top >= state.top ? 1 : -1, ctx);
 }
 
@@ -120,7 +119,7 @@ function applyEdit(state: State, mode: TypingMode, action: LineAction | ['type',
       return none(recall(state, mode, -1));
     case 'toggleRegex': {
       if (mode !== 'search' && mode !== 'filter') return none(state);
-      const prefix = regexPrefix;
+      const prefix = togglePrefix(ctx.regexSearch);
       const text = line.text.startsWith(prefix) ? line.text.slice(prefix.length) : prefix + line.text;
       const cursor = Math.max(0, line.cursor + text.length - line.text.length);
       return none({ ...state, line: { text, cursor } });
@@ -137,15 +136,26 @@ function submit(state: State, mode: TypingMode, ctx: Context): Result {
   const after = toGround(remember(state, mode, text));
   if (mode === 'search') {
     const origin = state.searchOrigin;
-    const result = submitSearch(after, text, origin?.top);
+    if (text === '') {
+      const again = repeatSearch(after, origin, ctx);
+      const from = origin?.top ?? state.top;
+      const moved = again.state.top !== from ? { ...again.state, lastJump: from } : again.state;
+      return { state: moved, effects: [stopIncremental, ...again.effects] };
+    }
+    const result = submitSearch(after, text, ctx, origin?.top);
     if (!origin || ctx.incsearch === false) return result;
     // The screen stays where the incremental search took it; '' goes back to where the typing began.
     const moved = result.state.top !== origin.top ? { ...result.state, lastJump: origin.top } : result.state;
     return { state: moved, effects: [stopIncremental, ...result.effects] };
   }
-  if (mode === 'filter') return submitFilter(after, text);
+  if (mode === 'filter') return submitFilter(after, text, ctx.regexSearch);
   if (text.trim() === '') return none(after);
   if (mode === 'examine') return { state: after, effects: [{ kind: 'examine', path: text }] };
+  if (mode === 'save') return { state: after, effects: [{ kind: 'save', path: text }] };
+  if (mode === 'pipe') {
+    const piped = state.piped ?? { from: state.top, to: state.top };
+    return { state: { ...after, piped: null }, effects: [{ kind: 'pipe', command: text, ...piped, link: linkValue(state, ctx) }] };
+  }
   return {
     state: after,
     effects: [{ kind: 'run', command: text, link: linkValue(state, ctx), then: mode === 'fork' ? 'resume' : 'exit' }],
@@ -153,10 +163,23 @@ function submit(state: State, mode: TypingMode, ctx: Context): Result {
 }
 
 /** `from`: where the search starts (where its typing began), else the screen's top. */
-function submitSearch(state: State, text: string, from?: number): Result {
-  const { query, error } = queryOf(text, state.searchBackward);
+function submitSearch(state: State, text: string, ctx: Context, from?: number): Result {
+  const { query, error } = queryOf(text, state.searchBackward, ctx.regexSearch);
   if (error !== null) return none({ ...state, message: error });
-  // An empty query ends the search: n and N walk links again.
-  if (query === null) return none({ ...state, matches: null, match: null });
+  if (query === null) return none(state);
   return { state, effects: [{ kind: 'search', query, ...(from === undefined ? {} : { from }) }] };
+}
+
+/**
+ * / or ? and Enter on an empty line: the last search again, as less does, in
+ * the direction just typed: the search still active steps on from its match
+ * (as n), else the last line in the history is searched for anew.
+ */
+function repeatSearch(state: State, origin: SearchOrigin | null, ctx: Context): Result {
+  const backward = state.searchBackward;
+  const view = { ...state, ...originView({ ...state, searchOrigin: origin }), searchBackward: backward };
+  if (view.matches !== null) return next(view, ['next', 1], 1, ctx);
+  const last = state.history.search[state.history.search.length - 1];
+  if (last === undefined) return none({ ...view, message: 'No previous search: type a pattern' });
+  return submitSearch(view, last, ctx, origin?.top);
 }

@@ -66,7 +66,8 @@ describe('a README with every link form', () => {
 
   it('follows a table-of-contents link to its <a name> and comes back', async () => {
     const target = `: file://${root}/${addon}#setup`;
-    const s = Session.lwl([addon], { cols: colsFor([target], 100) });
+    // -j-1: the match on the last row, the contents above it on screen.
+    const s = Session.lwl(['-j-1', addon], { cols: colsFor([target], 100) });
     await s.waitForText('node-addon-api module');
     await s.keys('/', 'API Documentation', '\r');
     await s.waitFor((x) => x.status().startsWith('match 1 of'), 'the search');
@@ -81,7 +82,8 @@ describe('a README with every link form', () => {
   });
 
   it('keeps a code block and inline code exactly as written', async () => {
-    const s = Session.lwl([tools], { cols: 120 });
+    // -j-1: the match on the last row, and the code 10 lines on comes on screen from below.
+    const s = Session.lwl(['-j-1', tools], { cols: 120 });
     await s.waitForText('Migration Script');
     await s.keys('/', 'Major Reconstructions', '\r');
     await s.waitFor((x) => x.status().startsWith('match 1 of'), 'the search');

@@ -1,4 +1,4 @@
-// less's search habits, as a user sees them: a match shown whole, a pattern
+// less's search habits, as a user sees them: a match on the top row, a pattern
 // not found that n tries again, incremental search, and & that shows only
 // the lines that match.
 import fs from 'node:fs';
@@ -20,26 +20,25 @@ const numbered = (from: number, to: number) => Array.from({ length: to - from + 
 let big: string | null = null;
 const bigFile = () => (big ??= tempFile('big.txt', numbered(1, 2_000_000).join('\n') + '\n'));
 
-describe('a search at the last row', () => {
-  it('scrolls so that all of a match that wraps past the last row is on screen', async () => {
+describe("a search's match on the top row", () => {
+  it("puts the line of a match below the screen on the top row (less's -j default), all of the match shown", async () => {
     // Line 31 wraps at 80 columns; "needle of the long" starts at its column 71 and runs onto its second row.
-    const lines = numbered(1, 40);
+    const lines = numbered(1, 80);
     lines[30] = 'x'.repeat(70) + ' needle of the long line here';
     const s = Session.lwl([tempFile('last.txt', lines.join('\n') + '\n')]);
     await s.waitForText('line 1');
     // Lines 1-23 are on screen: the match's line is 8 lines below, on two rows.
     await s.keys('/', 'needle of the long', '\r');
     await s.waitFor((x) => x.status() === 'match 1 of 1', 'the one match');
-    // Both rows of the match are on screen: its line's first row is the next to last.
-    expect(s.rows()[21]).toBe('x'.repeat(70) + ' needle of');
+    // Both rows of the match are on screen: its line's first row is the top one.
+    expect(s.rows()[0]).toBe('x'.repeat(70) + ' needle of');
     // The row breaks after "of " (word wrap; the space goes past the edge).
-    expect(s.rows()[22]).toBe('the long line here');
-    expect(s.cell(21, 71).isInverse()).toBeTruthy();
-    expect(s.cell(22, 0).isInverse()).toBeTruthy();
-    expect(s.cell(22, 7).isInverse()).toBeTruthy();
-    expect(s.cell(22, 8).isInverse()).toBeFalsy();
-    // Scrolled no further than that.
-    expect(s.rows()[0]).toBe('line 10');
+    expect(s.rows()[1]).toBe('the long line here');
+    expect(s.cell(0, 71).isInverse()).toBeTruthy();
+    expect(s.cell(1, 0).isInverse()).toBeTruthy();
+    expect(s.cell(1, 7).isInverse()).toBeTruthy();
+    expect(s.cell(1, 8).isInverse()).toBeFalsy();
+    expect(s.rows()[2]).toBe('line 32');
   });
 });
 
@@ -80,17 +79,17 @@ describe('incremental search', () => {
     expect(s.rows()[0]).toBe(numberedLine(10));
     expect(s.cell(0, 6).isInverse()).toBeFalsy();
     await s.press('00');
-    // Line 100, scrolled just far enough: on the last row, the current match in reverse.
-    await s.waitFor((x) => x.rows()[22] === numberedLine(100), 'line 100 at the bottom');
+    // Line 100 on the top row (less's -j default), the current match in reverse.
+    await s.waitFor((x) => x.rows()[0] === numberedLine(100), 'line 100 at the top');
     expect(s.status()).toBe('/line 100');
-    expect(s.cell(22, 0).isInverse()).toBeTruthy();
-    expect(s.cell(22, 7).isInverse()).toBeTruthy();
-    expect(s.cell(22, 8).isInverse()).toBeFalsy();
+    expect(s.cell(0, 0).isInverse()).toBeTruthy();
+    expect(s.cell(0, 7).isInverse()).toBeTruthy();
+    expect(s.cell(0, 8).isInverse()).toBeFalsy();
     // Backspace: "line 10" again, found where the typing began.
     await s.press('\x7f');
     await s.waitFor((x) => x.rows()[0] === numberedLine(10), 'back to where the search began');
     await s.press('0');
-    await s.waitFor((x) => x.rows()[22] === numberedLine(100), 'line 100 again');
+    await s.waitFor((x) => x.rows()[0] === numberedLine(100), 'line 100 again');
     await s.press('\x1b');
     await s.waitFor((x) => x.status().startsWith(': '), 'the search left');
     expect(s.rows()[0]).toBe(numberedLine(10));
@@ -99,8 +98,8 @@ describe('incremental search', () => {
     expect(s.cell(0, 0).isInverse()).toBeFalsy();
     await s.press('/line 100\r');
     await s.waitFor((x) => x.status() === 'match 1 of 2', 'the search kept (line 100 and line 1000)');
-    expect(s.rows()[22]).toBe(numberedLine(100));
-    expect(s.cell(22, 0).isInverse()).toBeTruthy();
+    expect(s.rows()[0]).toBe(numberedLine(100));
+    expect(s.cell(0, 0).isInverse()).toBeTruthy();
     // '' goes back to where the search was typed.
     await s.keys("'", "'");
     expect(s.rows()[0]).toBe(numberedLine(10));
@@ -110,7 +109,7 @@ describe('incremental search', () => {
     const s = Session.lwl([thousand]);
     await s.waitForText('line 1 of');
     await s.press('/line 99');
-    await s.waitFor((x) => x.rows()[22] === numberedLine(99), 'line 99 at the bottom');
+    await s.waitFor((x) => x.rows()[0] === numberedLine(99), 'line 99 at the top');
     await s.press('x');
     await s.waitFor((x) => x.rows()[0] === numberedLine(1), 'the top again: line 99x matches nothing');
     expect(s.status()).toBe('/line 99x');
@@ -127,7 +126,7 @@ describe('incremental search', () => {
     expect(off.rows()[0]).toBe(numberedLine(1));
     await off.keys('\r');
     await off.waitFor((x) => x.status() === 'match 1 of 11', 'the search on Enter');
-    expect(off.rows()[22]).toBe(numberedLine(99));
+    expect(off.rows()[0]).toBe(numberedLine(99));
   });
 
   it('keeps the keys working on a big file where the pattern is not', async () => {
@@ -143,8 +142,9 @@ describe('incremental search', () => {
     await s.keys('j');
     expect(s.rows()[0]).toBe('line 2');
     await s.press('/line 1999999');
-    await s.waitFor((x) => x.rows()[22] === 'line 1999999', 'the match near the end');
-    expect(s.cell(22, 0).isInverse()).toBeTruthy();
+    // As near the top as the end allows: the last screen, line 1999999 next to last.
+    await s.waitFor((x) => x.rows()[21] === 'line 1999999', 'the match near the end');
+    expect(s.cell(21, 0).isInverse()).toBeTruthy();
   });
 });
 
