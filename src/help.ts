@@ -9,7 +9,7 @@ export const optionHelp: Array<[string, string]> = [
   ['--base URL', 'resolve relative links against URL'],
   ['--links', 'print the links (number, text, URL) instead of paging'],
   ['--kind KIND', 'read the input as KIND (markup, markdown, html, plain or raw) instead of guessing from its name and start: markdown for .md files, html for .html files and pages that start <!doctype html, markup for bro pages and .lwl files, plain for the rest'],
-  ['--hyperlinks', 'draw links as OSC 8 hyperlinks (the default where the terminal says it takes them); --no-hyperlinks: never'],
+  ['--hyperlinks', 'draw http, https and mailto links (and a local file\'s file: links) as OSC 8 hyperlinks (the default where the terminal says it takes them); --no-hyperlinks: never'],
   ['--mouse', 'the mouse: the wheel scrolls, a click on a link selects it, a second click follows it'],
   ['--secure', 'secure mode (also LWL_SECURE=1): no commands, no browser, no files but those named'],
   ['--print-config', 'print the default configuration, to start a config file from'],

@@ -10,6 +10,8 @@ import type { Document } from '../document/document.ts';
 import type { Spans } from '../document/spans.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import { renderUrl } from '../link/render.ts';
+import { mayHyperlinkFrom } from '../link/follow-policy.ts';
+import type { UrlRecord } from '../link/url/index.ts';
 import { previewLines } from './preview.ts';
 import type { Context, State } from '../state/state.ts';
 import type { Role, Theme } from './theme.ts';
@@ -301,10 +303,13 @@ function lookOf(doc: Document, theme: Theme, color: boolean): StyleLooks {
   return looks;
 }
 
-/** Link i's hyperlink: its serialized URL; an id that keeps its pieces on several rows one link. */
-function hyperlinkFor(links: LinkTargets, i: number): string {
+/**
+ * Link i's hyperlink on the page at `page` (null: not from the web): its serialized URL, with an id
+ * that keeps its pieces on several rows one link; none for a link lwl would refuse or ask about.
+ */
+function hyperlinkFor(links: LinkTargets, i: number, page: UrlRecord | null): string {
   const target = links.get(i);
-  return target.ok ? hyperlinkOpen(target.href, `lwl${process.pid}-${i}`) : '';
+  return target.ok && mayHyperlinkFrom(page, target.url) ? hyperlinkOpen(target.href, `lwl${process.pid}-${i}`) : '';
 }
 
 /** The frame for the current state: text rows, `~` past the end, the status line. */
@@ -324,7 +329,7 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       current: state.match,
       isBroken: (i) => !links.get(i).ok,
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
-      hyperlink: look.hyperlinks ? (i) => hyperlinkFor(links, i) : null,
+      hyperlink: look.hyperlinks ? (i) => hyperlinkFor(links, i, ctx.web?.url ?? null) : null,
     };
     const visible = rows.visibleRows(state.top, height);
     // The line-number column: what the screen has besides the text's width.
