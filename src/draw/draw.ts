@@ -163,9 +163,12 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   const out = new RowWriter(theme);
   if (layout.number) out.put(layout.number, layout.number.length, 'lineNumber');
   if (layout.hang) {
-    const quote = marks.looks ? doc.styleTable.numberOf({ role: 'quote' }) : -1;
-    if (quote >= 0) out.putIn(layout.hang, layout.hang.length, marks.looks!.get(doc.styleTable, quote));
-    else out.put(layout.hang, layout.hang.length, 'text');
+    // Quote bars in the quote's look; the blank under a list marker as text.
+    const bars = layout.hang.trimEnd();
+    const quote = marks.looks && bars ? doc.styleTable.numberOf({ role: 'quote' }) : -1;
+    if (quote >= 0) out.putIn(bars, bars.length, marks.looks!.get(doc.styleTable, quote));
+    else out.put(bars, bars.length, 'text');
+    out.put(layout.hang.slice(bars.length), layout.hang.length - bars.length, 'text');
     width -= layout.hang.length;
   }
   const bytes = doc.text.bytes(start, end);

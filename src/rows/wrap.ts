@@ -12,6 +12,8 @@ import { LruCache } from '../document/cache.ts';
 import { stepRows, type Row, type Rows } from './rows.ts';
 
 const LF = 0x0a;
+/** A block quote's bar (the readers' QUOTE_BAR, less its space): drawn again in front of a quote's wrapped rows. */
+const QUOTE_BAR = '│';
 export const BLOCK = 32 * 1024;
 const CACHE_SEGMENTS = 512;
 
@@ -232,16 +234,26 @@ export class Wrap implements Rows {
   }
 
   /**
-   * The hanging indent a line starting at `start` begins with (a quote's bars,
-   * as the reader recorded them: Document.hangingIndents), or '': the rows the
-   * line wraps to are drawn behind it too, as a rendered README's bar runs
-   * down the whole quote. None where it would take more than half the row.
+   * The hanging indent a line starting at `start` begins with (its quote bars,
+   * list markers and indents, as the reader recorded them:
+   * Document.hangingIndents), or '': the rows the line wraps to start at the
+   * block's text, as w3m lays out a list item or a definition, behind the
+   * quote's bars, as a rendered README's bar runs down the whole quote. A
+   * marker (a bullet, a number, a footnote's label) is blank there; the hang
+   * is as wide as the reader said, which a task item's box may exceed. None
+   * where it would take more than half the row.
    */
   hangAt(start: number): string {
     const hangs = this.doc.hangingIndents;
     const i = hangs.firstStartingAt(start);
-    if (i >= hangs.count || hangs.start(i) !== start || hangs.tag(i) > this.width / 2) return '';
-    return Buffer.from(this.text.bytes(start, hangs.end(i))).toString('utf8');
+    const cells = i < hangs.count && hangs.start(i) === start ? hangs.tag(i) : 0;
+    if (cells === 0 || cells > this.width / 2) return '';
+    let hang = '';
+    for (const ch of Buffer.from(this.text.bytes(start, hangs.end(i))).toString('utf8')) {
+      if (hang.length === cells) break;
+      hang += ch === QUOTE_BAR ? ch : ' ';
+    }
+    return hang.padEnd(cells);
   }
 
   /** The hanging indent drawn in front of the row starting at `row`: its line's, when the row is not the line's first. */

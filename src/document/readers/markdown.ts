@@ -503,11 +503,12 @@ export class MarkdownRenderer {
     // Numbers right-aligned, as a browser shows them: " 9." above "10.".
     const digits = String(number + list.children.length - 1).length;
     for (const item of list.children) {
-      let marker = list.ordered ? `${String(number++).padStart(digits)}.` : ['•', '◦', '▪'][(this.listDepth - 1) % 3];
-      if (item.checked === true) marker += ' [x]';
-      else if (item.checked === false) marker += ' [ ]';
+      const marker = list.ordered ? `${String(number++).padStart(digits)}.` : ['•', '◦', '▪'][(this.listDepth - 1) % 3];
+      // A task's box is the start of its text, as in GitHub's HTML (an input in the item): what the item
+      // holds besides its first line (nested items, wrapped rows) indents by the marker alone.
+      const box = item.checked === true ? '[x] ' : item.checked === false ? '[ ] ' : '';
       w.block(!tight);
-      w.pushIndent(' '.repeat(marker.length + 1), null, `${marker} `, 'listMarker');
+      w.pushIndent(' '.repeat(marker.length + 1), null, `${marker} ${box}`, 'listMarker');
       if (item.children.length === 0) w.write(' ');
       this.blocks(item.children, tight);
       w.popIndent();
