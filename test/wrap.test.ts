@@ -49,6 +49,14 @@ describe('wrapping', () => {
     expect(rowsOf('a -xyz', 4)).toEqual(['a ', '-xyz']);
   });
 
+  it('keeps a hyphenated word whole when the next row holds it: a hyphen is broken after only when the word is wider than the row', () => {
+    expect(rowsOf('see node-addon-api now', 16)).toEqual(['see ', 'node-addon-api ', 'now']);
+    expect(rowsOf('see node-addon-api now', 10)).toEqual(['see ', 'node-', 'addon-api ', 'now']);
+    expect(rowsOf('node-addon-api', 8)).toEqual(['node-', 'addon-', 'api']);
+    // The same in the walk of clusters (a non-ASCII row).
+    expect(rowsOf('é node-addon-api now', 15)).toEqual(['é ', 'node-addon-api ', 'now']);
+  });
+
   it('breaks between wide characters, but not before closing punctuation or after an opening bracket', () => {
     expect(rowsOf('日本語のテキスト', 7)).toEqual(['日本語', 'のテキ', 'スト']);
     expect(rowsOf('abc 日本語です', 8)).toEqual(['abc 日本', '語です']);

@@ -45,6 +45,9 @@ export function wrapSegment(bytes: Buffer, width: number, chop = false, hang = 0
  * The rows of a segment as its characters are placed, left to right: the
  * rule both walks below share. A row full before the next character breaks
  * at the last place it may (the start of the word that moves down), else there.
+ * A break after a hyphen is the last resort: a word such as "node-addon-api"
+ * moves down whole when the row holds a space to break at, and is cut after
+ * a hyphen only when the row has no other place (the word is wider than it).
  */
 class RowBreaks {
   readonly starts = [0];
@@ -52,9 +55,12 @@ class RowBreaks {
   col = 0;
   /** The row holds something besides spaces: spaces after it may hang past the edge. */
   rowHasWord = false;
-  /** Where the row may break, and its column, or -1. */
+  /** Where the row may break (after a space, around a wide character), and its column, or -1. */
   private breakAt = -1;
   private breakCol = 0;
+  /** Where the row may break after a hyphen in a word, and its column, or -1. */
+  private hyphenAt = -1;
+  private hyphenCol = 0;
 
   constructor(
     private readonly first: number,
@@ -67,23 +73,36 @@ class RowBreaks {
     return this.starts.length > 1 ? this.rest : this.first;
   }
 
-  /** The row may break before `at` (after a space, around a wide character, after a hyphen in a word). */
-  mayBreakBefore(at: number): void {
+  /** The row may break before `at`: after a space or around a wide character, or (`hyphen`) after a hyphen in a word. */
+  mayBreakBefore(at: number, hyphen = false): void {
     if (at <= this.starts[this.starts.length - 1]) return;
-    this.breakAt = at;
-    this.breakCol = this.col;
+    if (hyphen) {
+      this.hyphenAt = at;
+      this.hyphenCol = this.col;
+    } else {
+      this.breakAt = at;
+      this.breakCol = this.col;
+    }
   }
 
   /** Places a character of `cells` cells at `at` (a space after a word is not placed: it hangs). */
   place(at: number, cells: number, space: boolean): void {
     if (this.col + cells > this.width && this.col > 0) {
-      if (this.breakAt > this.starts[this.starts.length - 1]) {
-        this.starts.push(this.breakAt);
-        this.col -= this.breakCol;
+      const rowStart = this.starts[this.starts.length - 1];
+      const atSpace = this.breakAt > rowStart;
+      if (atSpace || this.hyphenAt > rowStart) {
+        const breakAt = atSpace ? this.breakAt : this.hyphenAt;
+        const breakCol = atSpace ? this.breakCol : this.hyphenCol;
+        this.starts.push(breakAt);
+        this.col -= breakCol;
+        // A hyphen after the break is still a place the new row may break.
+        if (this.hyphenAt > breakAt) this.hyphenCol -= breakCol;
+        else this.hyphenAt = -1;
       } else {
         this.starts.push(at);
         this.col = 0;
         this.rowHasWord = false;
+        this.hyphenAt = -1;
       }
       this.breakAt = -1;
     }
@@ -115,8 +134,8 @@ export function wrapClusters(bytes: Uint8Array, width: number, hang = 0): number
     const wide = cells === 2 && !isHangul(shown);
     const afterSpace = prev === ' ' || prev === '\t';
     const aroundWide = (wide || prevWide) && !NO_BREAK_BEFORE.has(shown) && !NO_BREAK_AFTER.has(prev);
-    const afterHyphen = hyphenInWord && prev === '-' && isWordChar(shown);
-    if (afterSpace || aroundWide || afterHyphen) rows.mayBreakBefore(at);
+    if (afterSpace || aroundWide) rows.mayBreakBefore(at);
+    else if (hyphenInWord && prev === '-' && isWordChar(shown)) rows.mayBreakBefore(at, true);
     rows.place(at, cells, space);
     hyphenInWord = shown === '-' ? !token && isWordChar(prev) : false;
     at += byteLength;
@@ -159,7 +178,8 @@ export function wrapAscii(bytes: Uint8Array, width: number, hang = 0): number[] 
       prev = b;
       continue;
     }
-    if (prev === SPACE || (hyphenInWord && prev === HYPHEN && isAsciiWordByte(b))) rows.mayBreakBefore(at);
+    if (prev === SPACE) rows.mayBreakBefore(at);
+    else if (hyphenInWord && prev === HYPHEN && isAsciiWordByte(b)) rows.mayBreakBefore(at, true);
     rows.place(at, 1, space);
     hyphenInWord = b === HYPHEN && isAsciiWordByte(prev);
     prev = b;
