@@ -105,13 +105,40 @@ function linkFinder(doc: Document, start: number, end: number): (offset: number)
   };
 }
 
-/** The style number at each offset of a row (-1 for none). */
-function styleFinder(doc: Document, start: number, end: number): (offset: number) => number {
-  const styles = spansIn(doc.styleSpans, start, end);
-  if (styles.length === 0) return () => -1;
+/** How the markup at an offset looks: every style span over it, merged (the inner one's over the outer's). */
+interface Markup {
+  attrs: Attrs;
+  /** One of them is a role of markup (not a colour the input chose): a link in it keeps its weight and slant. */
+  role: boolean;
+  /** Names the merge: the style numbers, outermost first. */
+  key: string;
+}
+
+/**
+ * The markup at each offset of a row (null for none): the looks of all the style spans over
+ * it, outermost first, so `***both***` (emphasis in strong) is bold and italic.
+ */
+function markupFinder(doc: Document, looks: StyleLooks, start: number, end: number): (offset: number) => Markup | null {
+  // Outer spans first: of two starting together, the longer.
+  const styles = spansIn(doc.styleSpans, start, end).sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  if (styles.length === 0) return () => null;
+  const merged = new Map<string, Markup | null>();
   return (offset) => {
-    for (const found of styles) if (found[0] <= offset && offset < found[1]) return doc.styleSpans.tag(found[2]);
-    return -1;
+    const numbers: number[] = [];
+    for (const found of styles) if (found[0] <= offset && offset < found[1]) numbers.push(doc.styleSpans.tag(found[2]));
+    const key = numbers.join(',');
+    let markup = merged.get(key);
+    if (markup === undefined) {
+      let attrs: Attrs = {};
+      let role = false;
+      for (const n of numbers) {
+        attrs = { ...attrs, ...looks.get(doc.styleTable, n) };
+        role ||= doc.styleTable.get(n).role !== undefined;
+      }
+      markup = numbers.length === 0 ? null : { attrs, role, key };
+      merged.set(key, markup);
+    }
+    return markup;
   };
 }
 
@@ -186,7 +213,7 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   const to = offsets.length ? offsets[offsets.length - 1].offset + 1 : start;
   const roleAt = roleFinder(doc, from, to, marks);
   const looks = marks.looks ?? null;
-  const styleAt = looks ? styleFinder(doc, from, to) : () => -1;
+  const markupAt = looks ? markupFinder(doc, looks, from, to) : () => null;
   const hyperlink = marks.hyperlink ?? null;
   const linkAt = hyperlink ? linkFinder(doc, from, to) : () => -1;
   const merged = new Map<string, Attrs>();
@@ -204,20 +231,19 @@ export function drawRow(doc: Document, start: number, end: number, width: number
     // A span lwl marks (link, match, token) wins over the style the input chose;
     // a link keeps the weight and slant of the markup around it (a bold link, an image).
     const isLink = role === 'link' || role === 'linkAdjacent';
-    const style = role === 'text' || isLink ? styleAt(offset) : -1;
-    if (style >= 0 && !isLink) out.putIn(text, cells, looks!.get(doc.styleTable, style));
-    else if (style >= 0 && doc.styleTable.get(style).role) out.putIn(text, cells, linkInMarkup(role, style));
+    const markup = role === 'text' || isLink ? markupAt(offset) : null;
+    if (markup && !isLink) out.putIn(text, cells, markup.attrs);
+    else if (markup?.role) out.putIn(text, cells, linkInMarkup(role, markup));
     else out.put(text, cells, role);
   }
   if (hyperlink) out.hyperlink(-1, () => '');
   return out;
 
   /** A link's look with the bold, italic and strike of the markup it is in; one object per look, so the writer sees no change within a run. */
-  function linkInMarkup(role: Role, style: number): Attrs {
+  function linkInMarkup(role: Role, { attrs: markup, key: style }: Markup): Attrs {
     const key = `${role} ${style}`;
     let attrs = merged.get(key);
     if (!attrs) {
-      const markup = looks!.get(doc.styleTable, style);
       attrs = { ...theme[role] };
       if (markup.bold) attrs.bold = true;
       if (markup.italic) attrs.italic = true;
