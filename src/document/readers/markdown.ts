@@ -16,7 +16,7 @@ import type * as md from 'mdast';
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { HEADING_STYLES, RenderCollector, type RenderTarget } from './render-target.ts';
 import { writeTable } from './table.ts';
-import { attr, parseTag, writeHtmlFragment } from './html.ts';
+import { attr, parseTag, SCRIPT_MARKS, writeHtmlFragment } from './html.ts';
 
 export interface MarkdownOptions {
   /** Tables wider than this are wrapped in their cells. */
@@ -606,10 +606,12 @@ export class MarkdownRenderer {
     }
   }
 
-  /** One inline HTML tag: `<a href>` opens a link and `</a>` closes it; `<img alt>` and `<br>` show; the rest is markup. */
+  /** One inline HTML tag: `<a href>` opens a link and `</a>` closes it; `<img alt>`, `<br>`, `<sup>` and `<sub>` show; the rest is markup. */
   private inlineHtml(tag: string): void {
     const w = this.w;
     if (/^<\/a\s*>$/i.test(tag)) return this.closeHtmlLink();
+    const script = /^<(sup|sub)[\s>]/i.exec(tag);
+    if (script) return w.write(SCRIPT_MARKS[script[1].toLowerCase()]);
     if (!/^<(a|img|br)[\s/>]/i.test(tag)) return;
     const el = parseTag(tag);
     if (!el) return;
