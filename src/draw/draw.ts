@@ -343,7 +343,7 @@ function hyperlinkFor(links: LinkTargets, i: number, page: UrlRecord | null): st
 
 /** The frame for the current state: text rows, `~` past the end, the status line. */
 /** What a frame is drawn from, besides the state. */
-type Drawn = Pick<Context, 'doc' | 'rows' | 'links' | 'lines' | 'height' | 'web'>;
+type Drawn = Pick<Context, 'doc' | 'rows' | 'links' | 'lines' | 'height' | 'web' | 'secure'>;
 
 export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: Looks = { color: true, hyperlinks: false }): Frame {
   const { doc, rows, links } = ctx;
@@ -358,7 +358,8 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       current: state.match,
       isBroken: (i) => !links.get(i).ok,
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
-      hyperlink: look.hyperlinks ? (i) => hyperlinkFor(links, i, ctx.web?.url ?? null) : null,
+      // Secure mode follows no link out of the document: a click in the terminal may not either.
+      hyperlink: look.hyperlinks && !ctx.secure ? (i) => hyperlinkFor(links, i, ctx.web?.url ?? null) : null,
     };
     const visible = rows.visibleRows(state.top, height);
     // The line-number column: what the screen has besides the text's width.

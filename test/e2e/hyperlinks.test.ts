@@ -4,18 +4,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Session } from './session.ts';
-import { startServer, type TestServer } from '../http-server.ts';
-
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  server.openGate();
-  await server.close();
-});
+import { startServer } from '../http-server.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-hyperlinks-'));
 
@@ -50,15 +41,33 @@ describe('--hyperlinks', () => {
     expect(shown.filter((uri) => !/^(https?|mailto|file):/.test(uri))).toEqual([]);
   });
 
+  it('in secure mode: none, as lwl follows no link out of the document there', async () => {
+    const file = path.join(dir, 'secure.html');
+    fs.writeFileSync(file, '<p><a href="https://example.org/">web</a> <a href="other.html">local</a> end</p>\n');
+    const s = Session.lwl(['--secure', '--hyperlinks', file]);
+    await s.waitForText('end');
+    expect(s.output).not.toContain('\x1b]8;');
+  });
+
   it('on a web page: its file: and script links are not clickable, its http and mailto links are', async () => {
-    const s = Session.lwl(['--hyperlinks', `${server.origin}/passwd-link.html`], { env: { LWL_BROWSER: '', BROWSER: '' } });
-    await s.waitForText('the users');
-    expect(s.output).not.toContain('file:///etc/passwd');
-    const index = Session.lwl(['--hyperlinks', `${server.origin}/`], { env: { LWL_BROWSER: '', BROWSER: '' } });
-    await index.waitForText('Test index');
-    const shown = hyperlinked(index.output);
-    expect(shown).toContain(`${server.origin}/page.html`);
-    expect(shown).toContain('mailto:someone@example.org');
-    expect(shown.filter((uri) => !/^(http|mailto):/.test(uri))).toEqual([]);
+    const server = await startServer();
+    try {
+      await webPages(server.origin);
+    } finally {
+      await server.close();
+    }
   });
 });
+
+/** The passwd page and the index of the test server at `origin`, read with --hyperlinks. */
+async function webPages(origin: string): Promise<void> {
+  const s = Session.lwl(['--hyperlinks', `${origin}/passwd-link.html`], { env: { LWL_BROWSER: '', BROWSER: '' } });
+  await s.waitForText('the users');
+  expect(s.output).not.toContain('file:///etc/passwd');
+  const index = Session.lwl(['--hyperlinks', `${origin}/`], { env: { LWL_BROWSER: '', BROWSER: '' } });
+  await index.waitForText('Test index');
+  const shown = hyperlinked(index.output);
+  expect(shown).toContain(`${origin}/page.html`);
+  expect(shown).toContain('mailto:someone@example.org');
+  expect(shown.filter((uri) => !/^(http|mailto):/.test(uri))).toEqual([]);
+}
