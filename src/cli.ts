@@ -19,6 +19,7 @@ import { filePage, pageText, type PageText } from './navigator/page.ts';
 import { Bindings } from './state/bindings.ts';
 import { parseUrl, type UrlRecord } from './link/url/index.ts';
 import { linkText } from './draw/preview.ts';
+import { maskedHref } from './link/render.ts';
 import { sanitize } from './text/sanitize.ts';
 import { httpUrl } from './web/fetch.ts';
 import { proxyFromEnv } from './web/proxy.ts';
@@ -188,9 +189,9 @@ async function printLinks(page: PageText, prefix: string): Promise<void> {
   for (let i = 0; i < page.doc.links.count; i++) {
     const target = page.links.get(i);
     // The text column passes the sanitizer (a tab or newline in it would break the columns);
-    // the URL is printed exactly as serialized, which is printable ASCII.
+    // the URL is printed as serialized, which is printable ASCII, but for `…@` in place of a user name and password.
     const text = sanitize(linkText(page.doc, i));
-    lines.push(`${prefix}${i + 1}\t${text}\t${target.ok ? target.href : `error: ${sanitize(target.reason)}`}\n`);
+    lines.push(`${prefix}${i + 1}\t${text}\t${target.ok ? maskedHref(target.url) : `error: ${sanitize(target.reason)}`}\n`);
     if (lines.length >= 4096) writeAll(1, lines.splice(0).join(''));
   }
   writeAll(1, lines.join(''));

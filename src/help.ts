@@ -9,7 +9,7 @@ export const optionHelp: Array<[string, string]> = [
   ['--base URL', 'resolve relative links against URL'],
   ['--links', 'print the links (number, text, URL) instead of paging'],
   ['--kind KIND', 'read the input as KIND (markup, markdown, html, plain or raw) instead of guessing from its name and start: markdown for .md files, html for .html files and pages that start <!doctype html, markup for bro pages and .lwl files, plain for the rest'],
-  ['--hyperlinks', 'draw links as OSC 8 hyperlinks (the default where the terminal says it takes them); --no-hyperlinks: never'],
+  ['--hyperlinks', 'draw http, https and mailto links (and a local file\'s file: links) as OSC 8 hyperlinks (the default where the terminal says it takes them); --no-hyperlinks: never'],
   ['--mouse', 'the mouse: the wheel scrolls, a click on a link selects it, a second click follows it'],
   ['--secure', 'secure mode (also LWL_SECURE=1): no commands, no browser, no files but those named'],
   ['--print-config', 'print the default configuration, to start a config file from'],
@@ -61,9 +61,25 @@ export function keyRows(table: Table): Array<[string, string]> {
   return (keymap[table] as Binding<unknown>[]).map(({ keys, help }) => [keys.map(keyLabel).join(', '), help]);
 }
 
-function columns(rows: Array<[string, string]>, indent: string): string[] {
+/** A line of help, and the column its words start at (0: none), where the rows it wraps to start. */
+interface HelpLine {
+  line: string;
+  hang: number;
+}
+
+/** Rows of two columns: keys or flags, then their words (on a line of their own under keys too long). */
+function columnLines(rows: Array<[string, string]>, indent: string): HelpLine[] {
   const width = Math.min(28, Math.max(...rows.map(([left]) => left.length)));
-  return rows.map(([left, right]) => (left.length > width ? `${indent}${left}\n${indent}${' '.repeat(width)}  ${right}` : `${indent}${left.padEnd(width)}  ${right}`));
+  const hang = indent.length + width + 2;
+  return rows.flatMap(([left, right]) =>
+    left.length > width
+      ? [{ line: `${indent}${left}`, hang: indent.length }, { line: `${indent}${' '.repeat(width)}  ${right}`, hang }]
+      : [{ line: `${indent}${left.padEnd(width)}  ${right}`, hang }],
+  );
+}
+
+function columns(rows: Array<[string, string]>, indent: string): string[] {
+  return columnLines(rows, indent).map(({ line }) => line);
 }
 
 /** lwl --help. */
@@ -86,13 +102,36 @@ export function usageText(): string {
   ].join('\n');
 }
 
-/** The help screen's text: every key of every mode, then the options. */
+/** A hanging indent of the help screen's text: bytes [start, end) of a line, its words at column `cells`. */
+export interface HelpHang {
+  start: number;
+  end: number;
+  cells: number;
+}
+
+/**
+ * The help screen: every key of every mode, then the options; and the hanging
+ * indent of each of its two-column lines, so that words too long for the screen
+ * go on under the words, not under the keys.
+ */
+export function helpScreen(): { text: string; hangs: HelpHang[] } {
+  const plain = (line: string): HelpLine => ({ line, hang: 0 });
+  const out = [plain('lwl: every key, mode by mode (q or Backspace returns; / searches this help)'), plain('')];
+  for (const table of tables) out.push(plain(modeTitles[table]), ...columnLines(keyRows(table), '  '), plain(''));
+  out.push(plain('A count typed before a motion repeats it (5j); before g or G it names a line.'), plain(''));
+  out.push(plain('Options (on the command line, or in LESS, LWL or the config file):'), ...columnLines(optionHelp, '  '));
+  const hangs: HelpHang[] = [];
+  let at = 0;
+  for (const { line, hang } of out) {
+    if (hang > 0) hangs.push({ start: at, end: at + Buffer.byteLength(line.slice(0, hang)), cells: hang });
+    at += Buffer.byteLength(line) + 1;
+  }
+  return { text: out.map(({ line }) => line).join('\n') + '\n', hangs };
+}
+
+/** The help screen's text. */
 export function helpText(): string {
-  const out = ['lwl: every key, mode by mode (q or Backspace returns; / searches this help)', ''];
-  for (const table of tables) out.push(modeTitles[table], ...columns(keyRows(table), '  '), '');
-  out.push('A count typed before a motion repeats it (5j); before g or G it names a line.', '');
-  out.push('Options (on the command line, or in LESS, LWL or the config file):', ...columns(optionHelp, '  '));
-  return out.join('\n') + '\n';
+  return helpScreen().text;
 }
 
 const roff = (text: string) => text.replace(/\\/g, '\\e').replace(/^([.'])/gm, '\\&$1').replace(/-/g, '\\-');

@@ -6,6 +6,9 @@ import { parseAll } from '../src/document/readers/markup.ts';
 import { drawRow, type Marks } from '../src/draw/draw.ts';
 import { themeFor } from '../src/draw/theme.ts';
 import { Wrap } from '../src/rows/wrap.ts';
+import { StyleLooks } from '../src/draw/textstyle.ts';
+import { MarkdownDocReader } from '../src/document/readers/rich-readers.ts';
+import { sgr } from '../term/sgr.ts';
 import { seeded } from './random.ts';
 
 const theme = themeFor(true);
@@ -35,5 +38,20 @@ describe('drawRow', () => {
     expect(drawRow(doc, link.start, link.end, 40, theme, marks).text).toMatch(/^see \x1b\[[0-9;]*m\[here\]\x1b\[[0-9;]*m now$/);
     expect(drawRow(doc, tab.start, tab.end, 40, theme, marks).text).toBe('a       b');
     expect(drawRow(doc, token.start, token.end, 40, theme, marks).text).toMatch(/^x\x1b\[[0-9;]*m<01>\x1b\[[0-9;]*my$/);
+  });
+
+  it('draws text in nested markup in all of its looks: ***both*** bold and italic, emphasis in strong text both', () => {
+    const doc = new Document('both.md');
+    const reader = new MarkdownDocReader(doc);
+    reader.write(Buffer.from('a ***both*** b **strong _in_ it**\n'));
+    reader.end();
+    reader.work(Infinity);
+    const styled: Marks = { ...marks, looks: new StyleLooks(theme, true) };
+    const [row] = rowsOf(doc, 80);
+    const drawn = drawRow(doc, row.start, row.end, 80, theme, styled).text;
+    const boldItalic = sgr({ bold: true, italic: true }, theme.text);
+    expect(drawn).toContain(`${boldItalic}both`);
+    expect(drawn).toMatch(new RegExp(`strong \\x1b\\[[0-9;]*min`));
+    expect(drawn.slice(drawn.indexOf('strong '), drawn.indexOf('in'))).toContain('3');
   });
 });

@@ -2,7 +2,10 @@
 // of keymap.ts and every option appear in them.
 import { describe, expect, it } from 'vitest';
 import { keymap } from '../keymap.ts';
-import { helpText, keyLabel, manPage, optionHelp, usageText } from '../src/help.ts';
+import { helpScreen, helpText, keyLabel, manPage, optionHelp, usageText } from '../src/help.ts';
+import { Document } from '../src/document/document.ts';
+import { PlainReader } from '../src/document/readers/plain.ts';
+import { Wrap } from '../src/rows/wrap.ts';
 import { tables } from '../src/state/bindings.ts';
 
 describe('help', () => {
@@ -19,6 +22,26 @@ describe('help', () => {
       }
     }
     for (const [flags] of optionHelp) expect(text).toContain(flags);
+  });
+
+  it('the help screen\'s long lines wrap under their words, not to column 0', () => {
+    const { text, hangs } = helpScreen();
+    // Read as the help page is (plain text): the text unchanged, so the hangs' offsets hold.
+    const doc = new Document('help');
+    const reader = new PlainReader(doc);
+    reader.write(Buffer.from(text));
+    reader.end();
+    expect(doc.text.text(0, doc.text.length)).toBe(text);
+    for (const { start, end, cells } of hangs) doc.hangingIndents.add(start, end, cells);
+    const wrap = new Wrap(doc, 72);
+    const line = text.split('\n').find((l) => l.startsWith('  --hyperlinks'))!;
+    const start = Buffer.byteLength(text.slice(0, text.indexOf(line)));
+    const rows = wrap.rows(start);
+    expect(rows.length).toBeGreaterThan(1);
+    const words = line.indexOf('draw ');
+    expect(wrap.hangOfRow(rows[1])).toBe(' '.repeat(words));
+    const second = doc.text.text(rows[1], rows[2] ?? wrap.segmentEnd(start));
+    expect(line.slice(words).replace(/\s+/g, ' ')).toContain(second.trim());
   });
 
   it('--help lists every option and the main keys', () => {

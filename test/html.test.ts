@@ -168,6 +168,25 @@ describe('layout', () => {
     expect(wide.textContent.split('\n').length).toBeGreaterThan(5);
   });
 
+  it('draws a layout table (role=presentation or none, border=0 with no <th>) with no rules, its columns apart as a data table\'s', () => {
+    const expected = 'Name      N\nx        10\nlonger    2\n';
+    const rows = '<tr><td>Name</td><td align="right">N</td></tr><tr><td>x</td><td align="right">10</td></tr><tr><td>longer</td><td>2</td></tr>';
+    for (const open of ['<table role="presentation">', '<table role="none">', '<table border="0">', '<table border=0 role=presentation>']) {
+      expect(render(`${open}${rows}</table>`).textContent).toBe(expected);
+    }
+    // border=0 but a header cell: data, as are tables that say nothing.
+    const data = render('<table border="0"><tr><th>Name</th><th>N</th></tr><tr><td>x</td><td>10</td></tr></table>').textContent;
+    expect(data).toBe('Name │ N\n─────┼───\nx    │ 10\n');
+    expect(render(`<table>${rows}</table>`).textContent).toContain(' │ ');
+    expect(render(`<table border="1">${rows}</table>`).textContent).toContain(' │ ');
+  });
+
+  it('marks superscripts with ^ and subscripts with _, as w3m does (E=mc^2, H_2O)', () => {
+    const doc = render('<p>E=mc<sup>2</sup>, H<sub>2</sub>O, a note<sup><a href="#fn1">1</a></sup>.</p>');
+    expect(doc.textContent).toBe('E=mc^2, H_2O, a note^1.\n');
+    expect(doc.linkTexts()).toEqual([{ text: '1', href: '#fn1' }]);
+  });
+
   it('shows images as alt text and form controls as short text', () => {
     const doc = render('<p><img src="a.png" alt="A cat"><img src="d.png" alt=""><img src="n.png"> <input type="text" value="hi"> <input type="checkbox" checked> <input type="submit" value="Go"> <button>Send</button> <select><option>one<option selected>two</select></p>');
     expect(doc.textContent).toBe('[image: A cat][image] [input: hi] [x] [button: Go] [button: Send] [select: two]\n');

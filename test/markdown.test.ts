@@ -155,6 +155,22 @@ describe('links', () => {
   });
 });
 
+describe('small marks', () => {
+  it('marks <sup> and <sub> in a paragraph as the HTML reader does: ^ and _', () => {
+    expect(render('E=mc<sup>2</sup> and H<sub>2</sub>O, note<sup id="r1">[1](#fn1)</sup>\n').textContent).toBe('E=mc^2 and H_2O, note^1\n');
+  });
+
+  it('styles ***both*** strong and emphasis, over the same text', () => {
+    const doc = render('a ***both*** b\n');
+    expect(doc.styled('strong')).toEqual(['both']);
+    expect(doc.styled('emphasis')).toEqual(['both']);
+  });
+
+  it('indents a nested task item by its bullet, as a nested item: 2 columns', () => {
+    expect(render('- [ ] outer\n  - [x] inner\n    - plain\n').textContent).toBe('• [ ] outer\n  ◦ [x] inner\n    ▪ plain\n');
+  });
+});
+
 describe('blocks', () => {
   it('makes GitHub anchors, with -1, -2 for repeats', () => {
     const doc = render('# API\n\n## Install `it`\n\n# API\n\n# API\n\n## Ünïcode & Co.\n');

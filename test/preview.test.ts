@@ -67,9 +67,19 @@ describe('link preview', () => {
 
   it('warns about credentials and script URLs', () => {
     expect(preview('[x](https://u:p@example.org/)')).toContain(
-      'Warning:   the URL holds a user name or password, which the status line does not show',
+      'Warning:   the URL holds a user name or password, shown as …@ here and not at all on the status line',
     );
     expect(preview('[x](javascript:alert(1))')).toContain('Warning:   it is a javascript: URL, not a page address');
+  });
+
+  it('shows no user name or password, written or resolved: …@ in their place', () => {
+    const lines = preview('[x](https://user:secret@example.org/a?b) [y](//me@example.net/) [z](http://a@b@example.com/)');
+    expect(lines.slice(0, 4)).toEqual(['Link text: x', 'Written:   https://…@example.org/a?b', 'Goes to:   https://…@example.org/a?b', 'Host:      example.org']);
+    expect(preview('[y](//me@example.net/)', 0)[1]).toBe('Written:   //…@example.net/');
+    expect(preview('[z](http://a@b@example.com/)', 0).slice(1, 3)).toEqual(['Written:   http://…@example.com/', 'Goes to:   http://…@example.com/']);
+    for (const line of [...lines, ...preview('[y](//me@example.net/)'), ...preview('[z](http://a:b@example.com/)')]) {
+      expect(line).not.toMatch(/user:|secret|me@|a:b@/);
+    }
   });
 
   it('says whether and where this document defines a fragment', () => {

@@ -2,7 +2,7 @@
 // stays where Unicode could mislead, nothing invisible gets through, and the result fits.
 
 import { describe, expect, it } from 'vitest';
-import { describeHost, registrableLabelCount, renderUrl } from '../src/link/render.ts';
+import { describeHost, maskedHref, maskedWritten, registrableLabelCount, renderUrl } from '../src/link/render.ts';
 import { stringWidth as cellWidth } from '../src/text/width.ts';
 import { parseUrl, type UrlRecord } from '../src/link/url/index.ts';
 
@@ -106,6 +106,25 @@ describe('renderUrl: credentials', () => {
     expect(render(u, 80)).toBe('https://attacker.example/');
     for (let cells = 1; cells < 40; cells++) expect(render(u, cells)).not.toContain('examplecorp');
     expect(render('ftp://user:pass@files.example/x', 80)).toBe('ftp://files.example/x');
+  });
+});
+
+describe('maskedHref and maskedWritten: a URL in full, its credentials as …@', () => {
+  it('puts …@ in place of a user name and password, and leaves any other URL as serialized', () => {
+    expect(maskedHref(url('https://user:secret@example.org:8443/a?b#c'))).toBe('https://…@example.org:8443/a?b#c');
+    expect(maskedHref(url('ftp://user@files.example/x'))).toBe('ftp://…@files.example/x');
+    expect(maskedHref(url('foo://u:p@host/x'))).toBe('foo://…@host/x');
+    expect(maskedHref(url('https://example.org/a@b'))).toBe('https://example.org/a@b');
+    expect(maskedHref(url('mailto:me@example.org'))).toBe('mailto:me@example.org');
+  });
+
+  it('masks them as written too, up to the last @ before the path', () => {
+    expect(maskedWritten('https://user:secret@example.org/')).toBe('https://…@example.org/');
+    expect(maskedWritten('HTTP:\\\\a@b@example.com\\x')).toBe('HTTP:\\\\…@example.com\\x');
+    expect(maskedWritten('//me@example.net/')).toBe('//…@example.net/');
+    expect(maskedWritten('https://example.org/a@b')).toBe('https://example.org/a@b');
+    expect(maskedWritten('mailto:me@example.org')).toBe('mailto:me@example.org');
+    expect(maskedWritten('page.html#x@y')).toBe('page.html#x@y');
   });
 });
 

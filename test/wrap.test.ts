@@ -49,6 +49,14 @@ describe('wrapping', () => {
     expect(rowsOf('a -xyz', 4)).toEqual(['a ', '-xyz']);
   });
 
+  it('keeps a hyphenated word whole when the next row holds it: a hyphen is broken after only when the word is wider than the row', () => {
+    expect(rowsOf('see node-addon-api now', 16)).toEqual(['see ', 'node-addon-api ', 'now']);
+    expect(rowsOf('see node-addon-api now', 10)).toEqual(['see ', 'node-', 'addon-api ', 'now']);
+    expect(rowsOf('node-addon-api', 8)).toEqual(['node-', 'addon-', 'api']);
+    // The same in the walk of clusters (a non-ASCII row).
+    expect(rowsOf('é node-addon-api now', 15)).toEqual(['é ', 'node-addon-api ', 'now']);
+  });
+
   it('breaks between wide characters, but not before closing punctuation or after an opening bracket', () => {
     expect(rowsOf('日本語のテキスト', 7)).toEqual(['日本語', 'のテキ', 'スト']);
     expect(rowsOf('abc 日本語です', 8)).toEqual(['abc 日本', '語です']);
@@ -186,13 +194,97 @@ describe('a wrapped quote line', () => {
     md.end();
     md.work(Infinity);
     expect(markdown.text.text(0, markdown.text.length)).toBe('│ one\n│\n│ │ two\n\n• │ in a list\n');
-    // Not the blank line's bar (nothing wraps there), nor a quote behind a list marker.
-    expect(hangs(markdown)).toEqual([['│ ', 2], ['│ │ ', 4]]);
+    // Not the blank line's bar (nothing wraps there); a quote behind a list marker with the marker.
+    expect(hangs(markdown)).toEqual([['│ ', 2], ['│ │ ', 4], ['• │ ', 4]]);
     const html = new Document('q.html');
     const reader = new HtmlDocReader(html);
     reader.write(Buffer.from('<blockquote><p>one</p><blockquote>two</blockquote></blockquote>'));
     reader.end();
     reader.work(Infinity);
     expect(hangs(html)).toEqual([['│ ', 2], ['│ │ ', 4]]);
+  });
+});
+
+/** A document read by the Markdown or HTML reader, whole. */
+function rendered(name: string, source: string): Document {
+  const doc = new Document(name);
+  const reader = name.endsWith('.md') ? new MarkdownDocReader(doc) : new HtmlDocReader(doc);
+  reader.write(Buffer.from(source));
+  reader.end();
+  reader.work(Infinity);
+  return doc;
+}
+
+/** The rows a document shows at `width`, each with the hang drawn in front of it. */
+function screenRows(doc: Document, width: number): string[] {
+  const wrap = new Wrap(doc, width);
+  const shown: string[] = [];
+  for (let start = 0; start < doc.text.length; start = wrap.segmentEnd(start)) {
+    const rows = wrap.rows(start);
+    rows.forEach((row, i) => {
+      const end = i + 1 < rows.length ? rows[i + 1] : wrap.segmentEnd(start);
+      shown.push(wrap.hangOfRow(row) + doc.text.text(row, end).replace(/\n$/, '').trimEnd());
+    });
+  }
+  return shown;
+}
+
+describe('a wrapped list item or definition', () => {
+  it('starts its later rows at the item\'s text, in Markdown: bullets, numbers, nested items, a quote in an item, a list in a quote', () => {
+    const doc = rendered('l.md', '- one two three four five six\n  - nested one two three four\n\n1. first item of words\n\n> - quoted item of words\n\n- > quote in an item of words\n');
+    expect(screenRows(doc, 16)).toEqual([
+      '• one two three',
+      '  four five six',
+      '  ◦ nested one',
+      '    two three',
+      '    four',
+      '',
+      '1. first item of',
+      '   words',
+      '',
+      '│ • quoted item',
+      '│   of words',
+      '',
+      '• │ quote in an',
+      '  │ item of',
+      '  │ words',
+    ]);
+  });
+
+  it('in HTML: <li>, <li><p>, <ol><li>, <dd>, a <dd> in a <dd>', () => {
+    const doc = rendered('l.html', '<ul><li>one two three four five</li><li><p>para one two three</p></li></ul><ol><li>first of some words</li></ol><dl><dt>term</dt><dd>defined in words that wrap<dl><dt>inner</dt><dd>deeper words wrap too</dd></dl></dd></dl>');
+    expect(screenRows(doc, 20)).toEqual([
+      '• one two three four',
+      '  five',
+      '',
+      '• para one two three',
+      '',
+      '1. first of some',
+      '   words',
+      '',
+      'term',
+      '    defined in words',
+      '    that wrap',
+      '',
+      '    inner',
+      '        deeper words',
+      '        wrap too',
+    ]);
+  });
+
+  it('a task item hangs under its box, as its nested items and later paragraphs indent: 2 columns', () => {
+    const doc = rendered('t.md', '- [ ] a task of some words\n  - [x] nested task\n');
+    expect(doc.text.text(0, doc.text.length)).toBe('• [ ] a task of some words\n  ◦ [x] nested task\n');
+    expect(screenRows(doc, 16)).toEqual(['• [ ] a task of', '  some words', '  ◦ [x] nested', '    task']);
+  });
+
+  it('a footnote\'s later rows start under its text', () => {
+    const doc = rendered('f.md', 'Text[^1].\n\n[^1]: The note that is long.\n');
+    expect(screenRows(doc, 16).slice(-3)).toEqual(['[1] The note', '    that is', '    long.']);
+  });
+
+  it('hangs no more than half the row', () => {
+    const doc = rendered('d.html', '<dl><dd><dl><dd>deep words wrap here</dd></dl></dd></dl>');
+    expect(screenRows(doc, 14)).toEqual(['        deep', 'words wrap', 'here']);
   });
 });

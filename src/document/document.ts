@@ -20,9 +20,10 @@ export class Document {
   readonly styles = new SpanList();
   readonly styleTable = new StyleTable();
   /**
-   * Hanging indents: a line's prefix (a quote's bars, as the Markdown and HTML
-   * readers write them) that the rows the line wraps to are drawn behind; the
-   * tag is the columns it takes. Each starts a line.
+   * Hanging indents: a line's prefix (quote bars, list markers, a definition's
+   * indent, as the Markdown and HTML readers write them) that the rows the line
+   * wraps to are drawn behind; the tag is the column those rows start at. Each
+   * starts a line.
    */
   readonly hangingIndents = new SpanList();
   /** Styles found in the text when asked (SGR in program output's runs), if the reader keeps them there. */

@@ -10,6 +10,8 @@ import type { Document } from '../document/document.ts';
 import type { Spans } from '../document/spans.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import { renderUrl } from '../link/render.ts';
+import { mayHyperlinkFrom } from '../link/follow-policy.ts';
+import type { UrlRecord } from '../link/url/index.ts';
 import { previewLines } from './preview.ts';
 import type { Context, State } from '../state/state.ts';
 import type { Role, Theme } from './theme.ts';
@@ -103,13 +105,40 @@ function linkFinder(doc: Document, start: number, end: number): (offset: number)
   };
 }
 
-/** The style number at each offset of a row (-1 for none). */
-function styleFinder(doc: Document, start: number, end: number): (offset: number) => number {
-  const styles = spansIn(doc.styleSpans, start, end);
-  if (styles.length === 0) return () => -1;
+/** How the markup at an offset looks: every style span over it, merged (the inner one's over the outer's). */
+interface Markup {
+  attrs: Attrs;
+  /** One of them is a role of markup (not a colour the input chose): a link in it keeps its weight and slant. */
+  role: boolean;
+  /** Names the merge: the style numbers, outermost first. */
+  key: string;
+}
+
+/**
+ * The markup at each offset of a row (null for none): the looks of all the style spans over
+ * it, outermost first, so `***both***` (emphasis in strong) is bold and italic.
+ */
+function markupFinder(doc: Document, looks: StyleLooks, start: number, end: number): (offset: number) => Markup | null {
+  // Outer spans first: of two starting together, the longer.
+  const styles = spansIn(doc.styleSpans, start, end).sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  if (styles.length === 0) return () => null;
+  const merged = new Map<string, Markup | null>();
   return (offset) => {
-    for (const found of styles) if (found[0] <= offset && offset < found[1]) return doc.styleSpans.tag(found[2]);
-    return -1;
+    const numbers: number[] = [];
+    for (const found of styles) if (found[0] <= offset && offset < found[1]) numbers.push(doc.styleSpans.tag(found[2]));
+    const key = numbers.join(',');
+    let markup = merged.get(key);
+    if (markup === undefined) {
+      let attrs: Attrs = {};
+      let role = false;
+      for (const n of numbers) {
+        attrs = { ...attrs, ...looks.get(doc.styleTable, n) };
+        role ||= doc.styleTable.get(n).role !== undefined;
+      }
+      markup = numbers.length === 0 ? null : { attrs, role, key };
+      merged.set(key, markup);
+    }
+    return markup;
   };
 }
 
@@ -161,9 +190,12 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   const out = new RowWriter(theme);
   if (layout.number) out.put(layout.number, layout.number.length, 'lineNumber');
   if (layout.hang) {
-    const quote = marks.looks ? doc.styleTable.numberOf({ role: 'quote' }) : -1;
-    if (quote >= 0) out.putIn(layout.hang, layout.hang.length, marks.looks!.get(doc.styleTable, quote));
-    else out.put(layout.hang, layout.hang.length, 'text');
+    // Quote bars in the quote's look; the blank under a list marker as text.
+    const bars = layout.hang.trimEnd();
+    const quote = marks.looks && bars ? doc.styleTable.numberOf({ role: 'quote' }) : -1;
+    if (quote >= 0) out.putIn(bars, bars.length, marks.looks!.get(doc.styleTable, quote));
+    else out.put(bars, bars.length, 'text');
+    out.put(layout.hang.slice(bars.length), layout.hang.length - bars.length, 'text');
     width -= layout.hang.length;
   }
   const bytes = doc.text.bytes(start, end);
@@ -181,7 +213,7 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   const to = offsets.length ? offsets[offsets.length - 1].offset + 1 : start;
   const roleAt = roleFinder(doc, from, to, marks);
   const looks = marks.looks ?? null;
-  const styleAt = looks ? styleFinder(doc, from, to) : () => -1;
+  const markupAt = looks ? markupFinder(doc, looks, from, to) : () => null;
   const hyperlink = marks.hyperlink ?? null;
   const linkAt = hyperlink ? linkFinder(doc, from, to) : () => -1;
   const merged = new Map<string, Attrs>();
@@ -199,20 +231,19 @@ export function drawRow(doc: Document, start: number, end: number, width: number
     // A span lwl marks (link, match, token) wins over the style the input chose;
     // a link keeps the weight and slant of the markup around it (a bold link, an image).
     const isLink = role === 'link' || role === 'linkAdjacent';
-    const style = role === 'text' || isLink ? styleAt(offset) : -1;
-    if (style >= 0 && !isLink) out.putIn(text, cells, looks!.get(doc.styleTable, style));
-    else if (style >= 0 && doc.styleTable.get(style).role) out.putIn(text, cells, linkInMarkup(role, style));
+    const markup = role === 'text' || isLink ? markupAt(offset) : null;
+    if (markup && !isLink) out.putIn(text, cells, markup.attrs);
+    else if (markup?.role) out.putIn(text, cells, linkInMarkup(role, markup));
     else out.put(text, cells, role);
   }
   if (hyperlink) out.hyperlink(-1, () => '');
   return out;
 
   /** A link's look with the bold, italic and strike of the markup it is in; one object per look, so the writer sees no change within a run. */
-  function linkInMarkup(role: Role, style: number): Attrs {
+  function linkInMarkup(role: Role, { attrs: markup, key: style }: Markup): Attrs {
     const key = `${role} ${style}`;
     let attrs = merged.get(key);
     if (!attrs) {
-      const markup = looks!.get(doc.styleTable, style);
       attrs = { ...theme[role] };
       if (markup.bold) attrs.bold = true;
       if (markup.italic) attrs.italic = true;
@@ -316,15 +347,18 @@ function lookOf(doc: Document, theme: Theme, color: boolean): StyleLooks {
   return looks;
 }
 
-/** Link i's hyperlink: its serialized URL; an id that keeps its pieces on several rows one link. */
-function hyperlinkFor(links: LinkTargets, i: number): string {
+/**
+ * Link i's hyperlink on the page at `page` (null: not from the web): its serialized URL, with an id
+ * that keeps its pieces on several rows one link; none for a link lwl would refuse or ask about.
+ */
+function hyperlinkFor(links: LinkTargets, i: number, page: UrlRecord | null): string {
   const target = links.get(i);
-  return target.ok ? hyperlinkOpen(target.href, `lwl${process.pid}-${i}`) : '';
+  return target.ok && mayHyperlinkFrom(page, target.url) ? hyperlinkOpen(target.href, `lwl${process.pid}-${i}`) : '';
 }
 
 /** The frame for the current state: text rows, `~` past the end, the status line. */
 /** What a frame is drawn from, besides the state. */
-type Drawn = Pick<Context, 'doc' | 'rows' | 'links' | 'lines' | 'height' | 'web'>;
+type Drawn = Pick<Context, 'doc' | 'rows' | 'links' | 'lines' | 'height' | 'web' | 'secure'>;
 
 export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: Looks = { color: true, hyperlinks: false }): Frame {
   const { doc, rows, links } = ctx;
@@ -339,7 +373,8 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       current: state.match,
       isBroken: (i) => !links.get(i).ok,
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
-      hyperlink: look.hyperlinks ? (i) => hyperlinkFor(links, i) : null,
+      // Secure mode follows no link out of the document: a click in the terminal may not either.
+      hyperlink: look.hyperlinks && !ctx.secure ? (i) => hyperlinkFor(links, i, ctx.web?.url ?? null) : null,
     };
     const visible = rows.visibleRows(state.top, height);
     // The line-number column: what the screen has besides the text's width.

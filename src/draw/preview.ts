@@ -3,7 +3,7 @@
 // this document, whether and where the document defines it.
 import type { Document } from '../document/document.ts';
 import { findFragment } from '../document/fragments.ts';
-import { describeHost, shownHost } from '../link/render.ts';
+import { describeHost, maskedHref, maskedWritten, shownHost } from '../link/render.ts';
 import type { LinkTargets } from '../link/targets.ts';
 import { includesCredentials, parseUrl, percentDecode, serializeHost, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import type { Role } from './theme.ts';
@@ -41,7 +41,7 @@ export function warnings(text: string, url: UrlRecord): string[] {
   if (named && goesTo && serializeHost(named.host!) !== serializeHost(goesTo)) {
     out.push(`the link's text looks like ${serializeHost(named.host!)} but it goes to ${serializeHost(goesTo)}`);
   }
-  if (includesCredentials(url)) out.push('the URL holds a user name or password, which the status line does not show');
+  if (includesCredentials(url)) out.push('the URL holds a user name or password, shown as …@ here and not at all on the status line');
   if (url.scheme === 'javascript' || url.scheme === 'data') out.push(`it is a ${url.scheme}: URL, not a page address`);
   return out;
 }
@@ -75,14 +75,14 @@ export function previewLines(doc: Document, links: LinkTargets, i: number): Prev
   const text = linkText(doc, i);
   const lines: PreviewLine[] = [
     { label: 'Link text: ', value: text, role: 'text' },
-    { label: 'Written:   ', value: doc.href(i), role: 'text' },
+    { label: 'Written:   ', value: maskedWritten(doc.href(i)), role: 'text' },
   ];
   const target = links.get(i);
   if (!target.ok) {
     lines.push({ label: 'Goes to:   ', value: `nowhere: it cannot be followed (${target.reason})`, role: 'warning' });
     return lines;
   }
-  lines.push({ label: 'Goes to:   ', value: target.href, role: 'text' });
+  lines.push({ label: 'Goes to:   ', value: maskedHref(target.url), role: 'text' });
   const host = shownHost(target.url) ? describeHost(target.url) : null;
   lines.push({ label: 'Host:      ', value: host && host.display !== '' ? host.display : '(none)', role: 'text' });
   const place = fragmentLine(doc, links, target.url);

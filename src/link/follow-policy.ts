@@ -39,3 +39,16 @@ export function mayFollowFrom(page: UrlRecord | null, link: UrlRecord): FollowDe
       return { action: 'hand-off' };
   }
 }
+
+/**
+ * Whether `link`, on the page at `page`, may be written as an OSC 8 hyperlink:
+ * a click in the terminal follows it without lwl, so only what lwl itself
+ * would follow without a question (http, https, a local document's own file:
+ * links) and mailto:, which the terminal hands to a mail program. Script,
+ * data: and any other scheme, and a web page's file: links, are never clickable.
+ */
+export function mayHyperlinkFrom(page: UrlRecord | null, link: UrlRecord): boolean {
+  if (link.scheme === 'mailto') return true;
+  const decision = mayFollowFrom(page, link).action;
+  return decision === 'fetch' || decision === 'open';
+}

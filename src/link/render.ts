@@ -5,7 +5,9 @@
 //   never the registrable domain's labels (from the Public Suffix List, private domains
 //   included: "…attacker.github.io"). Opaque hosts (sftp:, ssh:, git:) are treated the
 //   same, and a blob: URL shows the host of the URL inside it.
-// - Username and password are never shown (they can pose as the host).
+// - Username and password are never shown (they can pose as the host, and they are
+//   secrets): the status line leaves them out; a URL shown whole (`--links`, the `v`
+//   preview) has `…@` in their place (maskedHref).
 // - A punycode host is shown in Unicode only where that cannot mislead (hosts.ts decides:
 //   characters names do not use, mixed scripts, look-alikes of ASCII names, right-to-left
 //   text); otherwise the whole host stays in punycode.
@@ -22,8 +24,10 @@ import { spoofVerdict, isRightToLeft } from './hosts.ts';
 import { loadTldts } from './lazy.ts';
 import { domainToUnicode } from './url/idna.ts';
 import {
+  includesCredentials,
   parseUrl,
   serializeHost,
+  serializeUrl,
   serializePath,
   type Host,
   type UrlRecord,
@@ -328,4 +332,25 @@ export function renderUrl(url: UrlRecord, cells: number): string {
     return cutRight(labels.slice(firstKept).join('.'), cells);
   }
   return cutRight(host, cells);
+}
+
+/**
+ * A URL serialized whole, but with `…@` for its user name and password: where a URL is
+ * shown in full (`--links`, the `v` preview), that it has them shows, and not what they are.
+ */
+export function maskedHref(url: UrlRecord): string {
+  const href = serializeUrl(url);
+  if (!includesCredentials(url)) return href;
+  // Only a URL with a host has them, written after "scheme://".
+  const bare = serializeUrl({ ...url, username: '', password: '' });
+  const at = url.scheme.length + 3;
+  return `${bare.slice(0, at)}…@${bare.slice(at)}`;
+}
+
+/** An authority's user name and password as written: after "scheme://" (or "//"), up to the last `@` before the path. */
+const WRITTEN_CREDENTIALS = /^(\s*(?:[a-z][a-z0-9+.-]*:)?[/\\]{2})[^/\\?#]*@/i;
+
+/** An href as written, with `…@` for a user name and password in it, as maskedHref shows them. */
+export function maskedWritten(href: string): string {
+  return href.replace(WRITTEN_CREDENTIALS, '$1…@');
 }

@@ -4,7 +4,7 @@
 // shown and which are kept; this says what each move shows, and where.
 import fs from 'node:fs';
 import type { Kind } from '../document/readers/kind-names.ts';
-import { helpText } from '../help.ts';
+import { helpScreen } from '../help.ts';
 import { Loader, OpenError } from '../input/load.ts';
 import { systemHomes, typedPath } from '../input/typed-path.ts';
 import { httpUrl } from '../web/fetch.ts';
@@ -13,7 +13,7 @@ import { parseUrl, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
 import { Navigator } from '../navigator/navigator.ts';
 import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/open.ts';
-import { pageText, type EndWindowPage, type Page } from '../navigator/page.ts';
+import { pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
 import { WebPages } from '../navigator/web-pages.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
 import type { GroundAction } from '../state/actions.ts';
@@ -112,7 +112,7 @@ export class Navigation {
 
   /** The help screen, a page of its own: q or Backspace comes back. */
   help(): void {
-    if (this.page.kind !== 'help') this.showNew({ ...pageText(Loader.fromText('help', helpText())), kind: 'help' });
+    if (this.page.kind !== 'help') this.showNew({ ...helpPage(), kind: 'help' });
   }
 
   back(): void {
@@ -262,4 +262,16 @@ export class Navigation {
     if (base.source === 'option' || base.source === 'retrieved') return serializeUrl(base.url);
     return page.doc.name === '-' ? '' : serializeUrl(locationBase(page.doc.name).url);
   }
+}
+
+/**
+ * The help screen's text as a page, its two-column lines hanging at their words:
+ * read as plain text, which keeps every byte where the hangs say (and shows
+ * `[text](href)` as written, where the help tells of lwl's markup).
+ */
+function helpPage(): PageText {
+  const { text, hangs } = helpScreen();
+  const page = pageText(Loader.fromBytes('help', Buffer.from(text), 'plain'));
+  for (const { start, end, cells } of hangs) page.doc.hangingIndents.add(start, end, cells);
+  return page;
 }

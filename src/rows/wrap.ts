@@ -12,6 +12,8 @@ import { LruCache } from '../document/cache.ts';
 import { stepRows, type Row, type Rows } from './rows.ts';
 
 const LF = 0x0a;
+/** A block quote's bar (the readers' QUOTE_BAR, less its space): drawn again in front of a quote's wrapped rows. */
+const QUOTE_BAR = '│';
 export const BLOCK = 32 * 1024;
 const CACHE_SEGMENTS = 512;
 
@@ -43,6 +45,9 @@ export function wrapSegment(bytes: Buffer, width: number, chop = false, hang = 0
  * The rows of a segment as its characters are placed, left to right: the
  * rule both walks below share. A row full before the next character breaks
  * at the last place it may (the start of the word that moves down), else there.
+ * A break after a hyphen is the last resort: a word such as "node-addon-api"
+ * moves down whole when the row holds a space to break at, and is cut after
+ * a hyphen only when the row has no other place (the word is wider than it).
  */
 class RowBreaks {
   readonly starts = [0];
@@ -50,9 +55,12 @@ class RowBreaks {
   col = 0;
   /** The row holds something besides spaces: spaces after it may hang past the edge. */
   rowHasWord = false;
-  /** Where the row may break, and its column, or -1. */
+  /** Where the row may break (after a space, around a wide character), and its column, or -1. */
   private breakAt = -1;
   private breakCol = 0;
+  /** Where the row may break after a hyphen in a word, and its column, or -1. */
+  private hyphenAt = -1;
+  private hyphenCol = 0;
 
   constructor(
     private readonly first: number,
@@ -65,23 +73,36 @@ class RowBreaks {
     return this.starts.length > 1 ? this.rest : this.first;
   }
 
-  /** The row may break before `at` (after a space, around a wide character, after a hyphen in a word). */
-  mayBreakBefore(at: number): void {
+  /** The row may break before `at`: after a space or around a wide character, or (`hyphen`) after a hyphen in a word. */
+  mayBreakBefore(at: number, hyphen = false): void {
     if (at <= this.starts[this.starts.length - 1]) return;
-    this.breakAt = at;
-    this.breakCol = this.col;
+    if (hyphen) {
+      this.hyphenAt = at;
+      this.hyphenCol = this.col;
+    } else {
+      this.breakAt = at;
+      this.breakCol = this.col;
+    }
   }
 
   /** Places a character of `cells` cells at `at` (a space after a word is not placed: it hangs). */
   place(at: number, cells: number, space: boolean): void {
     if (this.col + cells > this.width && this.col > 0) {
-      if (this.breakAt > this.starts[this.starts.length - 1]) {
-        this.starts.push(this.breakAt);
-        this.col -= this.breakCol;
+      const rowStart = this.starts[this.starts.length - 1];
+      const atSpace = this.breakAt > rowStart;
+      if (atSpace || this.hyphenAt > rowStart) {
+        const breakAt = atSpace ? this.breakAt : this.hyphenAt;
+        const breakCol = atSpace ? this.breakCol : this.hyphenCol;
+        this.starts.push(breakAt);
+        this.col -= breakCol;
+        // A hyphen after the break is still a place the new row may break.
+        if (this.hyphenAt > breakAt) this.hyphenCol -= breakCol;
+        else this.hyphenAt = -1;
       } else {
         this.starts.push(at);
         this.col = 0;
         this.rowHasWord = false;
+        this.hyphenAt = -1;
       }
       this.breakAt = -1;
     }
@@ -113,8 +134,8 @@ export function wrapClusters(bytes: Uint8Array, width: number, hang = 0): number
     const wide = cells === 2 && !isHangul(shown);
     const afterSpace = prev === ' ' || prev === '\t';
     const aroundWide = (wide || prevWide) && !NO_BREAK_BEFORE.has(shown) && !NO_BREAK_AFTER.has(prev);
-    const afterHyphen = hyphenInWord && prev === '-' && isWordChar(shown);
-    if (afterSpace || aroundWide || afterHyphen) rows.mayBreakBefore(at);
+    if (afterSpace || aroundWide) rows.mayBreakBefore(at);
+    else if (hyphenInWord && prev === '-' && isWordChar(shown)) rows.mayBreakBefore(at, true);
     rows.place(at, cells, space);
     hyphenInWord = shown === '-' ? !token && isWordChar(prev) : false;
     at += byteLength;
@@ -157,7 +178,8 @@ export function wrapAscii(bytes: Uint8Array, width: number, hang = 0): number[] 
       prev = b;
       continue;
     }
-    if (prev === SPACE || (hyphenInWord && prev === HYPHEN && isAsciiWordByte(b))) rows.mayBreakBefore(at);
+    if (prev === SPACE) rows.mayBreakBefore(at);
+    else if (hyphenInWord && prev === HYPHEN && isAsciiWordByte(b)) rows.mayBreakBefore(at, true);
     rows.place(at, 1, space);
     hyphenInWord = b === HYPHEN && isAsciiWordByte(prev);
     prev = b;
@@ -232,16 +254,26 @@ export class Wrap implements Rows {
   }
 
   /**
-   * The hanging indent a line starting at `start` begins with (a quote's bars,
-   * as the reader recorded them: Document.hangingIndents), or '': the rows the
-   * line wraps to are drawn behind it too, as a rendered README's bar runs
-   * down the whole quote. None where it would take more than half the row.
+   * The hanging indent a line starting at `start` begins with (its quote bars,
+   * list markers and indents, as the reader recorded them:
+   * Document.hangingIndents), or '': the rows the line wraps to start at the
+   * block's text, as w3m lays out a list item or a definition, behind the
+   * quote's bars, as a rendered README's bar runs down the whole quote. A
+   * marker (a bullet, a number, a footnote's label) is blank there; the hang
+   * is as wide as the reader said, which a task item's box may exceed. None
+   * where it would take more than half the row.
    */
   hangAt(start: number): string {
     const hangs = this.doc.hangingIndents;
     const i = hangs.firstStartingAt(start);
-    if (i >= hangs.count || hangs.start(i) !== start || hangs.tag(i) > this.width / 2) return '';
-    return Buffer.from(this.text.bytes(start, hangs.end(i))).toString('utf8');
+    const cells = i < hangs.count && hangs.start(i) === start ? hangs.tag(i) : 0;
+    if (cells === 0 || cells > this.width / 2) return '';
+    let hang = '';
+    for (const ch of Buffer.from(this.text.bytes(start, hangs.end(i))).toString('utf8')) {
+      if (hang.length === cells) break;
+      hang += ch === QUOTE_BAR ? ch : ' ';
+    }
+    return hang.padEnd(cells);
   }
 
   /** The hanging indent drawn in front of the row starting at `row`: its line's, when the row is not the line's first. */

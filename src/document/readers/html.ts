@@ -43,6 +43,12 @@ const STYLES: Record<string, Style> = {
   h1: 'heading1', h2: 'heading2', h3: 'heading3', h4: 'heading4', h5: 'heading5', h6: 'heading6', dt: 'term',
 };
 
+/**
+ * What a superscript or a subscript starts with, as a terminal cannot raise or lower text:
+ * w3m's `^` (E=mc^2, footnote^1), and `_` for a subscript (H_2O), as TeX writes them.
+ */
+export const SCRIPT_MARKS: Readonly<Record<string, string>> = { sup: '^', sub: '_' };
+
 export function attr(el: Element, name: string): string | null {
   for (const a of el.attrs) if (a.name === name && !a.prefix) return a.value;
   return null;
@@ -54,6 +60,16 @@ function isElement(node: Node): node is Element {
 
 function children(node: Node): Node[] {
   return 'childNodes' in node ? (node as ParentNode).childNodes : [];
+}
+
+/**
+ * A table for layout, not data, drawn with no rules as w3m draws it: one that says so
+ * (`role=presentation` or `none`), or one with `border=0` and no header cell.
+ */
+function isLayoutTable(table: Element): boolean {
+  const role = attr(table, 'role')?.trim().toLowerCase();
+  if (role === 'presentation' || role === 'none') return true;
+  return attr(table, 'border')?.trim() === '0' && findAll(table, 'th', false).length === 0;
 }
 
 /** A `list-style: none` (or `list-style-type: none`) in an element's own style attribute. */
@@ -274,6 +290,10 @@ export class HtmlWalker {
         f.indent = true;
         break;
       }
+      case 'sup':
+      case 'sub':
+        w.write(SCRIPT_MARKS[tag]);
+        break;
       case 'blockquote':
         w.pushIndent(QUOTE_BAR, 'quote');
         f.indent = true;
@@ -364,7 +384,7 @@ export class HtmlWalker {
       const first = rowsOf(table)[0];
       if (first && children(first).filter(isElement).every((c) => c.tagName === 'th')) headerRows = 1;
     }
-    writeTable(w, { rows, aligns, headerRows }, this.options.tableWidth ?? 100);
+    writeTable(w, { rows, aligns, headerRows, rules: !isLayoutTable(table) }, this.options.tableWidth ?? 100);
   }
 }
 

@@ -22,8 +22,6 @@ const DRAWN_INDENTS = 32;
 
 /** What a block quote writes in front of each of its lines (a bar as wide as a cell, and a space). */
 export const QUOTE_BAR = '│ ';
-/** The most quote bars a wrapped line's later rows are drawn behind: 16 columns. */
-const HANGING_BARS = 8;
 
 type Pending = { kind: 'link'; href: string } | { kind: 'style'; style: Style } | { kind: 'anchor'; name: string };
 
@@ -146,6 +144,8 @@ export class BlockWriter {
 
   private writeIndent(): void {
     const pieces: Array<{ s: string; style: Style | null }> = [];
+    // The column the block's next line starts at (its indents' `rest`): where the rows this line wraps to start.
+    let hang = 0;
     const innermost = this.indents.length - 1;
     for (let i = 0; i <= innermost; i++) {
       const indent = this.indents[i];
@@ -153,20 +153,21 @@ export class BlockWriter {
       indent.first = null;
       // Past DRAWN_INDENTS only the innermost's list marker shows.
       if (i >= DRAWN_INDENTS && (i < innermost || first === null)) continue;
+      if (i < DRAWN_INDENTS) hang += indent.rest.length;
       const s = first ?? indent.rest;
       if (s.length > 0) pieces.push({ s, style: first !== null ? indent.firstStyle : indent.restStyle });
     }
-    // The quote bars the line starts with: the rows it wraps to are drawn behind them (a hanging indent).
-    let bars = 0;
-    while (bars < Math.min(pieces.length, HANGING_BARS) && pieces[bars].style === 'quote' && pieces[bars].s === QUOTE_BAR) bars++;
-    if (bars > 0) this.target.openHangingIndent?.();
-    pieces.forEach(({ s, style }, k) => {
+    // The whole prefix (quote bars, list markers, a definition's indent) is a hanging indent: the
+    // rows the line wraps to start at the item's text, behind the quote's bars (Rows.hangAt).
+    const hanging = pieces.length > 0 && hang > 0;
+    if (hanging) this.target.openHangingIndent?.();
+    for (const { s, style } of pieces) {
       if (style) this.target.openStyle(style);
       this.target.text(s);
       if (style) this.target.closeStyle();
       this.column += s.length;
-      if (k === bars - 1) this.target.closeHangingIndent?.(bars * QUOTE_BAR.length);
-    });
+    }
+    if (hanging) this.target.closeHangingIndent?.(hang);
   }
 
   private flushPending(): void {

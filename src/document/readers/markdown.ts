@@ -16,7 +16,7 @@ import type * as md from 'mdast';
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { HEADING_STYLES, RenderCollector, type RenderTarget } from './render-target.ts';
 import { writeTable } from './table.ts';
-import { attr, parseTag, writeHtmlFragment } from './html.ts';
+import { attr, parseTag, SCRIPT_MARKS, writeHtmlFragment } from './html.ts';
 
 export interface MarkdownOptions {
   /** Tables wider than this are wrapped in their cells. */
@@ -503,11 +503,12 @@ export class MarkdownRenderer {
     // Numbers right-aligned, as a browser shows them: " 9." above "10.".
     const digits = String(number + list.children.length - 1).length;
     for (const item of list.children) {
-      let marker = list.ordered ? `${String(number++).padStart(digits)}.` : ['•', '◦', '▪'][(this.listDepth - 1) % 3];
-      if (item.checked === true) marker += ' [x]';
-      else if (item.checked === false) marker += ' [ ]';
+      const marker = list.ordered ? `${String(number++).padStart(digits)}.` : ['•', '◦', '▪'][(this.listDepth - 1) % 3];
+      // A task's box is the start of its text, as in GitHub's HTML (an input in the item): what the item
+      // holds besides its first line (nested items, wrapped rows) indents by the marker alone.
+      const box = item.checked === true ? '[x] ' : item.checked === false ? '[ ] ' : '';
       w.block(!tight);
-      w.pushIndent(' '.repeat(marker.length + 1), null, `${marker} `, 'listMarker');
+      w.pushIndent(' '.repeat(marker.length + 1), null, `${marker} ${box}`, 'listMarker');
       if (item.children.length === 0) w.write(' ');
       this.blocks(item.children, tight);
       w.popIndent();
@@ -605,10 +606,12 @@ export class MarkdownRenderer {
     }
   }
 
-  /** One inline HTML tag: `<a href>` opens a link and `</a>` closes it; `<img alt>` and `<br>` show; the rest is markup. */
+  /** One inline HTML tag: `<a href>` opens a link and `</a>` closes it; `<img alt>`, `<br>`, `<sup>` and `<sub>` show; the rest is markup. */
   private inlineHtml(tag: string): void {
     const w = this.w;
     if (/^<\/a\s*>$/i.test(tag)) return this.closeHtmlLink();
+    const script = /^<(sup|sub)[\s>]/i.exec(tag);
+    if (script) return w.write(SCRIPT_MARKS[script[1].toLowerCase()]);
     if (!/^<(a|img|br)[\s/>]/i.test(tag)) return;
     const el = parseTag(tag);
     if (!el) return;

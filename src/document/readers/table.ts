@@ -13,9 +13,13 @@ export interface TableInput {
   aligns: Align[];
   /** How many of the first rows are the header (a rule follows them). */
   headerRows: number;
+  /** Bars between the columns and a rule under the header; false: a layout table, columns apart by spaces only. */
+  rules?: boolean;
 }
 
 const BAR = ' │ ';
+/** Between a layout table's columns: as wide as BAR, so the widths work out the same. */
+const GAP = '   ';
 const MIN_COLUMN = 6;
 
 /** A cell's text cut into lines of at most `width` columns: [start, end) offsets into the cell's text. */
@@ -103,7 +107,8 @@ export function writeTable(w: BlockWriter, table: TableInput, maxWidth: number):
     for (let line = 0; line < height; line++) {
       if (r > 0 || line > 0) w.lineBreak();
       for (let c = 0; c < columns; c++) {
-        if (c > 0) styled(w, BAR);
+        if (c > 0 && table.rules === false) w.write(GAP);
+        else if (c > 0) styled(w, BAR);
         const segment = wrapped[c][line];
         let used = 0;
         let start = 0;
@@ -121,7 +126,7 @@ export function writeTable(w: BlockWriter, table: TableInput, maxWidth: number):
         if (after > 0 && c < columns - 1) w.write(' '.repeat(after));
       }
     }
-    if (r === table.headerRows - 1) {
+    if (r === table.headerRows - 1 && table.rules !== false) {
       w.lineBreak();
       styled(w, widths.map((n) => '─'.repeat(n)).join('─┼─'));
     }
