@@ -11,7 +11,7 @@ const picomatch = 'samples/readmes/picomatch-README.md';
 /** The column of a row's first character that is not a space (or a line number's). */
 const textColumn = (row: string, from = 0) => row.slice(from).search(/\S/) + from;
 
-/** Brings `text` on screen with a search, three rows below it too (a search shows it at the bottom); the row it is on. */
+/** Brings `text` on screen with a search, three rows below it too; the row it is on. */
 async function find(s: Session, text: string): Promise<number> {
   await s.keys('/', text, '\r');
   const rowOf = () => s.rows().findIndex((r) => r.includes(text));
@@ -23,7 +23,8 @@ async function find(s: Session, text: string): Promise<number> {
 describe("a <dd> that wraps (Python's functions.html)", () => {
   for (const cols of [80, 40]) {
     it(`starts its second row at its first row's text, at ${cols} columns`, async () => {
-      const s = Session.lwl([functions], { cols });
+      // -j10: the match on the tenth row, the signature above it on screen (at 40 columns it wraps to several).
+      const s = Session.lwl(['-j10', functions], { cols });
       await s.waitForText('Built-in Functions');
       const row = await find(s, 'Open file and');
       const rows = s.rows();
