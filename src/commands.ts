@@ -261,3 +261,9 @@ export function browserCommand(env: NodeJS.ProcessEnv = process.env, configured:
   }
   return null;
 }
+
+/** The browser command links are handed to; null when there is none, or it is lwl itself (pages then load in this lwl). */
+export function browserToUse(env: NodeJS.ProcessEnv, configured: string | null): string | null {
+  const command = browserCommand(env, configured);
+  return command !== null && isLwlItself(command) ? null : command;
+}

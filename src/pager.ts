@@ -1,75 +1,30 @@
 // The interactive loop: keys from the terminal go through the state function,
 // its effects are carried out, and each change is drawn as one frame.
-import fs from 'node:fs';
 import { Screen } from '../term/screen.ts';
 import type { Terminal, Size } from '../term/tty.ts';
 import { literalPrefix, regexPrefix } from '../keymap.ts';
-import { EDIT_COMMAND, browserCommand, endRunningCommand, isLwlItself, runShell, type ShellExtra } from './commands.ts';
+import { EDIT_COMMAND, browserToUse, endRunningCommand, runShell, type ShellExtra } from './commands.ts';
 import { saveInput } from './pager/save.ts';
-import type { Kind } from './document/readers/kind-names.ts';
 import { RegexWorker } from './document/search-worker.ts';
 import type { OpenError } from './input/load.ts';
-import type { UrlRecord } from './link/url/index.ts';
 import type { Page } from './navigator/page.ts';
 import { Navigation, type NavigationHost } from './pager/navigation.ts';
-import { PagingOptions, type Caseless } from './pager/options.ts';
+import { FramePacing } from './pager/frames.ts';
+import { PagingOptions } from './pager/options.ts';
+import type { PagerSettings } from './pager/settings.ts';
 import { PagerWork, type WorkHost } from './pager/work.ts';
 import { Scheduler } from './schedule/scheduler.ts';
 import { firstScreenDone } from './startup/first-screen.ts';
 import type { GroundAction } from './state/actions.ts';
-import type { JumpTarget, PagerAction } from './state/types.ts';
-import type { Bindings } from './state/bindings.ts';
 import { withFilter } from './state/filter.ts';
 import { initialState, press, typeText, typesText, update, type Context, type Result, type State } from './state/state.ts';
-import type { ToggledOption } from './state/types.ts';
-import { draw, type Looks } from './draw/draw.ts';
-import type { Theme } from './draw/theme.ts';
+import type { PagerAction, ToggledOption } from './state/types.ts';
+import { draw } from './draw/draw.ts';
 import { screenEnd } from './rows/viewport.ts';
 import type { Wrap } from './rows/wrap.ts';
 
 /** What the pager asks of the terminal (a unit test gives it a fake). */
 export type PagerTerminal = Pick<Terminal, 'size' | 'start' | 'write' | 'workDone' | 'keysWaiting' | 'suspend' | 'handOver' | 'announceEnd' | 'takeBack' | 'close'>;
-
-/** How the pager was set up: options, configuration and environment. */
-export interface PagerSettings {
-  secure: boolean;
-  /** Colours, and OSC 8 hyperlinks, as the terminal takes them (default: colours, no hyperlinks). */
-  look?: Looks;
-  bindings: Bindings;
-  theme: Theme;
-  /** The configuration file's browser command, tried after $LWL_BROWSER. */
-  browser: string | null;
-  /** Keys to press once the first screen is up (+G, +/pattern). */
-  startKeys: string[];
-  /** Shown on the first screen (a mistake in the configuration file). */
-  message: string | null;
-  /** The files named on the command line, the first of them the page shown first (:n, :p go through them). */
-  files: string[];
-  /** The base URL given with --base, for every file. */
-  base: UrlRecord | null;
-  /** --kind: every file named is read as this kind. */
-  kind?: Kind | null;
-  /** -S: long lines chopped, not wrapped. */
-  chop?: boolean;
-  /** -N: line numbers. */
-  lineNumbers?: boolean;
-  /** -i, -I: case in searches. */
-  caseless?: Caseless;
-  /** Incremental search (--incsearch, the default; --no-incsearch turns it off). */
-  incsearch?: boolean;
-  /** -j: the row a search's match lands on (the top row when absent, as less). */
-  jumpTarget?: JumpTarget;
-  /** --regex-search: a search is a regular expression unless ^R makes it literal. */
-  regexSearch?: boolean;
-  /** The web page named on the command line, loaded first in place of the first file. */
-  startUrl?: UrlRecord | null;
-  /** lwl's version, for User-Agent. */
-  version?: string;
-}
-
-
-/** While loading, redraw at most this often. */
-const LOADING_REDRAW_MS = 50;
 
 export class Pager {
   private state: State = initialState;
@@ -78,8 +33,6 @@ export class Pager {
   private readonly screen = new Screen();
   /** Runs the background work (reading, searching, counting, filtering) between keys; the frame is drawn after each turn. */
   private readonly scheduler = new Scheduler({ afterTurn: () => this.afterTurn() });
-  /** A frame asked for during a turn, drawn after it. */
-  private frameDue = false;
   /** Keys are not ours while a command runs. */
   private handedOver = false;
   /** Text typed into a line from keys read together, not yet typed (see key). */
@@ -90,12 +43,15 @@ export class Pager {
   private ended = false;
   /** The pages: the one shown, those Backspace goes back to, the files of :n and :p, and the moves between them. */
   private readonly pages: Navigation;
-  private lastDraw = 0;
-  /** A frame was left for keys read after the one handled (keysDone draws it). */
-  private frameOwed = false;
-  private drawTimer: NodeJS.Timeout | null = null;
+  /** When frames are drawn: per key, per turn, at the pace of loading. */
+  private readonly frames = new FramePacing(
+    () => this.render(),
+    () => this.scheduler.inTurn,
+    () => this.term.keysWaiting,
+    () => this.handedOver || this.ended,
+  );
   private finish: (status: number) => void = () => {};
-  /** The browser command, looked up when first needed (undefined: not yet). */
+  /** The browser command, looked up when a key first asks (a search of PATH the first screen need not wait for); null is an answer too. */
   private browser: string | null | undefined;
   /** The read error last shown, so that it is shown once. */
   private reportedError: OpenError | null = null;
@@ -111,8 +67,9 @@ export class Pager {
   ) {
     this.size = term.size();
     this.options = new PagingOptions(settings);
-    this.work = new PagerWork(this.workHost(), this.scheduler);
-    this.pages = new Navigation(this.navigationHost(), first, settings, this.scheduler, this.work);
+    const host = this.host();
+    this.work = new PagerWork(host, this.scheduler);
+    this.pages = new Navigation(host, first, settings, this.scheduler, this.work);
     this.wrap = this.wrapFor(this.page);
   }
 
@@ -121,8 +78,8 @@ export class Pager {
     return this.pages.page;
   }
 
-  /** What the background work asks of the pager. */
-  private workHost(): WorkHost {
+  /** What the background work and the moves between pages ask of the pager. */
+  private host(): WorkHost & NavigationHost {
     const pager = this;
     return {
       get page() {
@@ -133,20 +90,6 @@ export class Pager {
       },
       get handedOver() {
         return pager.handedOver;
-      },
-      report: (action, count = null) => this.report(action, count),
-      note: (action) => this.note(action),
-      render: () => this.render(),
-      renderSoon: () => this.renderSoon(),
-    };
-  }
-
-  /** What the moves between pages ask of the pager. */
-  private navigationHost(): NavigationHost {
-    const pager = this;
-    return {
-      get state() {
-        return pager.state;
       },
       get rows() {
         return pager.size.rows;
@@ -159,7 +102,7 @@ export class Pager {
       report: (action, count = null) => this.report(action, count),
       note: (action) => this.note(action),
       render: () => this.render(),
-      renderSoon: () => this.renderSoon(),
+      renderSoon: () => this.frames.soon(),
       quit: (status) => this.quit(status),
     };
   }
@@ -184,16 +127,6 @@ export class Pager {
     });
   }
 
-  /** The browser command, looked up once, when a key first asks (a search of PATH the first screen need not wait for). */
-  private browserCommand(): string | null {
-    // null (no browser, or lwl itself: pages load here) is an answer too.
-    if (this.browser === undefined) {
-      const command = browserCommand(process.env, this.settings.browser);
-      this.browser = command !== null && isLwlItself(command) ? null : command;
-    }
-    return this.browser;
-  }
-
   private get context(): Context {
     const pager = this;
     const height = Math.max(1, this.size.rows - 1);
@@ -201,7 +134,7 @@ export class Pager {
     const web = this.pages.web.context();
     const gutter = this.size.cols - this.wrap.width;
     const endWindow = this.page.kind === 'endWindow';
-    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return pager.browserCommand(); }, secure, bindings, incsearch, jumpTarget, regexSearch, web, gutter, endWindow };
+    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return (pager.browser = pager.browser === undefined ? browserToUse(process.env, pager.settings.browser) : pager.browser); }, secure, bindings, incsearch, jumpTarget, regexSearch, web, gutter, endWindow };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }
@@ -236,11 +169,10 @@ export class Pager {
     for (const effect of effects) {
       switch (effect.kind) {
         case 'quit':
-          if (this.page.kind === 'help') {
-            this.pages.back();
-            break;
-          }
-          return this.quit(effect.status);
+          // On the help screen, q goes back.
+          if (this.page.kind !== 'help') return this.quit(effect.status);
+          this.pages.back();
+          break;
         case 'redraw':
           this.screen.invalidate();
           break;
@@ -276,10 +208,10 @@ export class Pager {
         case 'pipe':
           return void this.runCommand(effect.command, effect.link, 'resume', { stdin: Buffer.from(this.page.doc.text.text(effect.from, effect.to)) });
         case 'save':
-          this.note(['notice', saveInput(this.page.doc, effect.path, this.shownFile() !== null)]);
+          this.note(['notice', saveInput(this.page.doc, effect.path, this.pages.shownFile() !== null)]);
           break;
         case 'edit': {
-          const file = this.shownFile();
+          const file = this.pages.shownFile();
           if (file === null) this.note(['notice', 'v edits a file: this input is not one']);
           else return void this.runCommand(EDIT_COMMAND, '', 'resume', { env: { LWL_FILE: file, LWL_LINE: String(effect.line) } });
           break;
@@ -354,21 +286,10 @@ export class Pager {
     this.work.textGrew();
     if (!this.work.waitsForNothing) return;
     if (this.page.doc.complete) return this.render();
-    this.renderSoon();
+    this.frames.soon();
   }
 
   /** Runs a command with the terminal handed over; then resumes, or ends lwl with its status. */
-  /** The regular file shown, by its name; null for a pipe, a web page, the help. */
-  private shownFile(): string | null {
-    const name = this.page.doc.name;
-    if (this.page.kind !== 'file' || name === '-') return null;
-    try {
-      return fs.statSync(name).isFile() ? name : null;
-    } catch {
-      return null;
-    }
-  }
-
   private async runCommand(command: string, link: string, then: 'resume' | 'exit', extra: ShellExtra = {}): Promise<void> {
     this.render();
     this.handedOver = true;
@@ -415,17 +336,6 @@ export class Pager {
     this.note(['rewrapped']);
   }
 
-  /** Redraws now, or a little later if a redraw just happened (while loading). */
-  private renderSoon(): void {
-    if (this.drawTimer) return;
-    const wait = LOADING_REDRAW_MS - (Date.now() - this.lastDraw);
-    if (wait <= 0) return this.render();
-    this.drawTimer = setTimeout(() => {
-      this.drawTimer = null;
-      this.render();
-    }, wait);
-  }
-
   private resize(size: Size): void {
     if (size.cols <= 0 || size.rows <= 0) return;
     this.size = size;
@@ -442,45 +352,32 @@ export class Pager {
    * its worker, are not (PagerWork.idle).
    */
   private isIdle(): boolean {
-    return !this.handedOver && !this.ended && this.work.idle && this.scheduler.idle && this.drawTimer === null && !this.frameOwed && !this.frameDue;
+    return !this.handedOver && !this.ended && this.work.idle && this.scheduler.idle && this.frames.settled;
   }
 
   /** The keys read together are handled: the frame left for them is drawn. */
   private keysDone(): void {
     this.typeGathered();
-    if (this.frameOwed) this.render();
+    this.frames.keysDone();
   }
 
   /** The turn's background work is done for now: the frame it asked for, once. */
   private afterTurn(): void {
-    if (this.frameDue) this.render();
+    this.frames.afterTurn();
     this.term.workDone();
   }
 
   private render(): void {
-    // In a turn of background work: drawn once, after it.
-    if (this.scheduler.inTurn) {
-      this.frameDue = true;
-      return;
-    }
-    this.frameDue = false;
-    if (this.drawTimer) clearTimeout(this.drawTimer);
-    this.drawTimer = null;
-    if (this.handedOver || this.ended) return;
-    // Typed ahead (a paste, keys read while lwl was busy): one frame, after the last of them, as less draws.
-    this.frameOwed = this.term.keysWaiting;
-    if (this.frameOwed) return;
-    this.lastDraw = Date.now();
+    if (!this.frames.take()) return;
     this.page.loader.want(this.state.top);
     if (this.options.lineNumbers) this.widenNumbers();
     const frame = draw(this.context, this.state, this.size, this.settings.theme, this.settings.look);
     this.term.write(this.screen.render(frame));
     this.work.countLines();
-    // Reading it back showed the file is not what was read (rewritten in place, cut, rotated): say so once.
-    if (this.page.kind === 'file' && this.page.doc.changed && !this.page.changeTold) {
-      this.page.changeTold = true;
-      this.note(['notice', `${this.page.doc.name} changed since lwl read it: what it holds now shows as blanks where it differs`]);
-      this.renderSoon();
+    const changed = this.pages.changeToTell();
+    if (changed) {
+      this.note(['notice', changed]);
+      this.frames.soon();
     }
   }
 
@@ -493,7 +390,7 @@ export class Pager {
 
   private quit(status: number): void {
     this.pages.nav.closeAll();
-    if (this.drawTimer) clearTimeout(this.drawTimer);
+    this.frames.stop();
     this.work.stop();
     // Keys read with q, after it, draw nothing: the screen is given back.
     this.ended = true;

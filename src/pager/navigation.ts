@@ -253,6 +253,25 @@ export class Navigation {
     this.host.note(['rewrapped']);
   }
 
+  /** Reading it back showed the file shown is not what was read (rewritten in place, cut, rotated): what to say, once. */
+  changeToTell(): string | null {
+    const page = this.page;
+    if (page.kind !== 'file' || !page.doc.changed || page.changeTold) return null;
+    page.changeTold = true;
+    return `${page.doc.name} changed since lwl read it: what it holds now shows as blanks where it differs`;
+  }
+
+  /** The regular file shown, by its name (for v and s); null for a pipe, a web page, the help. */
+  shownFile(): string | null {
+    const name = this.page.doc.name;
+    if (this.page.kind !== 'file' || name === '-') return null;
+    try {
+      return fs.statSync(name).isFile() ? name : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** $LWL_URL for commands: the page's URL (a web page's after redirects, a bro page's, a file's), or empty. */
   pageUrl(): string {
     const page = this.page;
