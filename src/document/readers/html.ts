@@ -551,6 +551,8 @@ export class HtmlReader {
 
   write(chunk: string): void {
     this.parser.tokenizer.write(chunk, false);
+    // Text read so far is handed to the tree, and the input it came from let go: else a long run of text is kept, and copied at every write.
+    this.parser.tokenizer.flushCurrentCharacterToken();
     this.walker.walk(false);
   }
 
