@@ -15,6 +15,7 @@ import { DecompressError, decompressing, innerName } from './decompress.ts';
 import { BUDGET_MS, Priority, type Handle, type Scheduler, type Step } from '../schedule/scheduler.ts';
 import { OpenError, reason, type Source } from './source.ts';
 import { ReadMarks } from './read-marks.ts';
+import { pipeStream } from './read-some.ts';
 
 export { OpenError, openFile, openRegularFile, openStdin, reason, type Source } from './source.ts';
 
@@ -447,9 +448,20 @@ export class Loader {
     if (this.source.isFile) return this.readFile();
     // Only a file's reader holds text back: a stream's or a pipe's renders as it comes.
     if (this.satisfied) return;
+    if (!this.source.stream && this.source.fd >= 0) this.streamPipe();
     if (this.source.stream) return void this.source.stream.resume();
     this.reading = true;
     this.pipeStep();
+  }
+
+  /** A pipe (or a FIFO) is read from here on as a stream (see pipeStream); a device stays with pipeStep. */
+  private streamPipe(): void {
+    const stream = pipeStream(this.source.fd);
+    if (!stream) return;
+    // The stream closes the descriptor.
+    this.closed = true;
+    this.source.stream = stream;
+    this.listen(stream);
   }
 
   /** A regular file is read by a job: at the screen's priority while the screen waits for text, else as reading ahead. */
@@ -555,6 +567,7 @@ export class Loader {
     return this.moreToRead ? 'more' : 'wait';
   }
 
+  /** Reads a device (what pipeStream cannot read) in Node's thread pool, a piece at a time. */
   private pipeStep(): void {
     const buf = Buffer.allocUnsafe(CHUNK);
     fs.read(this.source.fd, buf, 0, CHUNK, null, (err, n) => {
