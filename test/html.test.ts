@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse, type DefaultTreeAdapterMap, type DefaultTreeAdapterTypes as T } from 'parse5';
-import { CappedParser, HtmlReader, HtmlWalker, renderHtml } from '../src/document/readers/html.ts';
+import { cappedParser, HtmlReader, HtmlWalker, renderHtml } from '../src/document/readers/html.ts';
 import { BlockWriter } from '../src/document/readers/layout.ts';
 import { classify } from '../src/input/classify.ts';
 import { utf8Transcoder } from '../src/input/charset.ts';
@@ -220,7 +220,7 @@ describe('open elements capped in depth, trees let go as they are written', () =
 
   it('opens 512 elements at most: a start tag deeper opens beside the current element, as in a browser', () => {
     expect(depthOf(parse('<div>'.repeat(2_000)))).toBeGreaterThan(2_000);
-    const capped = CappedParser.parse<DefaultTreeAdapterMap>(`${'<div>'.repeat(2_000)}deep<br><img alt=x>${'</div>'.repeat(2_000)}after`);
+    const capped = cappedParser().parse<DefaultTreeAdapterMap>(`${'<div>'.repeat(2_000)}deep<br><img alt=x>${'</div>'.repeat(2_000)}after`);
     // The document, html and body, then the divs: and no deeper for the void elements at the bottom.
     expect(depthOf(capped)).toBeLessThanOrEqual(512 + 1);
     const text: string[] = [];
@@ -231,7 +231,7 @@ describe('open elements capped in depth, trees let go as they are written', () =
 
   it('caps every kind of nesting, each item still shown: lists, quotes, inline elements, cells', () => {
     for (const open of ['<ul><li>', '<blockquote>', '<b>', '<span>', '<table><tr><td>', '<select><option>', '<svg><g>', '<template>']) {
-      expect(depthOf(CappedParser.parse<DefaultTreeAdapterMap>(open.repeat(5_000) + 'x')), open).toBeLessThan(512 + 8);
+      expect(depthOf(cappedParser().parse<DefaultTreeAdapterMap>(open.repeat(5_000) + 'x')), open).toBeLessThan(512 + 8);
     }
     const items = render('<ul><li>x'.repeat(5_000)).textContent.trim().split('\n');
     expect(items).toHaveLength(5_000);

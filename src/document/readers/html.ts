@@ -465,7 +465,7 @@ function cellsOf(table: Element): number {
 
 /** An HTML fragment's tree, open elements no deeper than a document's. */
 function cappedFragment(html: string): T.DocumentFragment {
-  const parser = CappedParser.getFragmentParser<DefaultTreeAdapterMap>();
+  const parser = cappedParser().getFragmentParser<DefaultTreeAdapterMap>();
   parser.tokenizer.write(html, true);
   return parser.getFragment();
 }
@@ -501,21 +501,30 @@ const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed
 const FRAMING = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'colgroup', 'select', 'template']);
 const FRAMES = new Set(['table', 'template']);
 
-/** The HTML parser, with open elements no deeper than DEEPEST_OPEN (and a few levels of a table's). */
-export class CappedParser extends Parser<DefaultTreeAdapterMap> {
-  override onStartTag(token: Token.TagToken): void {
-    if (this.openElements.depth >= DEEPEST_OPEN && !VOID.has(token.tagName)) {
-      const current = (this.openElements.current as Element).tagName;
-      if (!FRAMING.has(current)) this.closeCurrent(current.toLowerCase());
-      else if (FRAMES.has(token.tagName)) return;
-    }
-    super.onStartTag(token);
-  }
+let capped: typeof Parser<DefaultTreeAdapterMap> | null = null;
 
-  /** Closes the current element as its end tag would, by the rules of the mode the parser is in. */
-  private closeCurrent(tagName: string): void {
-    this.onEndTag({ type: Token.TokenType.END_TAG, tagName, tagID: html.getTagID(tagName), selfClosing: false, ackSelfClosing: false, attrs: [], location: null });
-  }
+/**
+ * The HTML parser, with open elements no deeper than DEEPEST_OPEN (and a few
+ * levels of a table's). Its class is made on first use: parse5 is compiled
+ * only when HTML is read (Markdown without HTML needs none).
+ */
+export function cappedParser(): typeof Parser<DefaultTreeAdapterMap> {
+  capped ??= class CappedParser extends Parser<DefaultTreeAdapterMap> {
+    override onStartTag(token: Token.TagToken): void {
+      if (this.openElements.depth >= DEEPEST_OPEN && !VOID.has(token.tagName)) {
+        const current = (this.openElements.current as Element).tagName;
+        if (!FRAMING.has(current)) this.closeCurrent(current.toLowerCase());
+        else if (FRAMES.has(token.tagName)) return;
+      }
+      super.onStartTag(token);
+    }
+
+    /** Closes the current element as its end tag would, by the rules of the mode the parser is in. */
+    private closeCurrent(tagName: string): void {
+      this.onEndTag({ type: Token.TokenType.END_TAG, tagName, tagID: html.getTagID(tagName), selfClosing: false, ackSelfClosing: false, attrs: [], location: null });
+    }
+  };
+  return capped;
 }
 
 /**
@@ -532,14 +541,14 @@ const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 
 export class HtmlReader {
   /** The elements the parser has open (but formatting ones, see FORMATTING): the walk asks of one at every step. */
   private readonly open = new Set<Node>();
-  private readonly parser: CappedParser;
+  private readonly parser: Parser<DefaultTreeAdapterMap>;
   private readonly writer: BlockWriter;
   private readonly walker: HtmlWalker;
 
   constructor(target: RenderTarget, options: HtmlOptions = {}) {
     const open = this.open;
     const treeAdapter = { ...defaultTreeAdapter, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
-    this.parser = new CappedParser({ treeAdapter });
+    this.parser = new (cappedParser())({ treeAdapter });
     this.writer = new BlockWriter(target);
     const stack = this.parser.openElements;
     const isOpen = (node: Node) => {
