@@ -93,6 +93,7 @@ bench: dist/lwl $(EXE)
 	npx tsx bench/compressed.ts
 	npx tsx bench/fetch.ts
 	npx tsx bench/markdown.ts
+	npx tsx bench/memory.ts
 
 # The executable once it has been built (make exe; brought up to date here),
 # else dist/lwl, which needs Node.

@@ -2,8 +2,9 @@
 // from the tree only, encodings, and the layout of every kind of element.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
-import { HtmlReader, renderHtml } from '../src/document/readers/html.ts';
+import { parse, type DefaultTreeAdapterMap, type DefaultTreeAdapterTypes as T } from 'parse5';
+import { cappedParser, HtmlReader, HtmlWalker, renderHtml } from '../src/document/readers/html.ts';
+import { BlockWriter } from '../src/document/readers/layout.ts';
 import { classify } from '../src/input/classify.ts';
 import { utf8Transcoder } from '../src/input/charset.ts';
 import { RenderCollector } from '../src/document/readers/render-target.ts';
@@ -220,6 +221,75 @@ describe('deep nesting', () => {
     for (const [open, text] of [['<ul><li>', 'listed'], ['<blockquote>', 'quoted'], ['<div>', 'divided']]) {
       expect(render(`${open.repeat(3_000)}${text}`).textContent).toContain(text);
     }
+  });
+});
+
+describe('open elements capped in depth, trees let go as they are written', () => {
+  /** The depth of a tree's deepest node, counted without recursion. */
+  const depthOf = (root: T.Node): number => {
+    let deepest = 0;
+    const todo: Array<[T.Node, number]> = [[root, 0]];
+    while (todo.length > 0) {
+      const [node, depth] = todo.pop()!;
+      deepest = Math.max(deepest, depth);
+      if ('childNodes' in node) for (const c of (node as T.ParentNode).childNodes) todo.push([c, depth + 1]);
+    }
+    return deepest;
+  };
+
+  it('opens 512 elements at most: a start tag deeper opens beside the current element, as in a browser', () => {
+    expect(depthOf(parse('<div>'.repeat(2_000)))).toBeGreaterThan(2_000);
+    const capped = cappedParser().parse<DefaultTreeAdapterMap>(`${'<div>'.repeat(2_000)}deep<br><img alt=x>${'</div>'.repeat(2_000)}after`);
+    // The document, html and body, then the divs: and no deeper for the void elements at the bottom.
+    expect(depthOf(capped)).toBeLessThanOrEqual(512 + 1);
+    const text: string[] = [];
+    const walk = (n: T.Node) => (n.nodeName === '#text' ? text.push((n as T.TextNode).value) : 'childNodes' in n && (n as T.ParentNode).childNodes.forEach(walk));
+    walk(capped);
+    expect(text).toEqual(['deep', 'after']);
+  });
+
+  it('caps every kind of nesting, each item still shown: lists, quotes, inline elements, cells', () => {
+    for (const open of ['<ul><li>', '<blockquote>', '<b>', '<span>', '<table><tr><td>', '<select><option>', '<svg><g>', '<template>']) {
+      expect(depthOf(cappedParser().parse<DefaultTreeAdapterMap>(open.repeat(5_000) + 'x')), open).toBeLessThan(512 + 8);
+    }
+    const items = render('<ul><li>x'.repeat(5_000)).textContent.trim().split('\n');
+    expect(items).toHaveLength(5_000);
+    for (const item of items) expect(item).toMatch(/^ *[•◦▪] x$/);
+    expect(render(`${'<blockquote>'.repeat(5_000)}quoted`).textContent).toContain('quoted');
+  });
+
+  it('lets go of the nodes it has written: a long page leaves a short tree', () => {
+    const tree = parse(`<p>${'word <b>bold</b> '.repeat(1_000)}</p>${'<p>para</p>'.repeat(1_000)}`);
+    const body = (tree.childNodes[0] as T.Element).childNodes[1] as T.Element;
+    expect(body.childNodes.length).toBe(1_000 + 1);
+    const sink = new RenderCollector();
+    new HtmlWalker(new BlockWriter(sink), tree).walk(true);
+    expect(sink.textContent.match(/para/g)).toHaveLength(1_000);
+    expect(sink.textContent.match(/bold/g)).toHaveLength(1_000);
+    expect(body.childNodes.length).toBeLessThan(100);
+    expect((body.childNodes[0] as T.Element).childNodes.length).toBeLessThan(100);
+  });
+
+  it('lets go of what an element not shown holds while the parser still adds to it', () => {
+    const tree = parse(`<p>shown</p><div hidden>${'<p>not shown</p>'.repeat(1_000)}`);
+    const body = (tree.childNodes[0] as T.Element).childNodes[1] as T.Element;
+    const hidden = body.childNodes[1] as T.Element;
+    const sink = new RenderCollector();
+    // The hidden div and its ancestors are still open: more may come.
+    new HtmlWalker(new BlockWriter(sink), tree, {}, (n) => n === hidden || n === body || n === body.parentNode || n === tree).walk(false);
+    expect(sink.textContent).toBe('shown');
+    expect(hidden.childNodes.length).toBeLessThan(100);
+  });
+
+  it('reads a page in pieces as it does whole when elements nest past the depth', () => {
+    const page = `${'<ul><li>item <a href="/l">link</a> '.repeat(1_500)}<table><tr><td>cell</td></tr></table>${'<blockquote>q '.repeat(700)}`;
+    const whole = render(page);
+    const sink = new RenderCollector();
+    const reader = new HtmlReader(sink);
+    for (let at = 0; at < page.length; at += 1000) reader.write(page.slice(at, at + 1000));
+    reader.end();
+    expect(sink.textContent).toBe(whole.textContent);
+    expect(sink.links).toEqual(whole.links);
   });
 });
 

@@ -65,6 +65,15 @@ const send = (res: http.ServerResponse, status: number, type: string | null, bod
   res.end(bytes);
 };
 
+/** Sends `block()` after `block()` for ever, as fast as they are read. */
+function forEver(res: http.ServerResponse, type: string, block: () => string): void {
+  res.writeHead(200, { 'Content-Type': type });
+  const more = () => {
+    while (!res.destroyed) if (!res.write(block())) return void res.once('drain', more);
+  };
+  more();
+}
+
 /** The page the browsing tests start from: a link to each of the others. */
 export const INDEX = `<!doctype html>
 <html><head><title>Index</title></head>
@@ -104,17 +113,20 @@ const routes: Record<string, Handler> = {
   },
   // Lines for ever, as fast as they are read.
   '/endless.txt': (_, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/plain' });
     let n = 0;
-    const more = () => {
-      while (!res.destroyed) {
-        let block = '';
-        for (let i = 0; i < 1000; i++) block += `endless line ${++n}\n`;
-        if (!res.write(block)) return void res.once('drain', more);
-      }
-    };
-    more();
+    forEver(res, 'text/plain', () => {
+      let block = '';
+      for (let i = 0; i < 1000; i++) block += `endless line ${++n}\n`;
+      return block;
+    });
   },
+  // A line of text, then nested divs for ever: a page that shows nothing more, however much of it is read.
+  '/endless-divs.html': (_, res) => {
+    let first = true;
+    forEver(res, 'text/html', () => (first ? ((first = false), '<p>an endless page</p>') : '<div>'.repeat(2000)));
+  },
+  // Paragraphs for ever, a flat page.
+  '/endless-paragraphs.html': (_, res) => forEver(res, 'text/html', () => '<p>an endless paragraph</p>\n'.repeat(400)),
 
   '/page.html': (_, res) => send(res, 200, 'text/html; charset=utf-8', HTML),
   '/doc.md': (_, res) => send(res, 200, 'text/markdown', MARKDOWN),

@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Loader, OpenError, openFile, openRegularFile } from '../src/input/load.ts';
+import { Readable } from 'node:stream';
+import { Loader, OpenError, openFile, openRegularFile, READ_AHEAD } from '../src/input/load.ts';
+import { ReadMarks } from '../src/input/read-marks.ts';
 import { HEAD_SIZE, looksBinary } from '../src/input/binary.ts';
 import { Priority, Scheduler } from '../src/schedule/scheduler.ts';
 
@@ -96,6 +98,71 @@ describe('the Loader as a job', () => {
     // First the screen's text (the first read reaches past it), then the count comes first.
     expect(order).toEqual(['read screen', 'count']);
     loader.stop();
+  });
+});
+
+describe('reading ahead, counted in input as well as text', () => {
+  const MiB = 1024 * 1024;
+
+  it('reads a page that shows nothing no further than the read-ahead past the screen, until more is wanted', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'divs.html');
+    // Nested divs and white space: nothing to show (and quick to parse).
+    fs.writeFileSync(file, '<p>first</p>' + `<div>${' '.repeat(1019)}`.repeat(24 * 1024));
+    const queue: Array<() => void> = [];
+    const run = () => {
+      while (queue.length > 0) queue.shift()!();
+    };
+    const loader = new Loader(openFile(file));
+    loader.readFirst();
+    loader.start(new Scheduler({ defer: (turn) => queue.push(turn) }), () => {});
+    run();
+    // The read-ahead and the piece that passed it; the text is one word.
+    expect(loader.doc.bytesRead).toBeGreaterThanOrEqual(READ_AHEAD);
+    expect(loader.doc.bytesRead).toBeLessThanOrEqual(READ_AHEAD + MiB);
+    expect(loader.doc.text.length).toBeLessThan(100);
+    const rested = loader.doc.bytesRead;
+    loader.want(0);
+    run();
+    expect(loader.doc.bytesRead).toBe(rested);
+    // G: all of it.
+    loader.want(Infinity);
+    run();
+    expect(loader.complete).toBe(true);
+    expect(loader.doc.bytesRead).toBe(fs.statSync(file).size);
+    loader.stop();
+  });
+
+  it('pauses an endless stream of such a page (a web page) at the read-ahead', async () => {
+    const piece = Buffer.from(`<div>${' '.repeat(1019)}`.repeat(256));
+    let sent = 0;
+    const stream = new Readable({
+      read() {
+        sent += piece.length;
+        this.push(piece);
+      },
+    });
+    const loader = new Loader({ name: 'http://example.com/', fd: -1, isFile: false, size: null, stream, kindName: '/', type: 'text/html', charset: 'utf-8' }, 'html');
+    loader.start(new Scheduler(), () => {});
+    await waitFor(() => loader.doc.bytesRead >= READ_AHEAD && stream.isPaused());
+    expect(loader.doc.bytesRead).toBeLessThanOrEqual(READ_AHEAD + piece.length);
+    // What the stream holds besides: its buffer, no more.
+    expect(sent - loader.doc.bytesRead).toBeLessThanOrEqual(stream.readableHighWaterMark + piece.length);
+    loader.stop();
+  });
+
+  it('marks where the text was as the input was read: a place is said to come early, never late', () => {
+    const marks = new ReadMarks();
+    expect(marks.inputAt(0)).toBe(0);
+    expect(marks.inputAt(1)).toBeNull();
+    marks.note(100, 10);
+    marks.note(150, 20); // close to the last mark: one mark
+    marks.note(150, 5 * MiB); // no new text
+    marks.note(200, 10 * MiB);
+    expect(marks.inputAt(50)).toBe(10);
+    expect(marks.inputAt(150)).toBe(10);
+    expect(marks.inputAt(151)).toBe(10 * MiB);
+    expect(marks.inputAt(200)).toBe(10 * MiB);
+    expect(marks.inputAt(201)).toBeNull();
   });
 });
 

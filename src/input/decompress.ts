@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import { formatBytes } from '../text/count.ts';
-import { MAGIC_SIZE, readSome } from './read-some.ts';
+import { MAGIC, MAGIC_SIZE, readSome } from './read-some.ts';
 import type { Source } from './source.ts';
 
 /** Decompressed text handed on at a time, and compressed bytes read at a time. */
@@ -30,14 +30,14 @@ interface Format {
   command?: { name: string; pkg: string };
 }
 
-const startsWith = (head: Uint8Array, bytes: number[]) => bytes.every((b, i) => head[i] === b);
+const startsWith = (head: Uint8Array, bytes: readonly number[]) => bytes.every((b, i) => head[i] === b);
 
 export const formats: readonly Format[] = [
   {
     name: 'gzip',
     suffixes: ['.gz'],
     // ID1 ID2, and CM 8 (deflate), the only method there is.
-    magic: (head) => startsWith(head, [0x1f, 0x8b, 0x08]),
+    magic: (head) => startsWith(head, MAGIC.gzip.bytes),
     zlib: () => zlib.createGunzip({ chunkSize: CHUNK }),
   },
   {
@@ -50,19 +50,19 @@ export const formats: readonly Format[] = [
     name: 'bzip2',
     suffixes: ['.bz2'],
     // "BZh" and the block size, a digit 1 to 9.
-    magic: (head) => startsWith(head, [0x42, 0x5a, 0x68]) && head[3] >= 0x31 && head[3] <= 0x39,
+    magic: (head) => startsWith(head, MAGIC.bzip2.bytes) && head[3] >= 0x31 && head[3] <= 0x39,
     command: { name: 'bzip2', pkg: 'bzip2' },
   },
   {
     name: 'xz',
     suffixes: ['.xz'],
-    magic: (head) => startsWith(head, [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]),
+    magic: (head) => startsWith(head, MAGIC.xz.bytes),
     command: { name: 'xz', pkg: 'xz-utils' },
   },
   {
     name: 'zstd',
     suffixes: ['.zst'],
-    magic: (head) => startsWith(head, [0x28, 0xb5, 0x2f, 0xfd]),
+    magic: (head) => startsWith(head, MAGIC.zstd.bytes),
     command: { name: 'zstd', pkg: 'zstd' },
   },
 ];

@@ -14,6 +14,8 @@ import { charsetOf, classify } from './classify.ts';
 import { DecompressError, decompressing, innerName } from './decompress.ts';
 import { BUDGET_MS, Priority, type Handle, type Scheduler, type Step } from '../schedule/scheduler.ts';
 import { OpenError, reason, type Source } from './source.ts';
+import { ReadMarks } from './read-marks.ts';
+import { pipeStream } from './read-some.ts';
 
 export { OpenError, openFile, openRegularFile, openStdin, reason, type Source } from './source.ts';
 
@@ -30,7 +32,12 @@ const RENDERED_FIRST_LINES = 256;
 const FIRST_READ_MOST = 256 * 1024;
 /** Read per call afterwards. */
 const CHUNK = 1024 * 1024;
-/** Text read ahead of the screen: enough that paging never waits, little enough that a huge file costs nothing until asked for. */
+/**
+ * Read ahead of the screen: enough that paging never waits, little enough
+ * that a huge file costs nothing until asked for. Counted in text, and in
+ * input from where the screen's text came: a page that shows little (or
+ * nothing) is read no further for that.
+ */
 export const READ_AHEAD = 16 * 1024 * 1024;
 /** Text past the screen's top that the screen may show: read before the work that can wait (counting, reading ahead). */
 const SCREEN_TEXT = 64 * 1024;
@@ -109,8 +116,12 @@ export class Loader {
   private needed = 0;
   /** Keep reading past the end, as the input grows (F). */
   private tailing = false;
-  /** Read until the text is this long, then rest until more is wanted. */
+  /** Read until the text is this long, then rest until more is wanted, */
   private wanted = READ_AHEAD;
+  /** or until READ_AHEAD more of the input than had been read when the text reached this offset (the screen's top). */
+  private wantedFrom = 0;
+  /** How far the input was read as the text grew, for wantedFrom. */
+  private readonly marks = new ReadMarks();
   private onData: () => void = () => {};
   /** Called, once each, when more of a stream's text has arrived or it has ended (for readStart, readMore, readAll). */
   private waiters: (() => void)[] = [];
@@ -270,6 +281,7 @@ export class Loader {
     const wanted = offset + READ_AHEAD;
     if (wanted <= this.wanted) return;
     this.wanted = wanted;
+    this.wantedFrom = offset;
     this.resume();
   }
 
@@ -326,11 +338,11 @@ export class Loader {
   /** Reads the whole input (for --links and non-terminal output), waiting for it; throws OpenError if it cannot. */
   async readAll(): Promise<void> {
     if (this.source.stream) {
-      this.wanted = Infinity;
+      this.wanted = this.wantedFrom = Infinity;
       while (!this.atEnd) await this.moreOfStream();
     } else if (this.source.isFile) {
       while (!this.atEnd) this.readChunk(CHUNK);
-      this.parser.work?.(Infinity);
+      this.render(Infinity);
     } else {
       try {
         for (;;) {
@@ -355,14 +367,14 @@ export class Loader {
   async readMore(): Promise<boolean> {
     // Read to the end, a Markdown or HTML file may still have text to render: that is more too.
     if (this.atEnd && this.backlog) {
-      this.parser.work!(Date.now() + BUDGET_MS);
+      this.render(Date.now() + BUDGET_MS);
       return true;
     }
     if (this.atEnd) return false;
     if (this.source.stream) {
       await this.moreOfStream();
     } else if (this.source.isFile) {
-      if (this.backlog) this.parser.work!(Date.now() + BUDGET_MS);
+      if (this.backlog) this.render(Date.now() + BUDGET_MS);
       else this.readChunk(CHUNK);
     } else {
       try {
@@ -425,18 +437,51 @@ export class Loader {
     return next;
   }
 
+  /** As much is read as is wanted: the text, or the input past the screen's (see READ_AHEAD). */
   private get satisfied(): boolean {
+    if (this.textSatisfied) return true;
+    const from = this.marks.inputAt(this.wantedFrom);
+    return from !== null && this.doc.bytesRead - from >= READ_AHEAD;
+  }
+
+  /** As much text is there as is wanted: what is read is rendered (a file's Markdown or HTML) until then. */
+  private get textSatisfied(): boolean {
     return this.doc.text.length >= this.wanted;
+  }
+
+  /** Text read and held back is still to render, and wanted. */
+  private get renderOwed(): boolean {
+    return this.backlog && !this.textSatisfied;
+  }
+
+  /** Renders what the reader held back until `deadline`, and notes how far the text has come. */
+  private render(deadline: number): void {
+    this.parser.work?.(deadline);
+    this.marks.note(this.doc.text.length, this.doc.bytesRead);
   }
 
   private resume(): void {
     // A pipe that ended has ended for good; a file may grow while followed.
-    if (this.reading || this.stopped || this.error || this.satisfied) return;
+    if (this.reading || this.stopped || this.error) return;
+    if (this.satisfied && !this.renderOwed) return;
     if (this.atEnd && !this.backlog && !(this.tailing && this.source.isFile)) return;
-    if (this.source.stream) return void this.source.stream.resume();
     if (this.source.isFile) return this.readFile();
+    // Only a file's reader holds text back: a stream's or a pipe's renders as it comes.
+    if (this.satisfied) return;
+    if (!this.source.stream && this.source.fd >= 0) this.streamPipe();
+    if (this.source.stream) return void this.source.stream.resume();
     this.reading = true;
     this.pipeStep();
+  }
+
+  /** A pipe (or a FIFO) is read from here on as a stream (see pipeStream); a device stays with pipeStep. */
+  private streamPipe(): void {
+    const stream = pipeStream(this.source.fd);
+    if (!stream) return;
+    // The stream closes the descriptor.
+    this.closed = true;
+    this.source.stream = stream;
+    this.listen(stream);
   }
 
   /** A regular file is read by a job: at the screen's priority while the screen waits for text, else as reading ahead. */
@@ -449,8 +494,8 @@ export class Loader {
 
   /** There is more to read (or render) now, and it is wanted. */
   private get moreToRead(): boolean {
-    if (this.stopped || this.error || this.satisfied) return false;
-    return !this.atEnd || this.backlog;
+    if (this.stopped || this.error) return false;
+    return this.renderOwed || (!this.atEnd && !this.satisfied);
   }
 
   /** Input arrived: decode it, if it is not UTF-8, and parse it. */
@@ -475,6 +520,7 @@ export class Loader {
     else this.parser.write(text);
     // Only a file's reading gives the reader turns of work: anything else is rendered as it comes.
     if (!this.source.isFile) this.parser.work?.(Infinity);
+    this.marks.note(this.doc.text.length, this.doc.bytesRead);
   }
 
   /** `n` bytes came from a pipe into `buf`, which the text keeps: a copy if they fill little of it. */
@@ -521,9 +567,10 @@ export class Loader {
     const shown = this.doc.text.length;
     // Held-back rendering first, so that what is read ahead is rendered before more is read.
     do {
-      if (this.backlog) this.parser.work!(deadline);
-      else this.readChunk(CHUNK);
-    } while (!this.complete && !this.satisfied && Date.now() < deadline);
+      if (this.renderOwed) this.render(deadline);
+      else if (!this.backlog && !this.satisfied) this.readChunk(CHUNK);
+      else break;
+    } while (!this.complete && Date.now() < deadline);
     if (this.doc.bytesRead !== bytesRead || this.doc.complete !== complete || this.doc.text.length !== shown) this.onData();
     if (this.stopped) return 'done';
     if (this.atEnd && this.tailing && !this.error) {
@@ -540,6 +587,7 @@ export class Loader {
     return this.moreToRead ? 'more' : 'wait';
   }
 
+  /** Reads a device (what pipeStream cannot read) in Node's thread pool, a piece at a time. */
   private pipeStep(): void {
     const buf = Buffer.allocUnsafe(CHUNK);
     fs.read(this.source.fd, buf, 0, CHUNK, null, (err, n) => {

@@ -2,12 +2,27 @@
 // pipe on standard input is non-blocking once Node has looked at it, and
 // answers EAGAIN while it has nothing.
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 
 /** How long to wait before asking a non-blocking descriptor that had nothing again. */
 const RETRY_MS = 10;
 
 /** The first bytes looked at, to tell a compressed format by its magic bytes: the longest magic is 6. */
 export const MAGIC_SIZE = 6;
+
+/** The bytes the compressed formats with magic start with (decompress.ts tells them by these), and how many they need in all. */
+export const MAGIC = {
+  gzip: { bytes: [0x1f, 0x8b, 0x08], length: 3 },
+  // And the block size, a digit.
+  bzip2: { bytes: [0x42, 0x5a, 0x68], length: 4 },
+  xz: { bytes: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], length: 6 },
+  zstd: { bytes: [0x28, 0xb5, 0x2f, 0xfd], length: 4 },
+} as const;
+
+/** Whether more bytes could still make `head` a compressed format's magic: else they are not waited for. */
+function mayBecomeMagic(head: Uint8Array): boolean {
+  return Object.values(MAGIC).some(({ bytes, length }) => head.length < length && head.every((b, i) => i >= bytes.length || bytes[i] === b));
+}
 
 /** Reads into `buf` (at `position`, or where the descriptor is when null); resolves with the count, 0 at the end. */
 export function readSome(fd: number, buf: Buffer, position: number | null = null): Promise<number> {
@@ -24,16 +39,33 @@ export function readSome(fd: number, buf: Buffer, position: number | null = null
 }
 
 /**
- * The first bytes that arrive on a pipe: at least MAGIC_SIZE of them unless it
- * ends first, as many as came with them (at most `size`). Waits for them.
+ * The first bytes that arrive on a pipe: enough to tell a compressed format
+ * (a pipe that sends `a\nb\n` and waits is shown at once), as many as came
+ * with them (at most `size`). Waits for them.
  */
 export async function readFirstBytes(fd: number, size: number): Promise<Buffer> {
   const buf = Buffer.allocUnsafe(size);
   let length = 0;
-  while (length < MAGIC_SIZE) {
+  while (mayBecomeMagic(buf.subarray(0, length))) {
     const n = await readSome(fd, buf.subarray(length));
     if (n === 0) break;
     length += n;
   }
   return Buffer.from(buf.subarray(0, length));
+}
+
+/**
+ * A pipe or FIFO as a stream on its descriptor, which the stream then owns:
+ * libuv makes it non-blocking and waits on it with epoll, so no read is left
+ * blocked in Node's thread pool, which exit waits for (q would wait for the
+ * writer: `lwl <(cmd; sleep 20)`). Null for what it cannot read (a device).
+ * Made once the first screen is up: Node's net module takes a moment to load.
+ */
+export function pipeStream(fd: number): Readable | null {
+  const net = require('node:net') as typeof import('node:net');
+  try {
+    return new net.Socket({ fd, readable: true, writable: false });
+  } catch {
+    return null;
+  }
 }

@@ -3,8 +3,9 @@
 // a second apart, once lwl has stopped and gone idle; reading on would keep
 // it busy).
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Session, lwlShell, sleep } from './session.ts';
+import { startServer, type TestServer } from '../http-server.ts';
 
 const MiB = 1024 * 1024;
 
@@ -18,8 +19,8 @@ function rss(pid: number): number {
  * Waits until the process reads nothing for a while: the chunk read last is
  * parsed. (It may still use the processor: lines are counted between keys.)
  */
-async function idle(pid: number): Promise<void> {
-  const deadline = Date.now() + 8000;
+async function idle(pid: number, waitMs = 8000): Promise<void> {
+  const deadline = Date.now() + waitMs;
   for (let last = bytesRead(pid); ; ) {
     await sleep(250);
     const now = bytesRead(pid);
@@ -55,4 +56,29 @@ describe('reading an input that never ends', () => {
     expect((await s.waitExit()).exitCode).toBe(0);
     // Its waits add up on a loaded machine (the suite runs two files at once): time for all of them.
   }, 45_000);
+});
+
+describe('an endless web page, with no key pressed', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ['of nested divs (it shows nothing past its first line)', '/endless-divs.html', 'an endless page'],
+    ['of paragraphs', '/endless-paragraphs.html', 'an endless paragraph'],
+  ])('%s: read as far as the read-ahead, then the network waits; keys work and q ends lwl', async (_, page, first) => {
+    const s = Session.lwl([server.origin + page], { env: { PATH: '/usr/bin:/bin', LWL_BROWSER: '', BROWSER: '' } });
+    const pid = s.proc.pid;
+    await s.waitForText(first);
+    // The read-ahead is 16 MiB of the page, wherever its text ends.
+    await s.waitFor((x) => /Loading 127\.0\.0\.1: (1[6-9]|[2-9]\d)(\.\d+)? MiB/.test(x.status()), 'the read-ahead read', 40_000);
+    await idle(pid, 30_000);
+    const arrived = Number(/([\d.]+) MiB/.exec(s.status())![1]);
+    expect(arrived).toBeLessThan(24);
+    expect(rss(pid)).toBeLessThan(400 * MiB);
+    await s.keys('g', 'q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  }, 90_000);
 });

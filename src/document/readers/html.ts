@@ -7,7 +7,7 @@
 // tree is settled (an element no longer on the parser's stack of open
 // elements, a text node with something after it), so the first screen of a
 // 20 MB page needs only the first chunks parsed.
-import { Parser, parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5';
+import { defaultTreeAdapter, html, Parser, Token, type DefaultTreeAdapterMap, type DefaultTreeAdapterTypes as T } from 'parse5';
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { RenderCollector, type RenderTarget, type Style } from './render-target.ts';
 import { writeTable, type Align } from './table.ts';
@@ -119,6 +119,8 @@ export function textOf(node: Node): string {
 interface OpenElement {
   node: Node;
   index: number;
+  /** Walked for nothing but letting its children go: an element not shown (hidden, a script) that the parser still adds to. */
+  silent: boolean;
   link: boolean;
   styles: number;
   indent: boolean;
@@ -136,12 +138,16 @@ interface OpenElement {
 const DEEPEST_TABLE = 20;
 /** A table of more cells than this is read as its text too: it is laid out whole, between two keys (a quarter of a second for this many). */
 const MOST_TABLE_CELLS = 10_000;
+/** Children written are let go this many at a time, at least. */
+const RELEASED_TOGETHER = 64;
 
 export class HtmlWalker {
   private readonly stack: OpenElement[] = [];
   private preDepth = 0;
   private linkDepth = 0;
   private lists: { ordered: boolean; next: number; bare: boolean }[] = [];
+  /** The lists in `lists` that are not ordered: the depth a bullet's shape goes by. */
+  private bulletLists = 0;
   private titleSeen = false;
   private baseSeen = false;
 
@@ -157,7 +163,28 @@ export class HtmlWalker {
   }
 
   private frame(node: Node): OpenElement {
-    return { node, index: 0, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '' };
+    return { node, index: 0, silent: false, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '' };
+  }
+
+  /** A frame that writes nothing: for an element not shown, walked only to let its children go. */
+  private silentFrame(node: Node): OpenElement {
+    return { ...this.frame(node), silent: true };
+  }
+
+  /**
+   * The child at the frame's index is written: on to the next. The children
+   * written are let go once they are many (and most of the list), so the tree
+   * holds what is still to write, not the page; the parser never looks back at
+   * them: it adds to the open elements' ends, and before an open table, where
+   * the walk waits.
+   */
+  private next(f: OpenElement): void {
+    f.index++;
+    if (f.index < RELEASED_TOGETHER) return;
+    const kids = children(f.node);
+    if (f.index * 2 < kids.length) return;
+    for (const written of kids.splice(0, f.index)) (written as T.ChildNode).parentNode = null;
+    f.index = 0;
   }
 
   /** Walks as far as the tree is settled (all of it when `final`). Returns true when done. */
@@ -171,25 +198,30 @@ export class HtmlWalker {
         const child = kids[f.index];
         if (child.nodeName === '#text') {
           if (open && f.index === kids.length - 1) return false; // may grow
-          this.text((child as T.TextNode).value);
-          f.index++;
+          if (!f.silent) this.text((child as T.TextNode).value);
+          this.next(f);
         } else if (isElement(child)) {
           const settled = final || !this.isOpen(child);
+          if (f.silent) {
+            stack.push(this.silentFrame(child));
+            continue;
+          }
           if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select') {
             if (!settled) return false;
           }
           if (child.tagName === 'li' && !settled && ownNumber(child, this.isOpen) === null) return false;
           const entered = this.enter(child);
           if (entered) stack.push(entered);
-          else f.index++;
+          else if (!settled) stack.push(this.silentFrame(child)); // not shown, but still growing
+          else this.next(f);
         } else {
-          f.index++; // comment, doctype
+          this.next(f); // comment, doctype
         }
       } else {
         if (open) return false;
-        this.exit(f);
+        if (!f.silent) this.exit(f);
         stack.pop();
-        if (stack.length > 0) stack[stack.length - 1].index++;
+        if (stack.length > 0) this.next(stack[stack.length - 1]);
       }
     }
     return true;
@@ -272,6 +304,7 @@ export class HtmlWalker {
         f.block = this.lists.length > 0 ? 1 : 2; // apart from the text around it, but not inside another list
         w.block(f.block === 2);
         this.lists.push(f.list);
+        if (!f.list.ordered) this.bulletLists++;
         break;
       case 'li': {
         const list = this.lists[this.lists.length - 1];
@@ -285,7 +318,7 @@ export class HtmlWalker {
           f.indent = true;
           break;
         }
-        const marker = !list ? '•' : list.ordered ? `${list.next++}.` : ['•', '◦', '▪'][(this.lists.filter((l) => !l.ordered).length - 1) % 3];
+        const marker = !list ? '•' : list.ordered ? `${list.next++}.` : ['•', '◦', '▪'][(this.bulletLists - 1) % 3];
         w.pushIndent(' '.repeat(marker.length + 1), null, marker + ' ', 'listMarker');
         f.indent = true;
         break;
@@ -336,7 +369,7 @@ export class HtmlWalker {
     }
     if (f.pre) this.preDepth--;
     if (f.indent) w.popIndent();
-    if (f.list) this.lists.pop();
+    if (f.list && !this.lists.pop()!.ordered) this.bulletLists--;
     if (f.block) w.block(f.block === 2);
   }
 
@@ -450,39 +483,105 @@ function cellsOf(table: Element): number {
   return cells;
 }
 
+/** An HTML fragment's tree, open elements no deeper than a document's. */
+function cappedFragment(html: string): T.DocumentFragment {
+  const parser = cappedParser().getFragmentParser<DefaultTreeAdapterMap>();
+  parser.tokenizer.write(html, true);
+  return parser.getFragment();
+}
+
 /** Renders an HTML fragment (raw HTML in markdown) into a BlockWriter. */
 export function writeHtmlFragment(w: BlockWriter, html: string, options: HtmlOptions = {}): void {
-  new HtmlWalker(w, parseFragment(html), options).walk(true);
+  new HtmlWalker(w, cappedFragment(html), options).walk(true);
 }
 
 /** The first element of a fragment (an inline tag in markdown), or null. */
 export function parseTag(html: string): Element | null {
-  const first = parseFragment(html).childNodes[0];
+  const first = cappedFragment(html).childNodes[0];
   return first && isElement(first) ? first : null;
 }
+
+/**
+ * Elements open at once, at most, as browsers nest them (Blink and WebKit
+ * stop at 512): a start tag past this depth first closes the current element,
+ * so that it opens beside it. 50,000 nested lists are then laid out as lists
+ * 512 deep, and the parser's stack, the tree and the walk stay that small
+ * (every tree walk, and many a layout step, costs as much as the depth).
+ */
+const DEEPEST_OPEN = 512;
+
+/** Elements that never open (the parser adds them closed): no need to make room for them. */
+const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+/**
+ * Elements a start tag past the depth does not close: what follows would go
+ * out of the table (before it), the select or the template. Below them a few
+ * more levels open (a row, a cell, an element in it), but a table or a
+ * template in them is left out: its rows join the table they are in.
+ */
+const FRAMING = new Set(['table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'caption', 'colgroup', 'select', 'template']);
+const FRAMES = new Set(['table', 'template']);
+
+let capped: typeof Parser<DefaultTreeAdapterMap> | null = null;
+
+/**
+ * The HTML parser, with open elements no deeper than DEEPEST_OPEN (and a few
+ * levels of a table's). Its class is made on first use: parse5 is compiled
+ * only when HTML is read (Markdown without HTML needs none).
+ */
+export function cappedParser(): typeof Parser<DefaultTreeAdapterMap> {
+  capped ??= class CappedParser extends Parser<DefaultTreeAdapterMap> {
+    override onStartTag(token: Token.TagToken): void {
+      if (this.openElements.depth >= DEEPEST_OPEN && !VOID.has(token.tagName)) {
+        const current = (this.openElements.current as Element).tagName;
+        if (!FRAMING.has(current)) this.closeCurrent(current.toLowerCase());
+        else if (FRAMES.has(token.tagName)) return;
+      }
+      super.onStartTag(token);
+    }
+
+    /** Closes the current element as its end tag would, by the rules of the mode the parser is in. */
+    private closeCurrent(tagName: string): void {
+      this.onEndTag({ type: Token.TokenType.END_TAG, tagName, tagID: html.getTagID(tagName), selfClosing: false, ackSelfClosing: false, attrs: [], location: null });
+    }
+  };
+  return capped;
+}
+
+/**
+ * The formatting elements: the only ones the parser opens other than on top of
+ * its stack, or takes off it unannounced (the adoption agency), so the stack
+ * itself says whether one is open (at once: it keeps them in a map).
+ */
+const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 
 /**
  * A whole HTML document, read in chunks: `write` each piece of text as it
  * comes, `end` at the end. The target gets what is settled after every write.
  */
 export class HtmlReader {
-  private readonly parser = new Parser<T.DefaultTreeAdapterMap>();
+  /** The elements the parser has open (but formatting ones, see FORMATTING): the walk asks of one at every step. */
+  private readonly open = new Set<Node>();
+  private readonly parser: Parser<DefaultTreeAdapterMap>;
   private readonly writer: BlockWriter;
   private readonly walker: HtmlWalker;
 
   constructor(target: RenderTarget, options: HtmlOptions = {}) {
+    const open = this.open;
+    const treeAdapter = { ...defaultTreeAdapter, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
+    this.parser = new (cappedParser())({ treeAdapter });
     this.writer = new BlockWriter(target);
-    const open = this.parser.openElements;
+    const stack = this.parser.openElements;
     const isOpen = (node: Node) => {
       if (node === this.parser.document) return true;
-      for (let i = open.stackTop; i >= 0; i--) if (open.items[i] === node) return true;
-      return false;
+      return isElement(node) && FORMATTING.has(node.tagName) ? stack.contains(node) : open.has(node);
     };
     this.walker = new HtmlWalker(this.writer, this.parser.document, options, isOpen);
   }
 
   write(chunk: string): void {
     this.parser.tokenizer.write(chunk, false);
+    // Text read so far is handed to the tree, and the input it came from let go: else a long run of text is kept, and copied at every write.
+    this.parser.tokenizer.flushCurrentCharacterToken();
     this.walker.walk(false);
   }
 

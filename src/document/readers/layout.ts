@@ -35,6 +35,10 @@ export class BlockWriter {
   /** A collapsed space owed before the next text (HTML white space). */
   private space = false;
   private readonly indents: Indent[] = [];
+  /** The outermost indent pushed since a line's indent was last written: those past DRAWN_INDENTS from it on may hold a marker not yet written. */
+  private pushedFrom = 0;
+  /** The indents changed since the last line's were taken (lastIndents). */
+  private indentsChanged = true;
   /** Opens (and anchors) waiting for the text they start at, so spans never start with a break. */
   private pending: Pending[] = [];
   /** What is open in the target, innermost last: to know whether a close has an open to match. */
@@ -61,11 +65,14 @@ export class BlockWriter {
   }
 
   pushIndent(rest: string, restStyle: Style | null = null, first: string | null = null, firstStyle: Style | null = null): void {
+    this.pushedFrom = Math.min(this.pushedFrom, this.indents.length);
     this.indents.push({ rest, restStyle, first, firstStyle });
+    this.indentsChanged = true;
   }
 
   popIndent(): void {
     this.indents.pop();
+    this.indentsChanged = true;
   }
 
   /** A space between words, collapsed with others and dropped at the start and end of a line. */
@@ -120,7 +127,8 @@ export class BlockWriter {
     }
     this.flushPending();
     target.text(line);
-    this.lastIndents = this.indents.slice(0, DRAWN_INDENTS);
+    if (this.indentsChanged) this.lastIndents = this.indents.slice(0, DRAWN_INDENTS);
+    this.indentsChanged = false;
     this.column += line.length;
     this.atStart = false;
   }
@@ -147,7 +155,11 @@ export class BlockWriter {
     // The column the block's next line starts at (its indents' `rest`): where the rows this line wraps to start.
     let hang = 0;
     const innermost = this.indents.length - 1;
+    // Past DRAWN_INDENTS only the indents pushed since the last line can hold a marker: the others are not looked at.
+    const skipTo = Math.max(DRAWN_INDENTS, this.pushedFrom);
+    this.pushedFrom = this.indents.length;
     for (let i = 0; i <= innermost; i++) {
+      if (i === DRAWN_INDENTS && i < skipTo) i = Math.min(skipTo, innermost);
       const indent = this.indents[i];
       const first = indent.first;
       indent.first = null;

@@ -31,6 +31,8 @@ export function textStyle(style: Style): TextStyle {
 }
 
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+/** Text written is held until this many bytes are, then stored as one chunk: a chunk each word costs more than the words. */
+const HELD_MOST = 16 * 1024;
 
 /** Writes what a reader renders into a Document held in memory; offsets are UTF-8 bytes of the text. */
 export class DocumentBuilder implements RenderTarget {
@@ -40,8 +42,13 @@ export class DocumentBuilder implements RenderTarget {
   private lineLength = 0;
   private link: { start: number; href: string } | null = null;
   private readonly styles: { start: number; style: Style }[] = [];
+  /** Each reader style's number in the document's style table, once it has been used. */
+  private readonly styleNumbers = new Map<Style, number>();
   /** Where the hanging indent being written started, or -1. */
   private hangingFrom = -1;
+  /** Text written and not yet stored (see flush), and its length in bytes. */
+  private held: string[] = [];
+  private heldBytes = 0;
   /** The first <base href>, as written: the lead's resolver takes hrefs against it. */
   baseHref: string | null = null;
 
@@ -49,13 +56,32 @@ export class DocumentBuilder implements RenderTarget {
     this.store = doc.text as MemoryText;
   }
 
+  /** The text's length so far, stored or held. */
+  private get length(): number {
+    return this.store.length + this.heldBytes;
+  }
+
   text(s: string): void {
     if (s.length === 0) return;
     this.countRows(s);
-    const bytes = Buffer.from(s, 'utf8');
     // Controls become hex tokens, as in every other kind: kept raw, rendered when read.
-    if (CONTROL.test(s)) this.store.appendRendered(bytes, renderTokens(bytes, 0, bytes.length, null));
-    else this.store.append(bytes);
+    if (CONTROL.test(s)) {
+      this.flush();
+      const bytes = Buffer.from(s, 'utf8');
+      this.store.appendRendered(bytes, renderTokens(bytes, 0, bytes.length, null));
+      return;
+    }
+    this.held.push(s);
+    this.heldBytes += Buffer.byteLength(s);
+    if (this.heldBytes >= HELD_MOST) this.flush();
+  }
+
+  /** Stores the text held: the document shows it (the reader flushes at the end of each piece it renders). */
+  flush(): void {
+    if (this.heldBytes === 0) return;
+    this.store.append(Buffer.from(this.held.join(''), 'utf8'));
+    this.held = [];
+    this.heldBytes = 0;
   }
 
   private countRows(s: string): void {
@@ -72,36 +98,39 @@ export class DocumentBuilder implements RenderTarget {
   }
 
   openLink(href: string): void {
-    this.link = { start: this.store.length, href };
+    this.link = { start: this.length, href };
   }
 
   closeLink(): void {
     const link = this.link;
     this.link = null;
-    if (!link || this.store.length === link.start) return;
+    if (!link || this.length === link.start) return;
     const bytes = Buffer.from(link.href, 'utf8');
-    this.doc.addLink(link.start, this.store.length, this.doc.hrefs.addBytes(bytes, 0, bytes.length));
+    this.doc.addLink(link.start, this.length, this.doc.hrefs.addBytes(bytes, 0, bytes.length));
   }
 
   openStyle(style: Style): void {
-    this.styles.push({ start: this.store.length, style });
+    this.styles.push({ start: this.length, style });
   }
 
   closeStyle(): void {
     const open = this.styles.pop();
-    if (open) this.doc.addStyle(open.start, this.store.length, textStyle(open.style));
+    if (!open || this.length === open.start) return;
+    let number = this.styleNumbers.get(open.style);
+    if (number === undefined) this.styleNumbers.set(open.style, (number = this.doc.styleTable.add(textStyle(open.style))));
+    this.doc.styles.add(open.start, this.length, number);
   }
 
   anchor(name: string): void {
-    this.doc.addAnchor(name, this.store.length);
+    this.doc.addAnchor(name, this.length);
   }
 
   openHangingIndent(): void {
-    this.hangingFrom = this.store.length;
+    this.hangingFrom = this.length;
   }
 
   closeHangingIndent(cells: number): void {
-    if (this.hangingFrom >= 0 && this.store.length > this.hangingFrom) this.doc.hangingIndents.add(this.hangingFrom, this.store.length, cells);
+    if (this.hangingFrom >= 0 && this.length > this.hangingFrom) this.doc.hangingIndents.add(this.hangingFrom, this.length, cells);
     this.hangingFrom = -1;
   }
 
@@ -194,6 +223,7 @@ abstract class PacedReader implements Reader {
       this.pendingAt = 0;
     }
     this.render(piece);
+    this.target.flush();
   }
 
   /** At the end of the input with nothing held back: the document is complete. */
@@ -201,6 +231,7 @@ abstract class PacedReader implements Reader {
     if (this.finished || !this.inputEnded || this.pendingAt < this.pending.length) return;
     this.finished = true;
     this.finishRender();
+    this.target.flush();
     this.doc.complete = true;
   }
 }

@@ -1,0 +1,145 @@
+// Memory bounded by what is read (issue 29): HTML that nests deep or shows
+// nothing, in lwl in a pseudo-terminal.
+//
+// - 10 MB of nested <div>, no key pressed: lwl's peak (VmHWM) once it has
+//   gone idle; target under 4 x the size + 64 MiB.
+// - 50,000 nested <ul><li> (450 KB): G, until the status line says (END);
+//   target within 1 s.
+// - An endless page over http (a server on 127.0.0.1 started here), of nested
+//   divs and of paragraphs, no key pressed: resident memory once the page has
+//   arrived as far as the read-ahead (16 MiB), and its most over the next
+//   seconds; target flat (the network waits).
+//
+//   npx tsx bench/memory.ts [--timeout S] [--watch S]
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PtySession, killAll } from './pty.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const lwl = path.join(root, 'dist/lwl');
+const { values } = parseArgs({ options: { timeout: { type: 'string', default: '120' }, watch: { type: 'string', default: '5' } } });
+const timeoutMs = Number(values.timeout) * 1000;
+const watchMs = Number(values.watch) * 1000;
+const MB = 1e6;
+const MiB = 2 ** 20;
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-bench-memory-'));
+process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+process.on('SIGINT', () => {
+  killAll();
+  process.exit(130);
+});
+
+const settings = { cols: 80, rows: 24, cwd: root, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', TERM: 'xterm-256color', LANG: 'C.UTF-8', HOME: os.homedir(), LWL_BROWSER: '', BROWSER: '' } };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A field of /proc/PID/status (VmHWM, VmRSS), in bytes. */
+function status(pid: number, field: string): number {
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+}
+
+/** The processor time the process has used, in clock ticks. */
+function cpuTicks(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Waits until the process has used no processor time for a second: it has read and rendered what it will. */
+async function idle(pid: number): Promise<boolean> {
+  const deadline = performance.now() + timeoutMs;
+  for (let last = -1, still = 0; performance.now() < deadline; await sleep(250)) {
+    const now = cpuTicks(pid);
+    still = now === last ? still + 1 : 0;
+    last = now;
+    if (still >= 4) return true;
+  }
+  return false;
+}
+
+const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
+const verdict = (ok: boolean) => (ok ? 'yes' : 'NO');
+
+function write(name: string, text: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+console.log('| input | measured | figure | target | met |');
+console.log('| :-- | :-- | --: | --: | :-- |');
+
+// 10 MB of nested divs, no key.
+{
+  const size = 10 * MB;
+  const file = write('divs.html', '<div>'.repeat(size / 5));
+  const s = new PtySession(process.execPath, [lwl, file], settings);
+  const limit = 4 * size + 64 * MiB;
+  const settled = await idle(s.pid);
+  const peak = settled ? status(s.pid, 'VmHWM') : NaN;
+  console.log(`| 10 MB of nested \`<div>\`, no key | peak (VmHWM) | ${settled ? mib(peak) : 'timeout'} | ${mib(limit)} | ${verdict(peak < limit)} |`);
+  await s.close('q');
+}
+
+// 50,000 nested lists, G.
+{
+  const file = write('lists.html', '<ul><li>x'.repeat(50_000));
+  const s = new PtySession(process.execPath, [lwl, file], settings);
+  const shown = await s.waitFor((t) => t.row(0).includes('x'), timeoutMs);
+  let figure = 'timeout';
+  let ok = false;
+  if (shown !== null) {
+    await s.quiet(200, timeoutMs);
+    const pressed = performance.now();
+    s.type('G');
+    const end = await s.waitFor((t) => t.status().includes('(END)'), timeoutMs);
+    if (end !== null) {
+      figure = `${((end - pressed) / 1000).toFixed(2)} s`;
+      ok = end - pressed < 1000;
+    }
+  }
+  console.log(`| 50,000 nested \`<ul><li>\` (450 KB) | G to (END) | ${figure} | 1 s | ${verdict(ok)} |`);
+  await s.close('q');
+}
+
+// Endless pages over http.
+const pages: Record<string, (n: number) => string> = {
+  '/divs.html': (n) => (n === 0 ? '<p>an endless page</p>' : '<div>'.repeat(2000)),
+  '/paragraphs.html': () => '<p>an endless paragraph, with some words in it</p>\n'.repeat(200),
+};
+const server = http.createServer((req, res) => {
+  const block = pages[req.url ?? ''];
+  if (!block) return void res.writeHead(404).end();
+  res.writeHead(200, { 'Content-Type': 'text/html' });
+  let n = 0;
+  const more = () => {
+    while (!res.destroyed) if (!res.write(block(n++))) return void res.once('drain', more);
+  };
+  more();
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+for (const [page, what] of [['/divs.html', 'nested `<div>`'], ['/paragraphs.html', 'paragraphs']]) {
+  const s = new PtySession(process.execPath, [lwl, origin + page], settings);
+  // The read-ahead arrived: 16 MiB and on.
+  const ahead = await s.waitFor((t) => /Loading 127\.0\.0\.1: (1[6-9]|[2-9]\d|\d{3,})(\.\d+)? MiB/.test(t.status()), timeoutMs);
+  let figure = 'timeout';
+  let ok = false;
+  if (ahead !== null && (await idle(s.pid))) {
+    const at = status(s.pid, 'VmRSS');
+    let most = at;
+    for (const until = performance.now() + watchMs; performance.now() < until; await sleep(250)) most = Math.max(most, status(s.pid, 'VmRSS'));
+    const arrived = /([\d.]+ MiB)/.exec(s.status())?.[1] ?? '?';
+    figure = `${mib(at)}, then ${mib(most)} over ${values.watch} s (${arrived} arrived)`;
+    ok = most - at < 8 * MiB;
+  }
+  console.log(`| an endless page of ${what} over http, no key | resident memory after the read-ahead | ${figure} | flat | ${verdict(ok)} |`);
+  await s.close('q');
+}
+server.closeAllConnections();
+server.close();
+process.exit(0);

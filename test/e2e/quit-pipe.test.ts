@@ -1,0 +1,60 @@
+// q ends lwl at once, whatever its input pipe does: a pipe, a FIFO or a
+// process substitution whose writer has sent a little and then waits (here a
+// sleep far longer than a test's wait for the exit) must not keep lwl alive.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Session, lwlShell } from './session.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-quit-pipe-'));
+});
+afterEach(() => {
+  // The writer that never ends, named by the pid it wrote.
+  const pid = Number(fs.readFileSync(path.join(dir, 'writer.pid'), 'utf8'));
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Gone already.
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Writes two lines, then holds the pipe open without a word (its pid in writer.pid); its other descriptors leave the terminal alone. */
+const writer = () => `printf 'a\\nb\\n'; echo $BASHPID > ${dir}/writer.pid; exec sleep 600 </dev/null 2>/dev/null`;
+
+/** lwl as the terminal's own process (bash execs it), so the session ends when lwl does. */
+const bash = (command: string) => new Session('/bin/bash', ['-c', command]);
+
+describe('q with an input pipe that is open and silent', () => {
+  it.each([
+    ['a process substitution', () => bash(`exec ${lwlShell} <(${writer()})`)],
+    ['a pipe on standard input', () => bash(`exec ${lwlShell} < <(${writer()})`)],
+    [
+      'a named pipe',
+      () => {
+        execFileSync('mkfifo', [path.join(dir, 'fifo')]);
+        return bash(`(${writer()}) > ${dir}/fifo & exec ${lwlShell} ${dir}/fifo`);
+      },
+    ],
+  ])('%s: lwl exits', async (_, start) => {
+    const s = start();
+    await s.waitFor((x) => x.rows()[0] === 'a' && x.rows()[1] === 'b', 'the two lines');
+    await s.keys('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+
+  it('after G waits for the pipe and ^C gives up the wait: lwl exits', async () => {
+    const s = bash(`exec ${lwlShell} < <(${writer()})`);
+    await s.waitFor((x) => x.rows()[1] === 'b', 'the two lines');
+    await s.keys('G');
+    await s.waitFor((x) => x.status().startsWith('Reading'), 'the wait for the pipe');
+    await s.keys('\x03');
+    await s.waitFor((x) => !x.status().startsWith('Reading'), 'the wait given up');
+    await s.keys('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+});
