@@ -50,7 +50,8 @@ describe('q with an input pipe that is open and silent', () => {
   it('after G waits for the pipe and ^C gives up the wait: lwl exits', async () => {
     const s = bash(`exec ${lwlShell} < <(${writer()})`);
     await s.waitFor((x) => x.rows()[1] === 'b', 'the two lines');
-    await s.keys('G');
+    // lwl is busy while G waits for the pipe (not idle): pressed, and the screen waited on.
+    await s.press('G');
     await s.waitFor((x) => x.status().startsWith('Reading'), 'the wait for the pipe');
     await s.keys('\x03');
     await s.waitFor((x) => !x.status().startsWith('Reading'), 'the wait given up');
