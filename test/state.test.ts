@@ -125,3 +125,13 @@ describe("G's window on the end of a file still being read", () => {
     expect(run(context(100), ['5', 'G']).effects).toEqual([]);
   });
 });
+
+describe('a long line pasted into the search', () => {
+  it('is searched at Enter, not as it is typed, past 1,000 characters', async () => {
+    const { typeText, press } = await import('../src/state/state.ts');
+    const ctx = context(100);
+    const typing = press(initialState, '/', ctx).state;
+    expect(typeText(typing, 'line 5', ctx).effects).toEqual([{ kind: 'incsearch', query: { text: 'line 5', regex: false, backward: false }, from: 0 }]);
+    expect(typeText(typing, 'x'.repeat(1001), ctx).effects).toEqual([{ kind: 'incsearch', query: null, from: 0 }]);
+  });
+});

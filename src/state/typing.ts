@@ -26,10 +26,19 @@ function backToOrigin(state: State): State {
  * new query's first match from where the typing began. The screen stays
  * until it is found (incFound); a line with nothing to look for goes back.
  */
+/**
+ * A search line longer than this (a paste) is searched at Enter, not as it
+ * is typed: a caseless non-ASCII query becomes a pattern of every case form
+ * of each character, and a pattern of 100,000 alternations is compiled (and
+ * sent to the regex worker) again for each batch of keys.
+ */
+const INCREMENTAL_MAX = 1000;
+
 function incremental(result: Result, before: State, ctx: Context): Result {
   const { state } = result;
   const origin = state.searchOrigin;
   if (ctx.incsearch === false || state.mode !== 'search' || !origin || state.line.text === before.line.text) return result;
+  if (state.line.text.length > INCREMENTAL_MAX) return { ...result, effects: [...result.effects, stopIncremental] };
   const { query } = queryOf(state.line.text, state.searchBackward, ctx.regexSearch);
   const effect: Effect = { kind: 'incsearch', query, from: origin.top };
   return { state: query ? state : backToOrigin(state), effects: [...result.effects, effect] };
