@@ -132,7 +132,26 @@ async function session(file: string, log: string[], replay: string[] | null = nu
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   let titles = 0;
   term.onTitleChange(() => titles++);
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), TERM: 'xterm-256color', LANG: 'C.UTF-8', BROWSER: '/bin/true' };
+  // lwl's word that it has acted on every byte typed (term/idle-signal.ts): the quit keys wait for it, so that a
+  // key typed while lwl is still busy with a paste is not read with the next as one (Escape and q as Alt-q).
+  const signal = `${file}.signal`;
+  fs.writeFileSync(signal, '');
+  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), TERM: 'xterm-256color', LANG: 'C.UTF-8', BROWSER: '/bin/true', LWL_TEST_SIGNAL: signal };
+  let written = 0;
+  const write = (keys: string) => {
+    written += Buffer.byteLength(keys);
+    proc.write(keys);
+  };
+  /** Waits until lwl says it has acted on all that was written (or it ended); how long that took, or Infinity past `limitMs`. */
+  const caughtUp = async (limitMs: number): Promise<number> => {
+    const start = performance.now();
+    for (;;) {
+      const last = fs.readFileSync(signal, 'utf8').trimEnd().split('\n').at(-1) ?? '';
+      if (exit !== null || Number(last.split(' ')[1] ?? -1) >= written) return performance.now() - start;
+      if (performance.now() - start > limitMs) return Infinity;
+      await sleep(10);
+    }
+  };
   // -f: no binary question (test/e2e/binary-input.test.ts tests it): keys typed after its answer ends lwl would be echoed by the tty, not written by lwl.
   const proc = pty.spawn(process.execPath, [lwl, '-f', file], { name: env.TERM, cols, rows, cwd: os.tmpdir(), env, encoding: null });
   const chunks: Buffer[] = [];
@@ -166,16 +185,18 @@ async function session(file: string, log: string[], replay: string[] | null = nu
     } else {
       const k = step ? (JSON.parse(step) as string) : key();
       log.push(JSON.stringify(k));
-      proc.write(k);
+      write(k);
     }
     await settle(2000);
   }
-  // Escape leaves a prompt; a first q may close the preview; the second quits.
-  proc.write('\x1b');
-  await sleep(200);
-  proc.write('q');
-  await sleep(300);
-  if (exit === null) proc.write('q');
+  // Escape leaves a prompt; a first q may close the preview; the second quits. Each once lwl has caught up.
+  const catchUp = await caughtUp(30000);
+  if (catchUp > 1000) log.push(`caught up with the keys ${catchUp === Infinity ? 'not in 30 s' : `in ${Math.round(catchUp)} ms`}`);
+  write('\x1b');
+  await caughtUp(5000);
+  write('q');
+  await caughtUp(5000);
+  if (exit === null) write('q');
   const deadline = performance.now() + 5000;
   while (exit === null && performance.now() < deadline) await sleep(20);
   const hang = exit === null;
@@ -183,7 +204,7 @@ async function session(file: string, log: string[], replay: string[] | null = nu
   if (hang) {
     // Tell a true hang from a machine too busy: one more q, five more seconds.
     log.push(`no exit 5 s after q; screen:\n${screenText(term)}`);
-    proc.write('q');
+    write('q');
     const later = performance.now() + 5000;
     while (exit === null && performance.now() < later) await sleep(20);
     slow = exit !== null;
@@ -201,6 +222,7 @@ async function session(file: string, log: string[], replay: string[] | null = nu
       ? `exit ${finished.exitCode} signal ${finished.signal ?? 0}`
       : null;
   term.dispose();
+  fs.rmSync(signal, { force: true });
   return { keys: sent, foreign: foreignBytes(output), titles, crash, hang: hang && !slow, slow };
 }
 
