@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import { formatBytes } from '../text/count.ts';
-import { MAGIC, MAGIC_SIZE, readSome } from './read-some.ts';
+import { MAGIC, MAGIC_SIZE, pipeStream, readSome } from './read-some.ts';
 import type { Source } from './source.ts';
 
 /** Decompressed text handed on at a time, and compressed bytes read at a time. */
@@ -124,6 +124,17 @@ const isSystemError = (err: Error) => typeof (err as NodeJS.ErrnoException).sysc
  */
 function compressedBytes(source: Source): Readable {
   const { fd, isFile } = source;
+  // A pipe is read as a stream on its descriptor (epoll), not by reads in Node's thread pool: one left
+  // blocked on a silent writer would keep lwl from ending when q is pressed (exit waits for the pool).
+  const pipe = isFile ? null : pipeStream(fd);
+  if (pipe) {
+    const head = source.head;
+    async function* fromPipe() {
+      if (head && head.length > 0) yield head;
+      yield* pipe!;
+    }
+    return Readable.from(fromPipe(), { objectMode: false });
+  }
   async function* chunks() {
     let position: number | null = isFile ? 0 : null;
     try {

@@ -47,6 +47,13 @@ describe('q with an input pipe that is open and silent', () => {
     expect((await s.waitExit()).exitCode).toBe(0);
   });
 
+  it('a compressed pipe (gzip) that goes silent after its text: lwl exits', async () => {
+    const s = bash(`exec ${lwlShell} < <(printf 'a\\nb\\n' | gzip; echo $BASHPID > ${dir}/writer.pid; exec sleep 600 </dev/null 2>/dev/null)`);
+    await s.waitFor((x) => x.rows()[0] === 'a' && x.rows()[1] === 'b', 'the two lines');
+    await s.keys('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+
   it('after G waits for the pipe and ^C gives up the wait: lwl exits', async () => {
     const s = bash(`exec ${lwlShell} < <(${writer()})`);
     await s.waitFor((x) => x.rows()[1] === 'b', 'the two lines');
