@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session, lwlShell, root } from './session.ts';
+import { Session, lwlShell, root, stoppedAndPrompted } from './session.ts';
 
 const numbered = path.join(root, 'test/e2e/fixtures/numbered.txt');
 
@@ -141,7 +141,7 @@ describe('the mouse (--mouse)', () => {
     await s.press(`${lwlShell} --mouse ${numbered}\r`);
     await s.waitFor((x) => x.rows()[0].startsWith('line 1 of') && mouseMode(x) === 'vt200', 'the first screen');
     await s.press('\x1a');
-    await s.waitFor((x) => !x.onAlternateScreen && x.screen().includes('$ '), 'lwl stopped');
+    await s.waitFor((x) => !x.onAlternateScreen && stoppedAndPrompted(x), 'lwl stopped, and the prompt');
     expect(mouseMode(s)).toBe('none');
     await takenAgain(s, 'fg\r', 'line 1 of', 'line 4 of');
   });

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Session, lwlShell, root, samples } from './session.ts';
+import { Session, lwlShell, root, samples, stoppedAndPrompted } from './session.ts';
 
 const numbered = path.join(root, 'test/e2e/fixtures/numbered.txt');
 /** What lwl wrote from `offset` on. */
@@ -88,7 +88,7 @@ describe('scrolling in a region', () => {
     await s.waitFor((x) => x.rows()[0].startsWith('line 1 of'), 'the first screen');
     const [pid] = fs.readFileSync(`/proc/${s.proc.pid}/task/${s.proc.pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
     await s.press('\x1a');
-    await s.waitFor((x) => x.screen().includes('$ ') && fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'T', 'lwl stopped');
+    await s.waitFor((x) => stoppedAndPrompted(x) && fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] === 'T', 'lwl stopped, and the prompt');
     expect(lastRegion(s)).toBe('\x1b[r');
     await s.press('seq 1 30\r');
     await s.waitFor((x) => numbersShown(x).includes(30), 'the numbers');

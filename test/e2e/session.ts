@@ -307,3 +307,12 @@ export const fg = (c: xterm.IBufferCell) => (c.isFgDefault() ? -1 : c.getFgColor
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * An interactive sh (PS1 '$ ') has said that its job stopped and prompts again:
+ * keys typed before that may be flushed as the shell takes the terminal back.
+ */
+export const stoppedAndPrompted = (s: Session): boolean => {
+  const screen = s.screen().trimEnd();
+  return screen.includes('Stopped') && /\n\$$/.test(screen);
+};

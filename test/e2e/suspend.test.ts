@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Session, lwlShell } from './session.ts';
+import { Session, lwlShell, stoppedAndPrompted } from './session.ts';
 
 const firstRow = 'Welcome to lwl, less with links.';
 
@@ -31,7 +31,7 @@ async function lwlUnderShell(args = 'samples/tour.md', first = firstRow): Promis
 
 /** lwl stopped with the terminal given back; then fg brings it back, and keys work. */
 async function checkStoppedThenFg(s: Session, pid: number): Promise<void> {
-  await s.waitFor((x) => !x.onAlternateScreen && processState(pid) === 'T', 'lwl stopped on the main screen');
+  await s.waitFor((x) => !x.onAlternateScreen && processState(pid) === 'T' && stoppedAndPrompted(x), 'lwl stopped on the main screen, and the prompt');
   // The last word on the cursor was to show it.
   expect(s.output.lastIndexOf('\x1b[?25h')).toBeGreaterThan(s.output.lastIndexOf('\x1b[?25l'));
   const before = s.output.length;
@@ -66,7 +66,7 @@ describe('suspending', () => {
     await s.press('G');
     await s.waitFor((x) => x.status().startsWith('Reading...'), 'reading');
     await s.press('\x1a');
-    await s.waitFor((x) => !x.onAlternateScreen && processState(pid) === 'T', 'lwl stopped on the main screen');
+    await s.waitFor((x) => !x.onAlternateScreen && processState(pid) === 'T' && stoppedAndPrompted(x), 'lwl stopped on the main screen, and the prompt');
     await s.press('fg\r');
     await s.waitFor((x) => x.onAlternateScreen && x.status().startsWith('Reading...'), 'reading again');
     await s.press('\x03');
