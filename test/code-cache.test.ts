@@ -1,6 +1,6 @@
 // The names of dist/lwl's code caches, which of them are another build's, and when there are none (src/startup/code-cache.ts).
 import { describe, expect, it } from 'vitest';
-import { cacheDirectory, cacheName, cachingCode, otherBuilds, secure } from '../src/startup/code-cache.ts';
+import { cacheDirectory, cacheName, cachingCode, onlyOurs, otherBuilds, secure } from '../src/startup/code-cache.ts';
 
 describe('code cache files', () => {
   it("are named by the bundle's hash, Node's version, the architecture, and the package", () => {
@@ -39,5 +39,19 @@ describe('code cache files', () => {
     expect(cachingCode({}, ['--secure', 'file'])).toBe(false);
     expect(secure({ LESS: '-R --secure' }, [])).toBe(true);
     expect(secure({ LWL: '--secure' }, [])).toBe(true);
+  });
+});
+
+describe('a cache file or directory lwl trusts', () => {
+  // Another user's file cannot be made without root: the rule is checked on the stat it reads.
+  it("is the effective user's and writable by no one else", () => {
+    expect(onlyOurs({ uid: 1000, mode: 0o100600 }, 1000)).toBe(true);
+    expect(onlyOurs({ uid: 1000, mode: 0o40700 }, 1000)).toBe(true);
+    // Another user's (root with a user's HOME; a directory someone made for us).
+    expect(onlyOurs({ uid: 65534, mode: 0o100600 }, 1000)).toBe(false);
+    expect(onlyOurs({ uid: 1000, mode: 0o100600 }, 0)).toBe(false);
+    // Ours, but others could write it.
+    expect(onlyOurs({ uid: 1000, mode: 0o100620 }, 1000)).toBe(false);
+    expect(onlyOurs({ uid: 1000, mode: 0o40702 }, 1000)).toBe(false);
   });
 });

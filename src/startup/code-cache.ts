@@ -42,8 +42,8 @@ export function cacheDirectory(env: NodeJS.ProcessEnv): string | null {
 }
 
 /** A file or directory only this user can write: theirs (the effective user's), not group- or other-writable. */
-function onlyOurs(stat: import('node:fs').Stats): boolean {
-  return stat.uid === process.geteuid?.() && (stat.mode & 0o022) === 0;
+export function onlyOurs(stat: Pick<import('node:fs').Stats, 'uid' | 'mode'>, euid = process.geteuid?.()): boolean {
+  return stat.uid === euid && (stat.mode & 0o022) === 0;
 }
 
 /**
