@@ -385,7 +385,7 @@ export class Pager {
   private widenNumbers(): void {
     const lines = this.page.lines;
     const largest = lines.total ?? lines.lineOf(Math.max(0, screenEnd(this.context, this.state.top) - 1)) ?? 0;
-    if (this.options.widerFor(this.page, this.size.cols, this.wrap.width, largest)) this.rewrap(largest);
+    if (this.options.numbersOverflow(this.size.cols, this.wrap.width, largest)) this.rewrap(largest);
   }
 
   private quit(status: number): void {

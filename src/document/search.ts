@@ -83,7 +83,7 @@ export function compile(query: Query): Compiled {
 
 const escapeRegex = (s: string) => s.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
-/** How common a byte is in text, roughly: the anchor of a caseless search is its rarest byte. */
+/** How common each byte is in text, roughly (the anchor of a caseless search is its rarest byte): looked up, not worked out, for a needle may be a paste of 100,000 bytes. */
 const commonnessOfByte = (() => {
   const table = new Uint8Array(256);
   for (let b = 0; b < 256; b++) {
@@ -94,8 +94,6 @@ const commonnessOfByte = (() => {
   return table;
 })();
 
-/** Looked up, not worked out: a needle of 100,000 bytes (a paste) asks it for each. */
-const commonness = (b: number): number => commonnessOfByte[b];
 
 const isContinuation = (text: Text, offset: number) => offset > 0 && offset < text.length && (text.byteAt(offset) & 0xc0) === 0x80;
 
@@ -191,9 +189,9 @@ export class BytesFinder {
       this.lower = this.upper = needle;
     }
     let anchor = 0;
-    let rarest = commonness(needle[0]);
+    let rarest = commonnessOfByte[needle[0]];
     for (let i = 1; i < needle.length && rarest > 0; i++) {
-      const c = commonness(needle[i]);
+      const c = commonnessOfByte[needle[i]];
       if (c < rarest) [anchor, rarest] = [i, c];
     }
     this.anchor = anchor;

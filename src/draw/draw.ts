@@ -263,15 +263,16 @@ function drawTyping(state: State, width: number, theme: Theme): { styled: Styled
   const { text, cursor } = state.line;
   // Only the text near the cursor can show, so only it is looked at: a line of any length (a paste) costs a screen's width.
   let before: TypedCluster[] = [];
+  let cells = 0;
   for (let near = 4 * width + 64; ; near *= 2) {
     const from = Math.max(0, cursor - near);
     before = typedClusters(text.slice(from, cursor));
     // Cut from the middle of the line, the first may be the tail of a cluster: it is scrolled off anyway.
     if (from > 0) before.shift();
-    if (from === 0 || before.reduce((sum, c) => sum + c.cells, 0) >= room) break;
+    cells = before.reduce((sum, c) => sum + c.cells, 0);
+    if (from === 0 || cells >= room) break;
   }
   let first = 0;
-  let cells = before.reduce((sum, c) => sum + c.cells, 0);
   while (cells >= room && first < before.length) cells -= before[first++].cells;
   const after = typedClusters(text.slice(cursor, Math.min(text.length, cursor + 4 * width + 64)));
   const out = new RowWriter(theme);

@@ -49,7 +49,7 @@ export class Navigator {
     return this.visits.length;
   }
 
-  /** The file list's length, and the place of the file shown in it (1-based). */
+  /** How many files the list holds. */
   get fileCount(): number {
     return this.files.length;
   }
@@ -119,7 +119,7 @@ export class Navigator {
    * not yet (which throws with the reason a file cannot be opened: the file
    * leaves the list). With `comeBack`, Backspace returns to the page shown.
    */
-  toFile(index: number, state: State, open: (name: string) => Page, comeBack = true): Arrival & { name: string } {
+  toFile(index: number, state: State, open: (name: string) => Page, comeBack = true): Arrival {
     const entry = this.files[index];
     if (!entry.page) {
       try {
@@ -136,7 +136,7 @@ export class Navigator {
     this.file = index;
     this.shown = entry.page;
     if (left !== entry.page) this.release(left);
-    return { page: entry.page, state: entry.state, name: entry.name };
+    return { page: entry.page, state: entry.state };
   }
 
   /** The name of the file at `index` of the list. */

@@ -53,8 +53,8 @@ export class PagingOptions {
     return new Wrap(page.doc, cols - gutterWidth(cols, this.lineNumbers, largest), this.chop);
   }
 
-  /** Line numbers of more digits than a column `width` wide has room for: the wider rows needed, or null. */
-  widerFor(page: PageText, cols: number, width: number, largest: number): Wrap | null {
-    return cols - gutterWidth(cols, true, largest) < width ? this.wrapFor(page, cols, largest) : null;
+  /** Whether line numbers up to `largest` need a wider column than rows `width` wide leave beside them. */
+  numbersOverflow(cols: number, width: number, largest: number): boolean {
+    return cols - gutterWidth(cols, true, largest) < width;
   }
 }

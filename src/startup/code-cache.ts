@@ -98,8 +98,8 @@ export function readCache(file: string, key: string): { made: Made; data: Buffer
     const stat = fs.fstatSync(fd);
     if (!stat.isFile() || !onlyOurs(stat)) return null;
     const bytes = fs.readFileSync(fd);
-    const expected = head(0, key);
-    const at = expected.length;
+    // The head: how it was made, the key's length, the key (as head() writes it).
+    const at = 2 + key.length;
     if (bytes.length <= at || bytes[1] !== key.length || bytes.toString('latin1', 2, at) !== key) return null;
     return { made: bytes[0] as Made, data: bytes.subarray(at) };
   } catch {
