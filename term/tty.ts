@@ -244,7 +244,8 @@ export class Terminal {
     }
     // Continued (or never stopped: an orphaned process group is not stopped by SIGTSTP).
     if (wasActive) {
-      this.enter();
+      // The shell ran other programs meanwhile: what they left set is reset, as after a command.
+      this.enter(takeBackReset);
       this.events?.resumed();
     } else if (wasRaw) {
       this.setRaw(true);
