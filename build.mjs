@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 const [out = 'dist/lwl', version = 'dev'] = process.argv.slice(2);
 
 /** Packages compiled on first use, not at start-up. */
-const deferred = ['tr46', 'tldts', 'parse5', 'mdast-util-from-markdown', 'mdast-util-gfm', 'micromark-extension-gfm', 'micromark-util-normalize-identifier'];
+const deferred = ['tr46', 'tldts', 'parse5', 'mdast-util-from-markdown', 'mdast-util-gfm', 'micromark-extension-gfm', 'micromark-util-normalize-identifier', 'tough-cookie', 'lowlight'];
 
 const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', minifySyntax: true, minifyWhitespace: true, logLevel: 'warning', supported: { 'dynamic-import': false } };
 
