@@ -10,7 +10,7 @@
 //
 // A key not in its mode's table does nothing in ground mode or a question, is typed in the
 // typing modes, and closes the preview.
-import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction } from './src/state/actions.ts';
+import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction, StartAction } from './src/state/actions.ts';
 
 export interface Binding<A> {
   keys: string[];
@@ -117,6 +117,9 @@ const busy: Binding<BusyAction>[] = [
   { keys: ['<C-z>'], action: ['suspend'], help: 'suspend lwl; the wait goes on after fg' },
 ];
 
+/** Before the first screen, while the input (a pipe) has sent nothing: the keys read then. Others wait for the first screen. */
+const starting: Binding<StartAction>[] = [{ keys: ['q', 'Q', '<C-c>'], action: ['quit'], help: 'quit before the input has sent anything' }];
+
 /** A yes-or-no question on the status line (a file: link on a web page, a page that is not text). */
 const question: Binding<QuestionAction>[] = [
   { keys: ['y', 'Y'], action: ['yes'], help: 'yes: do what is asked' },
@@ -135,6 +138,7 @@ export const keymap = {
   pipe: lineEditing,
   preview,
   busy,
+  starting,
   question,
 };
 

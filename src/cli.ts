@@ -13,7 +13,7 @@ import { OptionError, parseOptions, type Options } from './options.ts';
 import { themeFor, type Role } from './draw/theme.ts';
 import { Loader, OpenError, openFile, openStdin, readBlocking, readError, reason, type Source } from './input/load.ts';
 import { HEAD_SIZE, looksBinary } from './input/binary.ts';
-import { readFirstBytes } from './input/read-some.ts';
+import { firstBytesOfPipe } from './input/read-some.ts';
 import { Pager } from './pager.ts';
 import { filePage, pageText, type PageText } from './navigator/page.ts';
 import { Bindings } from './state/bindings.ts';
@@ -105,34 +105,42 @@ export function openSource(file: string | null): Source {
  * Opens the input to read it as a document; a pipe's first bytes are waited
  * for: they say whether it is compressed, and whether it looks binary.
  */
-async function openInput(file: string | null): Promise<Source> {
+async function openInput(file: string | null, wait: Wait = (work) => work): Promise<Source> {
   const source = openSource(file);
   // A terminal as the input (lwl - typed at a prompt) is not waited for.
   if (source.isFile || isTerminal(source.fd)) return source;
-  try {
-    source.head = await readFirstBytes(source.fd, HEAD_SIZE);
-  } catch (err) {
+  const read = firstBytesOfPipe(source.fd, HEAD_SIZE).catch((err: unknown) => {
     throw readError(source, err);
-  }
+  });
+  const first = await wait(read);
+  if (first === null) throw new QuitBeforeInput();
+  source.head = first.head;
+  if (first.rest) source.stream = first.rest;
   return source;
 }
+
+/** Waits for a pipe's first bytes: with q answered meanwhile when paging (null: q was pressed), or plainly. */
+type Wait = <T>(work: Promise<T>) => Promise<T | null>;
+
+/** q was pressed before the input sent anything: lwl ends, as it would have on the first screen. */
+class QuitBeforeInput extends Error {}
 
 /**
  * The first of the files that opens, as less goes on past one that does not:
  * the files that remain (those that failed are dropped, as less drops them),
  * and what was said about those that failed. With none left, the last error.
  */
-async function openFirstInput(files: string[]): Promise<{ source: Source; files: string[]; skipped: string[] }> {
+async function openFirstInput(files: string[], wait: Wait): Promise<{ source: Source; files: string[]; skipped: string[] }> {
   const skipped: string[] = [];
   for (let i = 0; i < files.length; i++) {
     try {
-      return { source: await openInput(files[i]), files: files.slice(i), skipped };
+      return { source: await openInput(files[i], wait), files: files.slice(i), skipped };
     } catch (err) {
       if (!(err instanceof OpenError) || i === files.length - 1) throw err;
       skipped.push(`${err.file}: ${err.userMessage}`);
     }
   }
-  return { source: await openInput(null), files, skipped };
+  return { source: await openInput(null, wait), files, skipped };
 }
 
 /** Copies each file in turn (a missing one said on stderr, as less and cat do); an error only if none could be read. */
@@ -282,17 +290,21 @@ export async function main(args: string[]): Promise<number> {
       copyThrough(openSource(null));
       return 0;
     }
+    const bindings = new Bindings(config.rebindings, opts.lessKeys);
+    let term: Terminal | null = null;
+    const openTerminal = () => (term ??= Terminal.open({ alternateScreen: !opts.noAlternateScreen, mouse: opts.mouse }));
+    const quits = (key: string) => bindings.for('starting', key)?.[0] === 'quit';
+    const wait: Wait = (work) => openTerminal().unlessQuit(work, quits);
     // A web page comes later: the pager shows it as it arrives, in place of this empty one.
     let source: Source | null = null;
     let skipped: string[] = [];
-    if (!startUrl) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files) : { source: await openInput(files[0] ?? null), files, skipped });
+    if (!startUrl) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files, wait) : { source: await openInput(files[0] ?? null, wait), files, skipped });
     const loader = source ? new Loader(source, kind) : Loader.fromText(files[0], '');
     const size = outputSize() ?? { cols: 0, rows: 0 };
     await loader.readStart(size.rows);
     // The question is asked before the screen is taken: "n" leaves nothing behind.
-    let term: Terminal | null = null;
     if (source && !opts.force && looksBinary(loader.head, loader.complete)) {
-      term = Terminal.open({ alternateScreen: !opts.noAlternateScreen, mouse: opts.mouse });
+      term = openTerminal();
       if (!(await seeBinaryAnyway(term, source.name))) {
         term.close();
         loader.stop();
@@ -311,10 +323,10 @@ export async function main(args: string[]): Promise<number> {
       printStyled(loader.doc, { ...themeFor(color), ...config.colors }, color, (part) => writeAll(1, part));
       return 0;
     }
-    term ??= Terminal.open({ alternateScreen: !opts.noAlternateScreen, mouse: opts.mouse });
+    term = openTerminal();
     const settings = {
       secure: opts.secure,
-      bindings: new Bindings(config.rebindings, opts.lessKeys),
+      bindings,
       theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },
       look: { color: detectCaps(process.env).color, hyperlinks: useHyperlinks(process.env, opts.hyperlinks) },
       browser: config.browser,
@@ -339,6 +351,7 @@ export async function main(args: string[]): Promise<number> {
     if (err instanceof UserError) return fail(err.message, err.status);
     if (err instanceof OpenError) return fail(`lwl: ${sanitize(err.file)}: ${err.userMessage}`, 1);
     if (err instanceof NoTerminalError) return fail(`lwl: ${err.message}`, 1);
+    if (err instanceof QuitBeforeInput) return 0;
     if ((err as NodeJS.ErrnoException).code === 'EPIPE') return 0;
     if (isWriteError(err)) return fail(`lwl: cannot write to standard output: ${reason(err)}`, 1);
     throw err;

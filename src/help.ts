@@ -41,6 +41,7 @@ const modeTitles: Record<Table, string> = {
   pipe: 'Typing a command to pipe the text to (|, with --less-keys)',
   preview: 'The link preview (v)',
   busy: 'While lwl reads or searches',
+  starting: 'Before the first screen, while a pipe sends nothing',
   question: 'A question on the status line (y or n)',
 };
 

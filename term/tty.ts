@@ -78,6 +78,8 @@ export class Terminal {
   private readonly onData = (data: Buffer) => this.received(data);
   private readonly onEnd = () => this.events?.end();
   private readonly onResize = () => this.events?.resize(this.size());
+  /** Keys read while the input had sent nothing (see unlessQuit), handed to the pager when it starts. */
+  private readonly typedAhead: Key[] = [];
   /** The stream of the input's bytes, once made (after the first screen: see readKeys). */
   private keys: Socket | null = null;
   /** Keys are to be read (the stream, once made, flows). */
@@ -151,6 +153,8 @@ export class Terminal {
     process.on('exit', this.onExit);
     process.on('SIGWINCH', this.onResize);
     this.enter();
+    // After this turn's first frame, as keys typed ahead of it would come.
+    if (this.typedAhead.length > 0) setImmediate(() => this.deliver(this.typedAhead.splice(0)));
   }
 
   /** Raw mode, the keys, the screen (after `reset`: what a child may have left set). */
@@ -323,10 +327,7 @@ export class Terminal {
    * not taken; the question is erased once answered.
    */
   async ask(question: string): Promise<Key | null> {
-    for (const s of SIGNALS) process.on(s, this.onSignal);
-    process.on('exit', this.onExit);
-    current = this;
-    this.setRaw(true);
+    this.holdBeforePaging(true);
     this.write(question);
     const answer = await new Promise<Key | null>((resolve) => {
       this.events = { key: resolve, resize: () => {}, end: () => resolve(null), resumed: () => {} };
@@ -335,10 +336,45 @@ export class Terminal {
     this.pauseKeys();
     this.events = null;
     this.write(`\r${ERASE_LINE}`);
-    this.setRaw(false);
-    for (const s of SIGNALS) process.off(s, this.onSignal);
-    process.off('exit', this.onExit);
+    this.holdBeforePaging(false);
     return answer;
+  }
+
+  /**
+   * Waits for `work` (a pipe's first bytes, before the first screen) with the
+   * keys read in raw mode and the screen not taken, so that q is answered
+   * while the input sends nothing: a key `quits` says ends the wait with
+   * null. Other keys are kept for the pager, as keys typed ahead.
+   */
+  async unlessQuit<T>(work: Promise<T>, quits: (key: Key) => boolean): Promise<T | null> {
+    this.holdBeforePaging(true);
+    try {
+      return await new Promise<T | null>((resolve, reject) => {
+        const key = (k: Key) => (quits(k) ? resolve(null) : void this.typedAhead.push(k));
+        this.events = { key, resize: () => {}, end: () => {}, resumed: () => {} };
+        this.readKeys();
+        // Keys are read from here on (raw mode is on): the tests' signal says lwl waits for them.
+        this.idleSignal?.check(this.isIdle);
+        work.then(resolve, reject);
+      });
+    } finally {
+      this.pauseKeys();
+      this.events = null;
+      this.holdBeforePaging(false);
+    }
+  }
+
+  /** Raw mode before paging, the screen not taken, given back if lwl is ended meanwhile (on), or no longer (off). */
+  private holdBeforePaging(on: boolean): void {
+    if (on) {
+      for (const s of SIGNALS) process.on(s, this.onSignal);
+      process.on('exit', this.onExit);
+      current = this;
+    } else {
+      for (const s of SIGNALS) process.off(s, this.onSignal);
+      process.off('exit', this.onExit);
+    }
+    this.setRaw(on);
   }
 
   /** Reads one key in raw mode on the main screen (for "press a key"). */

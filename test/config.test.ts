@@ -36,7 +36,7 @@ describe('configuration file', () => {
     );
     expect(config.errors).toEqual([
       'config:1: bind needs an action',
-      "config:2: 'nowhere' is not a mode (ground, search, filter, fork, exec, examine, save, pipe, preview, busy, question)",
+      "config:2: 'nowhere' is not a mode (ground, search, filter, fork, exec, examine, save, pipe, preview, busy, starting, question)",
       "config:3: 'fly' is not an action of ground mode (lwl --print-config lists them)",
       'config:4: next takes 1 or -1',
       'config:5: search takes forward or backward',

@@ -126,7 +126,7 @@ function compressedBytes(source: Source): Readable {
   const { fd, isFile } = source;
   // A pipe is read as a stream on its descriptor (epoll), not by reads in Node's thread pool: one left
   // blocked on a silent writer would keep lwl from ending when q is pressed (exit waits for the pool).
-  const pipe = isFile ? null : pipeStream(fd);
+  const pipe = isFile ? null : (source.stream ?? pipeStream(fd));
   if (pipe) {
     const head = source.head;
     async function* fromPipe() {

@@ -166,6 +166,8 @@ export class Loader {
     this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
     if (source.head && source.head.length > 0) this.received(source.head);
     if (source.stream) this.listen(source.stream);
+    // A pipe read as a stream from its first bytes (firstBytesOfPipe): the stream closes the descriptor.
+    if (source.stream && source.fd >= 0) this.closed = true;
   }
 
   /** A document made by lwl itself (the help screen), whole from the start. */

@@ -55,6 +55,40 @@ export async function readFirstBytes(fd: number, size: number): Promise<Buffer> 
 }
 
 /**
+ * A pipe's first bytes as readFirstBytes waits for them, read from the pipe
+ * made a stream (pipeStream) from the start: a pipe that sends nothing
+ * leaves no read blocked in the thread pool, so q can end lwl while it waits
+ * (Terminal.unlessQuit). The stream, paused, carries the rest; one that ended
+ * with its first bytes is an empty stream that ends. Read in the pool as
+ * before for what pipeStream cannot read (a device).
+ */
+export async function firstBytesOfPipe(fd: number, size: number): Promise<{ head: Buffer; rest: Readable | null }> {
+  const stream = pipeStream(fd);
+  if (stream === null) return { head: await readFirstBytes(fd, size), rest: null };
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const ended = await new Promise<boolean>((resolve, reject) => {
+    const enough = () => !mayBecomeMagic(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)) || length >= size;
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (enough()) done(false);
+    };
+    const done = (end: boolean, err?: Error) => {
+      stream.off('data', onData).off('end', onEnd).off('error', onError);
+      if (!end) stream.pause();
+      if (err) reject(err);
+      else resolve(end);
+    };
+    const onEnd = () => done(true);
+    const onError = (err: Error) => done(true, err);
+    stream.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+  const streams = require('node:stream') as typeof import('node:stream');
+  return { head: Buffer.concat(chunks), rest: ended ? streams.Readable.from([]) : stream };
+}
+
+/**
  * A pipe or FIFO as a stream on its descriptor, which the stream then owns:
  * libuv makes it non-blocking and waits on it with epoll, so no read is left
  * blocked in Node's thread pool, which exit waits for (q would wait for the

@@ -96,3 +96,5 @@ export type QuestionAction = ['yes'] | ['no'];
 
 /** Actions while lwl waits for input or a search: stop waiting, or suspend (the wait goes on after fg). */
 export type BusyAction = ['stop'] | ['suspend'];
+/** Before the first screen (keymap.ts's `starting`). */
+export type StartAction = ['quit'];

@@ -1,7 +1,7 @@
 // keymap.ts's tables as lookups, with the user's configuration on top: the
 // action a key is bound to in a mode.
 import { keymap, lessGroundKeys, type Binding } from '../../keymap.ts';
-import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction } from './actions.ts';
+import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction, StartAction } from './actions.ts';
 import { keyName } from '../../term/keys.ts';
 
 export type TypingMode = 'search' | 'filter' | 'fork' | 'exec' | 'examine' | 'save' | 'pipe';
@@ -18,6 +18,7 @@ export interface ActionOf {
   pipe: LineAction;
   preview: PreviewAction;
   busy: BusyAction;
+  starting: StartAction;
   question: QuestionAction;
 }
 export type Table = keyof ActionOf;

@@ -66,3 +66,31 @@ describe('q with an input pipe that is open and silent', () => {
     expect((await s.waitExit()).exitCode).toBe(0);
   });
 });
+
+describe('q before the first screen, with a pipe that has sent nothing', () => {
+  /** Holds the pipe open without a word; its pid in writer.pid. */
+  const silent = () => `echo $BASHPID > ${dir}/writer.pid; exec sleep 600 </dev/null 2>/dev/null`;
+
+  it.each([
+    ['q', 'q'],
+    ['^C', '\x03'],
+  ])('%s ends lwl (the keys are read while it waits, in raw mode)', async (_, key) => {
+    const s = bash(`exec ${lwlShell} < <(${silent()})`);
+    // lwl's word that it reads keys: typed before, ^C would be the terminal's signal to the writer too.
+    await s.settle();
+    // Nothing is drawn while lwl waits: a key the terminal held in cooked mode would never reach it.
+    await s.press(key);
+    expect((await s.waitExit()).exitCode).toBe(0);
+    expect(s.output).not.toMatch(/\x1b\[\?1049h/);
+  });
+
+  it('keys typed while it waits are not lost: they act on the first screen', async () => {
+    // The writer sends its lines once the test says so (the file go), after the keys.
+    const s = bash(`exec ${lwlShell} < <(while [ ! -e ${dir}/go ]; do sleep 0.05; done; seq 100; ${silent()})`);
+    await s.press('jj');
+    fs.writeFileSync(path.join(dir, 'go'), '');
+    await s.waitFor((x) => x.rows()[0] === '3' && x.status().includes('lines 3-'), 'the screen two lines down');
+    await s.keys('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+  });
+});
