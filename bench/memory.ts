@@ -5,6 +5,8 @@
 //   gone idle; target under 4 x the size + 64 MiB.
 // - 50,000 nested <ul><li> (450 KB): G, until the status line says (END);
 //   target within 1 s.
+// - A single token of 10 MB (a comment, an attribute, a tag's name): G, to
+//   (END); target within twice 10 MB of paragraphs (linear in the token).
 // - An endless page over http (a server on 127.0.0.1 started here), of nested
 //   divs and of paragraphs, no key pressed: resident memory once the page has
 //   arrived as far as the read-ahead (16 MiB), and its most over the next
@@ -104,6 +106,34 @@ console.log('| :-- | :-- | --: | --: | :-- |');
   }
   console.log(`| 50,000 nested \`<ul><li>\` (450 KB) | G to (END) | ${figure} | 1 s | ${verdict(ok)} |`);
   await s.close('q');
+}
+
+// A single token of 10 MB (a comment, an attribute's value, a tag's name) beside 10 MB of paragraphs: G, to (END).
+{
+  const size = 10 * MB;
+  const inputs: Array<[string, string]> = [
+    ['paragraphs', '<p>a few words\n'.repeat(size / 16)],
+    ['a comment', `<p>before<!--${'a'.repeat(size)}-->after`],
+    ["an attribute's value", `<p><a href="${'a'.repeat(size)}">link</a>after`],
+    ["a tag's name", `<p><x${'a'.repeat(size)}>inside</x>after`],
+  ];
+  let paragraphs = NaN;
+  for (const [what, text] of inputs) {
+    const s = new PtySession(process.execPath, [lwl, write('token.html', text)], settings);
+    let figure = NaN;
+    if ((await s.waitFor((t) => t.status() !== '', timeoutMs)) !== null) {
+      await s.quiet(200, timeoutMs);
+      const pressed = performance.now();
+      s.type('G');
+      const end = await s.waitFor((t) => t.status().includes('(END)'), timeoutMs);
+      if (end !== null) figure = end - pressed;
+    }
+    if (what === 'paragraphs') paragraphs = figure;
+    const shown = Number.isNaN(figure) ? 'timeout' : `${(figure / 1000).toFixed(2)} s`;
+    const target = what === 'paragraphs' ? '' : `${((2 * paragraphs) / 1000).toFixed(2)} s (2x paragraphs)`;
+    console.log(`| 10 MB: ${what} | G to (END) | ${shown} | ${target} | ${what === 'paragraphs' ? '' : verdict(figure < 2 * paragraphs)} |`);
+    await s.close('q');
+  }
 }
 
 // Endless pages over http.

@@ -302,3 +302,46 @@ describe('big tables', () => {
     expect(flowed.match(/cell/g)).toHaveLength(10_010);
   });
 });
+
+describe('a long token fed in chunks (a comment, a tag, an attribute of megabytes)', () => {
+  /** Renders `html` fed in pieces of `size`; also the most input the tokenizer held after any piece. */
+  function inPieces(html: string, size: number): { sink: RenderCollector; held: number } {
+    const sink = new RenderCollector();
+    const reader = new HtmlReader(sink);
+    const tokenizer = (reader as unknown as { parser: { tokenizer: { preprocessor: { html: string } } } }).parser.tokenizer;
+    let held = 0;
+    for (let i = 0; i < html.length; i += size) {
+      reader.write(html.slice(i, i + size));
+      held = Math.max(held, tokenizer.preprocessor.html.length);
+    }
+    reader.end();
+    return { sink, held };
+  }
+  // Character references and CR LF pairs all through, so that pieces end inside them.
+  const filler = (n: number) => 'ab&amp;c\r\nd&#x41;e&notin;f&CounterClockwiseContourIntegral;g\r'.repeat(n);
+  const cases: Array<[string, string]> = [
+    ['a comment', `<p>before<!--${filler(20_000)}-->after</p>`],
+    ['an attribute value', `<p><a href="x${filler(20_000)}">the link</a> after</p>`],
+    ['an unquoted attribute value', `<p><a href=x${filler(20_000).replace(/\s/g, '_')}>the link</a> after</p>`],
+    ['a title text', `<title>${filler(20_000)}</title><p>after</p>`],
+  ];
+
+  it.each(cases)('%s: the same as read whole, at any piece size, holding no more than a few pieces', (_, html) => {
+    const whole = render(html);
+    for (const size of [4096, 4099, 65_536]) {
+      const { sink, held } = inPieces(html, size);
+      expect(sink.textContent).toBe(whole.textContent);
+      expect(sink.links).toEqual(whole.links);
+      expect(sink.titleText).toBe(whole.titleText);
+      expect(held).toBeLessThan(200_000 + 2 * size);
+    }
+  });
+
+  it("a tag's and an attribute's name of a megabyte: cut, the element still unknown, the text after it kept", () => {
+    const html = `<p>before <x${'y'.repeat(1_000_000)} ${'z'.repeat(1_000_000)}=1>inside</x> after</p>`;
+    const { sink, held } = inPieces(html, 4096);
+    expect(sink.textContent).toBe(render(html).textContent);
+    expect(sink.textContent).toContain('before inside after');
+    expect(held).toBeLessThan(300_000);
+  });
+});

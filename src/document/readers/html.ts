@@ -554,6 +554,53 @@ export function cappedParser(): typeof Parser<DefaultTreeAdapterMap> {
  */
 const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 
+/** The parts of parse5's tokenizer (protected, in the pinned version) that letGoOfLongToken uses. */
+interface TokenizerInside {
+  currentToken: { tagName?: string; data?: string; name?: string | null } | null;
+  currentAttr: { name: string; value: string };
+  runStart: number;
+  runEnd: number;
+  entityStartPos: number;
+  _flushRun(text: string): void;
+  preprocessor: { droppedBufferSize: number; willDropParsedChunk(): boolean; dropParsedChunk(keep?: number): void };
+}
+
+/** Input kept before the tokenizer's place when a long token's is let go: more than a character reference's longest name. */
+const KEPT_BEHIND = 64;
+
+/**
+ * Inside a long token (a comment, a tag, an attribute's name or value),
+ * parse5 keeps all of its input until the token ends, and appends each chunk
+ * to it: every write then copies the whole token so far, quadratic in its
+ * length (an 8 MB comment took 10 s). Here, between writes, what of it is
+ * read is appended to the token (as parse5 itself would append it at the
+ * token's end) and the input before it dropped; its names are cut (see cut).
+ */
+function letGoOfLongToken(t: TokenizerInside): void {
+  const token = t.currentToken;
+  if (token === null || !t.preprocessor.willDropParsedChunk()) return;
+  t._flushRun('');
+  const before = t.preprocessor.droppedBufferSize;
+  t.preprocessor.dropParsedChunk(KEPT_BEHIND);
+  const dropped = t.preprocessor.droppedBufferSize - before;
+  t.runStart -= dropped;
+  t.runEnd -= dropped;
+  t.entityStartPos -= dropped;
+  if (typeof token.tagName === 'string') token.tagName = cut(token.tagName);
+  if (typeof token.name === 'string') token.name = cut(token.name);
+  t.currentAttr.name = cut(t.currentAttr.name);
+}
+
+/**
+ * The names parse5 builds a character at a time (a tag's, an attribute's, a
+ * doctype's), cut to LONGEST_NAME: no name that means anything to lwl is
+ * near as long, and a cut one still means nothing. Uncut, a chain of a
+ * million one-character strings is built, and copied at every write.
+ */
+const cut = (name: string) => (name.length > LONGEST_NAME ? name.slice(0, LONGEST_NAME) : name);
+
+const LONGEST_NAME = 1024;
+
 /**
  * A whole HTML document, read in chunks: `write` each piece of text as it
  * comes, `end` at the end. The target gets what is settled after every write.
@@ -582,6 +629,7 @@ export class HtmlReader {
     this.parser.tokenizer.write(chunk, false);
     // Text read so far is handed to the tree, and the input it came from let go: else a long run of text is kept, and copied at every write.
     this.parser.tokenizer.flushCurrentCharacterToken();
+    letGoOfLongToken(this.parser.tokenizer as unknown as TokenizerInside);
     this.walker.walk(false);
   }
 
