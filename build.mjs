@@ -119,7 +119,13 @@ const boot = (
   })
 ).outputFiles[0].text;
 const wrapped = `(function (exports, require, module, __filename, __dirname) {${bundle}\n})`;
-const head = `#!/usr/bin/env node\n${boot}\n`;
+// The first two lines are a shell script and JavaScript at once: sh runs node with V8's young
+// generation held to 2 MiB a half (Node's is 16), and node reads line 2 as a string and a comment.
+// Parsing allocates in bursts that a 16 MiB young generation let grow resident by some 30 MiB: 10 MB
+// of nested divs peaked at 126 MiB, 95 with this, for some 10% more processor time on them
+// (bench/memory.ts; docs/startup.md). Run as `node dist/lwl`, line 2 does nothing.
+const launcher = '#!/bin/sh\n":" //; exec node --max-semi-space-size=2 "$0" "$@"\n';
+const head = `${launcher}${boot}\n`;
 // The comment is the body of a function, so that boot.ts has its text from V8 (the function's), not by reading the file again; its first line says on which line of the file the bundle starts.
 const bundleLine = head.split('\n').length;
 fs.writeFileSync(out, `${head}function lwlBundle(){/*lwl-bundle ${bundleLine}\n${wrapped}*/}\n`);

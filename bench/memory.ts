@@ -12,6 +12,9 @@
 //   arrived as far as the read-ahead (16 MiB), and its most over the next
 //   seconds; target flat (the network waits).
 //
+// lwl is run as a user runs it: the file, whose first lines start node with
+// the flags build.mjs gives it.
+//
 //   npx tsx bench/memory.ts [--timeout S] [--watch S]
 import fs from 'node:fs';
 import http from 'node:http';
@@ -79,7 +82,7 @@ console.log('| :-- | :-- | --: | --: | :-- |');
 {
   const size = 10 * MB;
   const file = write('divs.html', '<div>'.repeat(size / 5));
-  const s = new PtySession(process.execPath, [lwl, file], settings);
+  const s = new PtySession(lwl, [file], settings);
   const limit = 4 * size + 64 * MiB;
   const settled = await idle(s.pid);
   const peak = settled ? status(s.pid, 'VmHWM') : NaN;
@@ -90,7 +93,7 @@ console.log('| :-- | :-- | --: | --: | :-- |');
 // 50,000 nested lists, G.
 {
   const file = write('lists.html', '<ul><li>x'.repeat(50_000));
-  const s = new PtySession(process.execPath, [lwl, file], settings);
+  const s = new PtySession(lwl, [file], settings);
   const shown = await s.waitFor((t) => t.row(0).includes('x'), timeoutMs);
   let figure = 'timeout';
   let ok = false;
@@ -119,7 +122,7 @@ console.log('| :-- | :-- | --: | --: | :-- |');
   ];
   let paragraphs = NaN;
   for (const [what, text] of inputs) {
-    const s = new PtySession(process.execPath, [lwl, write('token.html', text)], settings);
+    const s = new PtySession(lwl, [write('token.html', text)], settings);
     let figure = NaN;
     if ((await s.waitFor((t) => t.status() !== '', timeoutMs)) !== null) {
       await s.quiet(200, timeoutMs);
@@ -154,7 +157,7 @@ const server = http.createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 for (const [page, what] of [['/divs.html', 'nested `<div>`'], ['/paragraphs.html', 'paragraphs']]) {
-  const s = new PtySession(process.execPath, [lwl, origin + page], settings);
+  const s = new PtySession(lwl, [origin + page], settings);
   // The read-ahead arrived: 16 MiB and on.
   const ahead = await s.waitFor((t) => /Loading 127\.0\.0\.1: (1[6-9]|[2-9]\d|\d{3,})(\.\d+)? MiB/.test(t.status()), timeoutMs);
   let figure = 'timeout';

@@ -1,5 +1,5 @@
 // The command line: options, bad input, pipes, and output that is not a terminal.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -54,7 +54,20 @@ describe('the built file', () => {
     expect(r.status).toBe(0);
     expect(r.stdout.toString()).toContain(`1\tthe markup guide\tfile://${root}/samples/markup.lwl`);
     const start = fs.readFileSync(path.join(dir, 'lwl')).subarray(0, 20).toString('latin1');
-    expect(start.slice(0, lwlIsScript ? 20 : 4)).toBe(lwlIsScript ? '#!/usr/bin/env node\n' : '\x7fELF');
+    expect(start.slice(0, lwlIsScript ? 10 : 4)).toBe(lwlIsScript ? '#!/bin/sh\n' : '\x7fELF');
+  });
+
+  it.runIf(lwlIsScript)("starts node with the flags of its launcher (its first two lines) when run as a user runs it, the file itself", async () => {
+    // Copying standard input to a pipe, it waits for more: its command line is read meanwhile.
+    const child = spawn(lwl, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const copied = new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+    child.stdin!.write('hello\n');
+    expect(await copied).toBe('hello\n');
+    const args = fs.readFileSync(`/proc/${child.pid}/cmdline`, 'latin1').split('\0');
+    child.stdin!.end();
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(path.basename(args[0])).toBe('node');
+    expect(args.slice(1, 3)).toEqual(['--max-semi-space-size=2', lwl]);
   });
 });
 
