@@ -13,7 +13,9 @@ import { parseUrl, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
 import { Navigator } from '../navigator/navigator.ts';
 import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/open.ts';
-import { pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
+import { isLwlsOwn, pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
+import { historyPage } from '../navigator/history-list.ts';
+import { linkListPage } from '../navigator/link-list.ts';
 import { WebPages } from '../navigator/web-pages.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
 import type { GroundAction } from '../state/actions.ts';
@@ -104,8 +106,8 @@ export class Navigation {
 
   /** Shows a new page; Backspace comes back to this one where it was. */
   showNew(page: Page): void {
-    // A web page left stops loading (not for the help screen); the navigator rests the page left.
-    if (page.kind !== 'help') this.web.leave(this.page);
+    // A web page left stops loading (not for the help screen or a list); the navigator rests the page left.
+    if (!isLwlsOwn(page)) this.web.leave(this.page);
     this.nav.push(page, this.host.state);
     this.showAndLoad(page, initialState);
   }
@@ -113,6 +115,11 @@ export class Navigation {
   /** The help screen, a page of its own: q or Backspace comes back. */
   help(): void {
     if (this.page.kind !== 'help') this.showNew({ ...helpPage(), kind: 'help' });
+  }
+
+  /** L and V: the page's links, or this session's pages, as a page of links: q or Backspace comes back. */
+  list(of: 'links' | 'history'): void {
+    this.showNew(of === 'links' ? linkListPage(this.page) : historyPage(this.nav.trail));
   }
 
   back(): void {
@@ -276,7 +283,7 @@ export class Navigation {
   pageUrl(): string {
     const page = this.page;
     if (page.kind === 'web') return serializeUrl(page.web.url);
-    if (page.kind === 'help') return '';
+    if (isLwlsOwn(page)) return '';
     const base = page.links.base;
     if (base.source === 'option' || base.source === 'retrieved') return serializeUrl(base.url);
     return page.doc.name === '-' ? '' : serializeUrl(locationBase(page.doc.name).url);
