@@ -158,10 +158,12 @@ describe('the pages of links (L, V)', () => {
     const list = linkListPage(page);
     const lines = read(list).split('\n');
     expect(lines[0]).toBe('Links of /tmp/page.lwl: 3 links (Enter follows one, Backspace returns)');
-    expect(lines[2]).toBe('1 [one  https://…@example.com/a]');
-    expect(lines[3]).toBe('2 [a (bracketed] one  file:///tmp/b(1).md]');
+    expect(lines[2]).toBe('1 one  https://…@example.com/a');
+    expect(lines[3]).toBe('2 a (bracketed] one  file:///tmp/b(1).md');
     expect(lines[4]).toMatch(/^3 bad  \(cannot follow: .+\)$/);
     expect(list.doc.links.count).toBe(2);
+    // Each link is the entry's text and URL; a URL written in a heading or a link's text is no link of the list's.
+    expect(list.doc.text.text(list.doc.links.start(0), list.doc.links.end(0))).toBe('one  https://…@example.com/a');
     expect(list.links.get(0)).toMatchObject({ ok: true, href: 'https://user:secret@example.com/a' });
     expect(list.links.get(1)).toMatchObject({ ok: true, href: 'file:///tmp/b(1).md' });
     expect(list.from).toBeNull();
@@ -182,6 +184,6 @@ describe('the pages of links (L, V)', () => {
     const help = { ...pageText(Loader.fromText('help', 'keys\n')), kind: 'help' as const };
     const lines = read(historyPage([first, help, second])).split('\n');
     expect(lines[0]).toBe('History of this session: 2 pages, the oldest first (Enter loads one, Backspace returns)');
-    expect(lines.slice(2, 4)).toEqual(['1 [First  file:///tmp/first.md]', '2 [file:///tmp/second.lwl]  (this page)']);
+    expect(lines.slice(2, 4)).toEqual(['1 First  file:///tmp/first.md', '2 file:///tmp/second.lwl  (this page)']);
   });
 });

@@ -30,5 +30,5 @@ export function historyPage(trail: readonly Page[]): ListPage {
   const pages = trail.filter((page) => !isLwlsOwn(page));
   const entries = pages.map((page, i) => historyEntry(page, i === pages.length - 1 && page === trail[trail.length - 1]));
   const count = entries.length === 1 ? 'one page' : `${entries.length} pages`;
-  return listPage('history', `History of this session: ${count}, the oldest first (Enter loads one, Backspace returns)`, entries, null);
+  return listPage('history', `History of this session: ${count}, the oldest first (Enter loads one, Backspace returns)`, entries, null, null);
 }

@@ -4,7 +4,8 @@
 import { linkText } from '../draw/preview.ts';
 import { maskedHref } from '../link/render.ts';
 import { formatCount } from '../text/count.ts';
-import type { UrlRecord } from '../link/url/index.ts';
+import { parseUrl, percentDecode, serializeUrl, type UrlRecord } from '../link/url/index.ts';
+import { findFragment } from '../document/fragments.ts';
 import { listPage, type ListEntry } from './list-page.ts';
 import type { ListPage, Page } from './page.ts';
 
@@ -33,5 +34,22 @@ export function linkListPage(page: Page): ListPage {
   const title = page.doc.title ?? (page.doc.name === '-' ? 'standard input' : page.doc.name);
   const count = entries.length === 0 ? 'no links' : entries.length === 1 ? 'one link' : `${formatCount(entries.length)} links`;
   const heading = `Links of ${title}: ${count} (Enter follows one, Backspace returns)`;
-  return listPage(`links of ${title}`, heading, entries, webUrlOf(page));
+  return listPage(`links of ${title}`, heading, entries, page, webUrlOf(page));
+}
+
+/**
+ * Where a link followed from a list of `list.listed`'s links goes in that page
+ * itself (`href` is the page's own URL with a fragment): the offset the
+ * fragment names (null: the page does not define it), and the fragment; or
+ * null when it leads elsewhere. Going back there, as Enter on the page would
+ * jump, reads no page again.
+ */
+export function placeInListed(list: Page, href: string): { at: number | null; fragment: string } | null {
+  if (list.kind !== 'list' || list.listed === null) return null;
+  const parsed = parseUrl(href);
+  if (!parsed.ok || parsed.url.fragment === null) return null;
+  const page = list.listed;
+  if (serializeUrl(parsed.url, true) !== serializeUrl(page.links.base.url, true)) return null;
+  const fragment = parsed.url.fragment;
+  return { at: findFragment(page.doc, fragment), fragment: Buffer.from(percentDecode(fragment)).toString('utf8') };
 }

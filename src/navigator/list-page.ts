@@ -1,7 +1,7 @@
 // The pages of links lwl makes (L: a page's links, V: this session's pages):
-// one entry a line, its number, then its text and URL as one link, written in
-// lwl's markup and read by its reader, so that the list is a document as any
-// other (search, #, Tab, Enter, v, --links's masking of credentials).
+// one entry a line, its number, then its text and URL as one link: a document
+// as any other (search, #, Tab, Enter, v), URLs shown with `…@` for
+// credentials as --links shows them.
 import { Loader } from '../input/load.ts';
 import { sanitize } from '../text/sanitize.ts';
 import type { UrlRecord } from '../link/url/index.ts';
@@ -18,24 +18,37 @@ export interface ListEntry {
   note?: string;
 }
 
-/** lwl's markup escapes: a bracket or parenthesis in the text or href stands for itself. */
-const escaped = (text: string) => text.replace(/[[\]()]/g, '\\$&');
-
-/** One line of the list: the entry's number, right-aligned in `digits`, then the entry. */
-function entryLine(entry: ListEntry, n: number, digits: number): string {
-  const number = String(n).padStart(digits);
+/** One line of the list: the entry's number, right-aligned in `digits`, then the entry; where its link is in the line, if it has one. */
+function entryLine(entry: ListEntry, n: number, digits: number): { line: string; link: [number, number] | null } {
+  const number = `${String(n).padStart(digits)} `;
   const text = sanitize(entry.text.replace(/\s+/g, ' ').trim());
   const words = [text, entry.shown].filter((part) => part !== '').join('  ');
   const note = entry.note ? `  (${sanitize(entry.note)})` : '';
-  if (entry.href === null) return `${number} ${escaped(words)}${note}`;
-  return `${number} [${escaped(words)}](${escaped(entry.href)})${note}`;
+  const link: [number, number] | null = entry.href === null ? null : [number.length, number.length + words.length];
+  return { line: number + words + note, link };
 }
 
-/** The list as a page: a heading line, a blank, the entries; `from`: the web page the links are on. */
-export function listPage(name: string, heading: string, entries: ListEntry[], from: UrlRecord | null): ListPage {
+/**
+ * The list as a page: a heading line, a blank, the entries; `listed`: the
+ * page the links are on, `from`: its URL if it is a web page. Read as raw
+ * text, which finds no links of its own (a URL in a link's text or in the
+ * heading is not one), and given the entries' links here.
+ */
+export function listPage(name: string, heading: string, entries: ListEntry[], listed: Page | null, from: UrlRecord | null): ListPage {
   const digits = String(Math.max(1, entries.length)).length;
-  const lines = [escaped(sanitize(heading)), '', ...entries.map((entry, i) => entryLine(entry, i + 1, digits))];
-  return { ...pageText(Loader.fromText(name, lines.join('\n') + '\n')), kind: 'list', from };
+  const head = `${sanitize(heading)}\n\n`;
+  const lines = entries.map((entry, i) => entryLine(entry, i + 1, digits));
+  const page = pageText(Loader.fromBytes(name, Buffer.from(head + lines.map(({ line }) => `${line}\n`).join('')), 'raw'));
+  let at = Buffer.byteLength(head);
+  lines.forEach(({ line, link }, i) => {
+    if (link) {
+      const [start, end] = link.map((k) => at + Buffer.byteLength(line.slice(0, k)));
+      const href = Buffer.from(entries[i].href!);
+      page.doc.addLink(start, end, page.doc.hrefs.addBytes(href, 0, href.length));
+    }
+    at += Buffer.byteLength(line) + 1;
+  });
+  return { ...page, kind: 'list', from, listed };
 }
 
 /** What the state knows of the web page a list of links came from (a file: link on it asks first), or null. */

@@ -50,6 +50,8 @@ export interface ListPage extends PageText {
   kind: 'list';
   /** The web page whose links it lists: they are followed as from there (a file: link asks first). */
   from: UrlRecord | null;
+  /** The page whose links it lists (L), null for the history (V): a link to a place in it goes back there. */
+  listed: Page | null;
 }
 
 /** G's window at the end of a file not yet read: the file's page, and its state when G was pressed. */

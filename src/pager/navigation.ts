@@ -15,7 +15,7 @@ import { Navigator } from '../navigator/navigator.ts';
 import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/open.ts';
 import { isLwlsOwn, pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
 import { historyPage } from '../navigator/history-list.ts';
-import { linkListPage } from '../navigator/link-list.ts';
+import { linkListPage, placeInListed } from '../navigator/link-list.ts';
 import { WebPages } from '../navigator/web-pages.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
 import type { GroundAction } from '../state/actions.ts';
@@ -122,6 +122,17 @@ export class Navigation {
     this.showNew(of === 'links' ? linkListPage(this.page) : historyPage(this.nav.trail));
   }
 
+  /** A link from L's list to a place in the page listed (the page Backspace goes back to): back there, at that place. */
+  private backIntoListed(href: string): boolean {
+    const place = placeInListed(this.page, href);
+    const trail = this.nav.trail;
+    if (!place || this.page.kind !== 'list' || trail[trail.length - 2] !== this.page.listed) return false;
+    this.back();
+    if (place.at === null) this.host.note(['notice', `#${place.fragment} is not defined in this document`]);
+    else this.host.note(['restoreTop', place.at]);
+    return true;
+  }
+
   back(): void {
     if (this.nav.depth === 0) return this.host.note(['notice', 'No previous document']);
     this.web.leave(this.page);
@@ -133,12 +144,14 @@ export class Navigation {
 
   /** Enter (or o) on a web link: a new page; Backspace comes back here. */
   fetch(href: string): void {
+    if (this.backIntoListed(href)) return;
     const parsed = parseUrl(href);
     if (parsed.ok) this.showNew(this.web.placeholder(parsed.url));
   }
 
   /** Opens a local file in place of this document; Backspace comes back. */
   open(url: string): void {
+    if (this.backIntoListed(url)) return;
     const page = openLinked(url, this.host.rows);
     if (typeof page === 'string') return this.host.note(['notice', page]);
     this.showNew(page);
