@@ -150,6 +150,7 @@ export const keymap = {
  */
 export const endWindowActions: ReadonlyArray<GroundAction[0]> = [
   'search', 'scrollLines', 'scrollHalfScreens', 'scrollScreens', 'bottom', 'cycle', 'next', 'follow', 'click', 'quit', 'help', 'suspend', 'redraw', 'info',
+  'linkNumbers', 'historyList',
 ];
 
 /** A search that starts with this is a regular expression (JavaScript syntax). */

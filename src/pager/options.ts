@@ -1,6 +1,6 @@
 // The options `-` turns on and off while paging (-S, -N, -i, -I), as in less,
-// and the link numbers (#):
-// they outlast a document, so the pager keeps them here, not in a page's state.
+// and the link numbers (#): they outlast a document, so the pager keeps them
+// here, not in a page's state.
 import type { Query } from '../document/search.ts';
 import type { ToggledOption } from '../state/types.ts';
 import { gutterWidth } from '../rows/gutter.ts';

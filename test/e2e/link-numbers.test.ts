@@ -6,18 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Session, colsFor, root } from './session.ts';
-import { startServer, type TestServer } from '../http-server.ts';
-
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  server.openGate();
-  await server.close();
-});
+import { startServer } from '../http-server.ts';
 
 const python = path.join(root, 'test/e2e/fixtures/python-functions.html');
 const numbered = path.join(root, 'test/e2e/fixtures/numbered.txt');
@@ -180,15 +171,20 @@ describe('L and V (pages of links)', () => {
   });
 
   it('a web page\'s list is followed as from the page: its file: link asks first; V names the web page', async () => {
-    const s = Session.lwl([`${server.origin}/passwd-link.html`], { cols: 100, env: { PATH: '/usr/bin:/bin', LWL_BROWSER: '', BROWSER: '' } });
-    await s.waitForText('the users');
-    await s.keys('L');
-    expect(s.rows()[2]).toBe('1 the users  file:///etc/passwd');
-    await s.keys('\t', '\r');
-    expect(s.status()).toBe('This web page links to a file on this machine, file:///etc/passwd: open it? (y/n)');
-    await s.keys('n');
-    expect(s.status()).toBe('Not opened');
-    await s.keys('\x7f', 'V');
-    expect(s.rows()[2]).toBe(`1 ${server.origin}/passwd-link.html  (this page)`);
+    const server = await startServer();
+    try {
+      const s = Session.lwl([`${server.origin}/passwd-link.html`], { cols: 100, env: { PATH: '/usr/bin:/bin', LWL_BROWSER: '', BROWSER: '' } });
+      await s.waitForText('the users');
+      await s.keys('L');
+      expect(s.rows()[2]).toBe('1 the users  file:///etc/passwd');
+      await s.keys('\t', '\r');
+      expect(s.status()).toBe('This web page links to a file on this machine, file:///etc/passwd: open it? (y/n)');
+      await s.keys('n');
+      expect(s.status()).toBe('Not opened');
+      await s.keys('\x7f', 'V');
+      expect(s.rows()[2]).toBe(`1 ${server.origin}/passwd-link.html  (this page)`);
+    } finally {
+      await server.close();
+    }
   });
 });
