@@ -7,7 +7,7 @@ import { follow } from './follow.ts';
 import type { Context, Result, State } from './types.ts';
 
 /** Link numbers show on these rows: a count before Enter names a link, not lines to scroll. */
-export const numbersShown = (ctx: Context): boolean => ctx.rows.labels !== null;
+export const numbersShown = (ctx: Context): boolean => ctx.rows.labels != null;
 
 /** A count then Enter while the numbers show: link `n` (counted from 1) selected, brought on screen and followed. */
 export function followNumber(state: State, n: number, ctx: Context): Result {
