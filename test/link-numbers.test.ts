@@ -19,7 +19,7 @@ import { sgr } from '../term/sgr.ts';
 import { pressKeys, searchesAtOnce } from './press-keys.ts';
 import { Loader } from '../src/input/load.ts';
 import { filePage, pageText } from '../src/navigator/page.ts';
-import { linkListPage } from '../src/navigator/link-list.ts';
+import { linkListPage, placeInListed } from '../src/navigator/link-list.ts';
 import { historyPage } from '../src/navigator/history-list.ts';
 import { parseUrl } from '../src/link/url/index.ts';
 
@@ -175,6 +175,18 @@ describe('the pages of links (L, V)', () => {
     const url = parsed.url;
     const page = { ...pageText(Loader.fromText('x', '[a](file:///etc/passwd)\n'), null, url), kind: 'web' as const, web: { url } } as never;
     expect(linkListPage(page).from).toBe(url);
+  });
+
+  it('knows a link into the page listed: the place its fragment names there, or that it names none', () => {
+    const page = filePage(Loader.fromText('/tmp/toc.lwl', '[Part two](#two)\n\n## [Two](#two)\n'));
+    const list = linkListPage(page);
+    const own = list.links.get(0);
+    expect(own).toMatchObject({ ok: true, href: 'file:///tmp/toc.lwl#two' });
+    expect(placeInListed(list, 'file:///tmp/toc.lwl#two')).toEqual({ at: page.doc.text.text(0, 100).indexOf('## '), fragment: 'two' });
+    expect(placeInListed(list, 'file:///tmp/toc.lwl#n%C3%B6')).toEqual({ at: null, fragment: 'nö' });
+    expect(placeInListed(list, 'file:///tmp/other.lwl#two')).toBeNull();
+    expect(placeInListed(list, 'file:///tmp/toc.lwl')).toBeNull();
+    expect(placeInListed(page, 'file:///tmp/toc.lwl#two')).toBeNull();
   });
 
   it('lists the pages of the session, oldest first, the one shown marked, lwl\'s own pages left out', () => {
