@@ -61,6 +61,11 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['O'], action: ['followIn', 'browser'], help: 'hand the selected link to the browser command ($LINK)' },
   { keys: ['r'], action: ['reload'], help: 'load the page again (a web page is fetched, a file read), at the same place' },
 
+  // link numbers and link lists (docs/browsing-links.md)
+  { keys: ['#'], action: ['linkNumbers'], help: 'a number before every link ([12]), shown or hidden; while they show, a number then Enter follows that link (then g still goes to a line)' },
+  { keys: ['L'], action: ['linkList'], help: "the page's links (number, text, URL) as a page of links: Enter follows one, Backspace returns" },
+  { keys: ['V'], action: ['historyList'], help: 'the pages of this session (those Backspace goes back through, and this one), each a link' },
+
   // the mouse, with --mouse
   { keys: ['<WheelDown>'], action: ['scrollLines', 3], help: 'the mouse wheel (--mouse): three lines down' },
   { keys: ['<WheelUp>'], action: ['scrollLines', -3], help: 'the mouse wheel (--mouse): three lines up' },
@@ -149,6 +154,7 @@ export const keymap = {
  */
 export const endWindowActions: ReadonlyArray<GroundAction[0]> = [
   'search', 'scrollLines', 'scrollHalfScreens', 'scrollScreens', 'bottom', 'cycle', 'next', 'follow', 'click', 'quit', 'help', 'suspend', 'redraw', 'info',
+  'linkNumbers', 'historyList',
 ];
 
 /** A search that starts with this is a regular expression (JavaScript syntax). */

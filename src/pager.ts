@@ -7,7 +7,8 @@ import { EDIT_COMMAND, browserToUse, endRunningCommand, runShell, type ShellExtr
 import { saveInput } from './pager/save.ts';
 import { RegexWorker } from './document/search-worker.ts';
 import type { OpenError } from './input/load.ts';
-import type { Page } from './navigator/page.ts';
+import { isLwlsOwn, type Page } from './navigator/page.ts';
+import { listedFrom } from './navigator/list-page.ts';
 import { Navigation, type NavigationHost } from './pager/navigation.ts';
 import { FramePacing } from './pager/frames.ts';
 import { PagingOptions } from './pager/options.ts';
@@ -131,7 +132,8 @@ export class Pager {
     const pager = this;
     const height = Math.max(1, this.size.rows - 1);
     const { secure, bindings, incsearch, jumpTarget, regexSearch } = this.settings;
-    const web = this.pages.web.context();
+    // A list of a web page's links is followed as from that page.
+    const web = this.pages.web.context() ?? listedFrom(this.page);
     const gutter = this.size.cols - this.wrap.width;
     const endWindow = this.page.kind === 'endWindow';
     const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return (pager.browser = pager.browser === undefined ? browserToUse(process.env, pager.settings.browser) : pager.browser); }, secure, bindings, incsearch, jumpTarget, regexSearch, web, gutter, endWindow };
@@ -169,8 +171,8 @@ export class Pager {
     for (const effect of effects) {
       switch (effect.kind) {
         case 'quit':
-          // On the help screen, q goes back.
-          if (this.page.kind !== 'help') return this.quit(effect.status);
+          // On the help screen (or a list of links), q goes back.
+          if (!isLwlsOwn(this.page)) return this.quit(effect.status);
           this.pages.back();
           break;
         case 'redraw':
@@ -246,6 +248,9 @@ export class Pager {
           break;
         case 'help':
           this.pages.help();
+          break;
+        case 'list':
+          this.pages.list(effect.of);
           break;
         case 'fetch':
           this.pages.fetch(effect.url);

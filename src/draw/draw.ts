@@ -199,7 +199,7 @@ export function drawRow(doc: Document, start: number, end: number, width: number
     width -= layout.hang.length;
   }
   const bytes = doc.text.bytes(start, end);
-  if (!layout.chop && isBare(doc, bytes, start, end, marks)) {
+  if (!layout.chop && !layout.labels?.length && isBare(doc, bytes, start, end, marks)) {
     // Most rows of most text: one run, with no walk of its clusters (the first screen's code is not compiled yet).
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1', 0, Math.min(lineLength(bytes), width));
     out.put(text, text.length, 'text');
@@ -217,7 +217,7 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   const hyperlink = marks.hyperlink ?? null;
   const linkAt = hyperlink ? linkFinder(doc, from, to) : () => -1;
   const merged = new Map<string, Attrs>();
-  for (const { shown: text, cells, offset, token } of shown) {
+  for (const { shown: text, cells, offset, token, label } of shown) {
     if (offset < 0) {
       if (hyperlink) out.hyperlink(-1, () => '');
       out.put(text, cells, offset === -2 ? 'chopMark' : 'text');
@@ -226,6 +226,11 @@ export function drawRow(doc: Document, start: number, end: number, width: number
     if (hyperlink) {
       const link = linkAt(offset);
       out.hyperlink(link, () => hyperlink(link));
+    }
+    // A link's number (#), in the link colour whatever the link's state, as lynx draws it.
+    if (label) {
+      out.put(text, cells, 'link');
+      continue;
     }
     const role = token ? 'token' : roleAt(offset);
     // A span lwl marks (link, match, token) wins over the style the input chose;
@@ -383,7 +388,8 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
     const numbers = gutter > 0 ? lineNumbers(doc, ctx.lines, visible) : null;
     styled = visible.map((row, i) => {
       const number = numbers === null ? '' : numbers[i] === null ? ' '.repeat(gutter) : `${String(numbers[i]).padStart(gutter - 1)} `;
-      return drawRow(doc, row.start, row.end, rows.width, theme, marks, { chop: rows.chop, shift: state.shift, number, hang: rows.hangOfRow(row.start) });
+      const labels = rows.labels?.within(row.start, row.end);
+      return drawRow(doc, row.start, row.end, rows.width, theme, marks, { chop: rows.chop, shift: state.shift, number, hang: rows.hangOfRow(row.start), labels });
     });
   }
   while (styled.length < height) styled.push({ text: state.mode === 'preview' ? '' : '~', cells: 1 });

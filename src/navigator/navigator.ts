@@ -44,6 +44,11 @@ export class Navigator {
     return this.shown;
   }
 
+  /** The pages Backspace goes back through, the oldest first, then the one shown (V's history list). */
+  get trail(): Page[] {
+    return [...this.visits.map((visit) => visit.page), this.shown];
+  }
+
   /** Documents Backspace can go back to. */
   get depth(): number {
     return this.visits.length;

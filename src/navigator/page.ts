@@ -45,6 +45,15 @@ export interface HelpPage extends PageText {
   kind: 'help';
 }
 
+/** A page lwl makes of links (L: the page's, V: this session's pages): q or Backspace goes back from it. */
+export interface ListPage extends PageText {
+  kind: 'list';
+  /** The web page whose links it lists: they are followed as from there (a file: link asks first). */
+  from: UrlRecord | null;
+  /** The page whose links it lists (L), null for the history (V): a link to a place in it goes back there. */
+  listed: Page | null;
+}
+
 /** G's window at the end of a file not yet read: the file's page, and its state when G was pressed. */
 export interface EndWindowPage extends PageText {
   kind: 'endWindow';
@@ -52,7 +61,10 @@ export interface EndWindowPage extends PageText {
   before: State;
 }
 
-export type Page = FilePage | WebPage | HelpPage | EndWindowPage;
+export type Page = FilePage | WebPage | HelpPage | ListPage | EndWindowPage;
+
+/** A page lwl made of its own (the help, a list of links): q goes back from it, and showing it stops no load. */
+export const isLwlsOwn = (page: Page): boolean => page.kind === 'help' || page.kind === 'list';
 
 /** The document, its links (resolved against `base`, or a web page's URL) and its line index. */
 export function pageText(loader: Loader, base: UrlRecord | null = null, webUrl: UrlRecord | null = null): PageText {

@@ -13,7 +13,9 @@ import { parseUrl, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
 import { Navigator } from '../navigator/navigator.ts';
 import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/open.ts';
-import { pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
+import { isLwlsOwn, pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
+import { historyPage } from '../navigator/history-list.ts';
+import { linkListPage, placeInListed } from '../navigator/link-list.ts';
 import { WebPages } from '../navigator/web-pages.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
 import type { GroundAction } from '../state/actions.ts';
@@ -104,8 +106,8 @@ export class Navigation {
 
   /** Shows a new page; Backspace comes back to this one where it was. */
   showNew(page: Page): void {
-    // A web page left stops loading (not for the help screen); the navigator rests the page left.
-    if (page.kind !== 'help') this.web.leave(this.page);
+    // A web page left stops loading (not for the help screen or a list); the navigator rests the page left.
+    if (!isLwlsOwn(page)) this.web.leave(this.page);
     this.nav.push(page, this.host.state);
     this.showAndLoad(page, initialState);
   }
@@ -113,6 +115,22 @@ export class Navigation {
   /** The help screen, a page of its own: q or Backspace comes back. */
   help(): void {
     if (this.page.kind !== 'help') this.showNew({ ...helpPage(), kind: 'help' });
+  }
+
+  /** L and V: the page's links, or this session's pages, as a page of links: q or Backspace comes back. */
+  list(of: 'links' | 'history'): void {
+    this.showNew(of === 'links' ? linkListPage(this.page) : historyPage(this.nav.trail));
+  }
+
+  /** A link from L's list to a place in the page listed (the page Backspace goes back to): back there, at that place. */
+  private backIntoListed(href: string): boolean {
+    const place = placeInListed(this.page, href);
+    const trail = this.nav.trail;
+    if (!place || this.page.kind !== 'list' || trail[trail.length - 2] !== this.page.listed) return false;
+    this.back();
+    if (place.at === null) this.host.note(['notice', `#${place.fragment} is not defined in this document`]);
+    else this.host.note(['restoreTop', place.at]);
+    return true;
   }
 
   back(): void {
@@ -126,12 +144,14 @@ export class Navigation {
 
   /** Enter (or o) on a web link: a new page; Backspace comes back here. */
   fetch(href: string): void {
+    if (this.backIntoListed(href)) return;
     const parsed = parseUrl(href);
     if (parsed.ok) this.showNew(this.web.placeholder(parsed.url));
   }
 
   /** Opens a local file in place of this document; Backspace comes back. */
   open(url: string): void {
+    if (this.backIntoListed(url)) return;
     const page = openLinked(url, this.host.rows);
     if (typeof page === 'string') return this.host.note(['notice', page]);
     this.showNew(page);
@@ -276,7 +296,7 @@ export class Navigation {
   pageUrl(): string {
     const page = this.page;
     if (page.kind === 'web') return serializeUrl(page.web.url);
-    if (page.kind === 'help') return '';
+    if (isLwlsOwn(page)) return '';
     const base = page.links.base;
     if (base.source === 'option' || base.source === 'retrieved') return serializeUrl(base.url);
     return page.doc.name === '-' ? '' : serializeUrl(locationBase(page.doc.name).url);

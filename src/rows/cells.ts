@@ -5,6 +5,7 @@
 import { forEachCluster } from '../text/width.ts';
 import { chopTabCells } from './chop.ts';
 import { tabCells } from './wrap.ts';
+import { LabelCursor, type Label } from './link-labels.ts';
 
 /** How a row is laid out besides its text. */
 export interface RowLayout {
@@ -15,6 +16,8 @@ export interface RowLayout {
   number: string;
   /** The hanging indent (a quote's bars) drawn in front of a wrapped line's later rows (Rows.hangOfRow), in the quote's style; '' for none. */
   hang?: string;
+  /** Link numbers (#) on the row, drawn before the characters at their offsets. */
+  labels?: readonly Label[];
 }
 
 /** A wrapped row with no line number. */
@@ -26,6 +29,8 @@ export interface Shown {
   cells: number;
   offset: number;
   token: boolean;
+  /** A link number (#), not text: its offset is the link's start, which a click on it finds. */
+  label?: boolean;
 }
 
 /** The clusters of [start, end) that show in `width` cells from column `shift`; `more`: the row goes on past them. */
@@ -36,12 +41,9 @@ export function shownClusters(bytes: Uint8Array, start: number, width: number, l
   let more = false;
   let offset = start;
   const shift = layout.chop ? layout.shift : 0;
-  forEachCluster(bytes, (text, byteLength, cells, token) => {
-    if (text === '\n') return false;
-    if (text === '\t') {
-      cells = layout.chop ? chopTabCells(col) : tabCells(col, width);
-      text = ' '.repeat(cells);
-    }
+  const labelAt = layout.labels?.length ? new LabelCursor(layout.labels) : null;
+  /** Places what is drawn at `offset`, `cells` wide; false once the row is full. */
+  const place = (text: string, cells: number, token: boolean, label: boolean): boolean => {
     const from = col;
     col += cells;
     if (shift > 0 && col <= shift) {
@@ -49,15 +51,27 @@ export function shownClusters(bytes: Uint8Array, start: number, width: number, l
     } else if (from < shift && cells > 0) {
       // Cut by the left edge: what shows of it, as blanks.
       const part = Math.min(col - shift, width);
-      shown.push({ shown: ' '.repeat(part), cells: part, offset, token });
+      shown.push({ shown: ' '.repeat(part), cells: part, offset, token, label });
       used += part;
     } else if (used + cells > width) {
       more = true;
       return false;
     } else {
-      shown.push({ shown: text, cells, offset, token });
+      shown.push({ shown: text, cells, offset, token, label });
       used += cells;
     }
+    return true;
+  };
+  forEachCluster(bytes, (text, byteLength, cells, token) => {
+    const label = labelAt?.at(offset);
+    // A link's number goes with its first character: the wrap gave them one row.
+    if (label && !place(label.text, label.text.length, false, true)) return false;
+    if (text === '\n') return false;
+    if (text === '\t') {
+      cells = layout.chop ? chopTabCells(col) : tabCells(col, width);
+      text = ' '.repeat(cells);
+    }
+    if (!place(text, cells, token, false)) return false;
     offset += byteLength;
     return true;
   });

@@ -4,21 +4,32 @@
 import { forEachCluster } from '../text/width.ts';
 import type { Viewport } from './viewport.ts';
 import { tabCells } from './wrap.ts';
+import { LabelCursor } from './link-labels.ts';
 
 /** Cells a tab takes at column `col` of a chopped row: to the next stop, with no edge. */
 export const chopTabCells = (col: number) => tabCells(col, Infinity);
 
-/** The columns [from, to) that the text [start, end) takes on its row, as far as the row goes. */
+/** The cells of the link numbers (#) in front of each offset of [start, end), asked in order (0 without numbers). */
+function labelsOf(view: Viewport, start: number, end: number): (at: number) => number {
+  const labels = view.rows.labels?.within(start, end);
+  if (!labels?.length) return () => 0;
+  const cursor = new LabelCursor(labels);
+  return (at) => cursor.at(at)?.text.length ?? 0;
+}
+
+/** The columns [from, to) that the text [start, end) takes on its row (its link numbers too), as far as the row goes. */
 export function columnsOf(view: Viewport, start: number, end: number): [number, number] {
   const rowStart = view.rows.rowStart(start);
   const rowEnd = view.rows.nextRow(rowStart) ?? view.doc.text.length;
   let col = 0;
   let from = -1;
   let at = rowStart;
+  const labelCells = labelsOf(view, rowStart, rowEnd);
   forEachCluster(view.doc.text.bytes(rowStart, Math.min(rowEnd, Math.max(end, start + 1))), (shown, length, cells) => {
     if (shown === '\n') return false;
     if (at >= start && from < 0) from = col;
     if (at >= end) return false;
+    col += labelCells(at);
     col += shown === '\t' ? chopTabCells(col) : cells;
     at += length;
     return true;
@@ -31,9 +42,13 @@ export function widestRow(view: Viewport, top: number, enough = Infinity): numbe
   let widest = 0;
   for (const row of view.rows.visibleRows(top, view.height)) {
     let col = 0;
-    forEachCluster(view.doc.text.bytes(row.start, row.end), (shown, _length, cells) => {
+    let at = row.start;
+    const labelCells = labelsOf(view, row.start, row.end);
+    forEachCluster(view.doc.text.bytes(row.start, row.end), (shown, length, cells) => {
+      col += labelCells(at);
       if (shown === '\n') return false;
       col += shown === '\t' ? chopTabCells(col) : cells;
+      at += length;
       return col < enough;
     });
     widest = Math.max(widest, col);
@@ -80,11 +95,13 @@ export function firstLinkShown(view: Viewport, top: number, shift: number): numb
         open.delete(link);
       }
     };
+    const labelCells = labelsOf(view, row.start, row.end);
     forEachCluster(view.doc.text.bytes(row.start, row.end), (shown, length, cells) => {
       close(false);
       if (found !== null) return false;
       while (next < links.count && links.start(next) <= at) open.set(next++, col);
       if (shown === '\n' || col >= stop) return false;
+      col += labelCells(at);
       col += shown === '\t' ? chopTabCells(col) : cells;
       at += length;
       return true;

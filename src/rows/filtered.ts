@@ -42,6 +42,10 @@ export class FilteredRows implements Rows {
     return this.wrap.chop;
   }
 
+  get labels() {
+    return this.wrap.labels;
+  }
+
   hangOfRow(row: number): string {
     return this.wrap.hangOfRow(row);
   }

@@ -2,6 +2,7 @@
 // them: the wrap (wrapped or chopped lines, rows/wrap.ts) or a filter's view
 // of it (only the lines a &pattern shows, rows/filtered.ts). A row is named by
 // the offset it starts at, so nothing holds a row number a resize would spoil.
+import type { LinkLabels } from './link-labels.ts';
 
 /** A row of text: [start, end) of the display text. */
 export interface Row {
@@ -32,6 +33,8 @@ export interface Rows {
   visibleRows(top: number, n: number): Row[];
   /** What is drawn in front of the row starting at `row` when it continues a line with a hanging indent (a quote's bars), else ''. */
   hangOfRow(row: number): string;
+  /** Link numbers (#), laid out before each link; null when they are not shown. */
+  readonly labels: LinkLabels | null;
 }
 
 /** The row `n` steps from `row`, each step taken by `step`, stopping where it gives none. */

@@ -10,6 +10,7 @@ import type { Document } from '../document/document.ts';
 import { forEachCluster } from '../text/width.ts';
 import { LruCache } from '../document/cache.ts';
 import { stepRows, type Row, type Rows } from './rows.ts';
+import { LabelCursor, type Label, type LinkLabels } from './link-labels.ts';
 
 const LF = 0x0a;
 /** A block quote's bar (the readers' QUOTE_BAR, less its space): drawn again in front of a quote's wrapped rows. */
@@ -34,11 +35,13 @@ const isHangul = (shown: string) => /^[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/
  * characters but Hangul, after a hyphen inside a word. A word longer than the row
  * breaks by cells. Spaces where a row breaks stay at its end, past the edge
  * if need be, and are not drawn there: no character moves to another row's
- * start or is lost. Chopped (`chop`), a segment is one row.
+ * start or is lost. Chopped (`chop`), a segment is one row. `labels` (link
+ * numbers, offsets relative to the segment): cells glued to the character
+ * they stand before.
  */
-export function wrapSegment(bytes: Buffer, width: number, chop = false, hang = 0): number[] {
+export function wrapSegment(bytes: Buffer, width: number, chop = false, hang = 0, labels: readonly Label[] = []): number[] {
   if (chop) return [0];
-  return isPlainAscii(bytes) ? wrapAscii(bytes, width, hang) : wrapClusters(bytes, width, hang);
+  return isPlainAscii(bytes) ? wrapAscii(bytes, width, hang, labels) : wrapClusters(bytes, width, hang, labels);
 }
 
 /**
@@ -112,17 +115,23 @@ class RowBreaks {
 }
 
 /** wrapSegment's rows for any text, cluster by cluster; rows after the first are `hang` cells narrower. */
-export function wrapClusters(bytes: Uint8Array, width: number, hang = 0): number[] {
+export function wrapClusters(bytes: Uint8Array, width: number, hang = 0, labels: readonly Label[] = []): number[] {
   const rows = new RowBreaks(width, Math.max(1, width - hang));
+  const labelAt = new LabelCursor(labels);
   let at = 0;
   let prev = '';
   let prevWide = false;
   let hyphenInWord = false;
   // The same walk as drawRow's, so a token takes the cells here that it takes there.
   forEachCluster(bytes, (shown, byteLength, clusterCells, token) => {
-    if (shown === '\n') return false;
-    const space = !token && (shown === ' ' || shown === '\t');
-    const cells = shown === '\t' ? tabCells(rows.col, rows.width) : clusterCells;
+    const label = labelAt.at(at)?.text.length ?? 0;
+    if (shown === '\n') {
+      if (label > 0) rows.place(at, label, false);
+      return false;
+    }
+    const space = !token && label === 0 && (shown === ' ' || shown === '\t');
+    const own = shown === '\t' ? tabCells(rows.col + label, rows.width) : clusterCells;
+    const cells = label + own;
     if (space && rows.rowHasWord) {
       // Hangs: it never pushes a row down.
       rows.col += cells;
@@ -131,7 +140,7 @@ export function wrapClusters(bytes: Uint8Array, width: number, hang = 0): number
       prevWide = false;
       return true;
     }
-    const wide = cells === 2 && !isHangul(shown);
+    const wide = own === 2 && !isHangul(shown);
     const afterSpace = prev === ' ' || prev === '\t';
     const aroundWide = (wide || prevWide) && !NO_BREAK_BEFORE.has(shown) && !NO_BREAK_AFTER.has(prev);
     if (afterSpace || aroundWide) rows.mayBreakBefore(at);
@@ -165,14 +174,19 @@ const HYPHEN = 0x2d;
  * after a space, or after a hyphen inside a word; spaces hang), without a walk
  * of clusters, which the first screen would run before its code is compiled.
  */
-export function wrapAscii(bytes: Uint8Array, width: number, hang = 0): number[] {
+export function wrapAscii(bytes: Uint8Array, width: number, hang = 0, labels: readonly Label[] = []): number[] {
   const rows = new RowBreaks(width, Math.max(1, width - hang));
+  const labelAt = labels.length > 0 ? new LabelCursor(labels) : null;
   let prev = -1;
   let hyphenInWord = false;
   for (let at = 0; at < bytes.length; at++) {
     const b = bytes[at];
-    if (b === LF) break;
-    const space = b === SPACE;
+    const label = labelAt?.at(at)?.text.length ?? 0;
+    if (b === LF) {
+      if (label > 0) rows.place(at, label, false);
+      break;
+    }
+    const space = b === SPACE && label === 0;
     if (space && rows.rowHasWord) {
       rows.col++;
       prev = b;
@@ -180,7 +194,7 @@ export function wrapAscii(bytes: Uint8Array, width: number, hang = 0): number[] 
     }
     if (prev === SPACE) rows.mayBreakBefore(at);
     else if (hyphenInWord && prev === HYPHEN && isAsciiWordByte(b)) rows.mayBreakBefore(at, true);
-    rows.place(at, 1, space);
+    rows.place(at, 1 + label, space);
     hyphenInWord = b === HYPHEN && isAsciiWordByte(prev);
     prev = b;
   }
@@ -197,6 +211,8 @@ interface Cached {
   rows: number[];
   /** The text's length when the rows were made, if the segment ran to its end (it may grow). */
   atLength: number | null;
+  /** With link numbers: how many links there were (more may move the numbers, and their widths). */
+  links: number;
 }
 
 /** The rows of the whole text: each line wrapped to the width (or chopped). */
@@ -208,6 +224,8 @@ export class Wrap implements Rows {
     readonly width: number,
     /** Long lines are chopped, not wrapped: each line one row (a line longer than BLOCK, one row per BLOCK). */
     readonly chop = false,
+    /** Link numbers (#): drawn before each link, and given their cells here. */
+    readonly labels: LinkLabels | null = null,
   ) {}
 
   private get text() {
@@ -243,13 +261,15 @@ export class Wrap implements Rows {
   /** Absolute row starts of the segment starting at `start`. */
   rows(start: number): number[] {
     const cached = this.cache.get(start);
-    if (cached && (cached.atLength === null || cached.atLength === this.text.length)) return cached.rows;
+    const links = this.labels?.count ?? 0;
+    if (cached && (cached.atLength === null || cached.atLength === this.text.length) && cached.links === links) return cached.rows;
     const end = this.segmentEnd(start);
     const chopped = this.chop;
     const hang = chopped ? '' : this.hangAt(start);
-    const rows = wrapSegment(chopped ? Buffer.alloc(0) : this.text.bytes(start, end), this.width, this.chop, hang.length).map((r) => start + r);
+    const labels = chopped || !this.labels ? [] : this.labels.within(start, end).map(({ offset, text }) => ({ offset: offset - start, text }));
+    const rows = wrapSegment(chopped ? Buffer.alloc(0) : this.text.bytes(start, end), this.width, this.chop, hang.length, labels).map((r) => start + r);
     // The segment at the end of the text grows with it, while the input is read or followed.
-    this.cache.set(start, { rows, atLength: end < this.text.length ? null : this.text.length });
+    this.cache.set(start, { rows, atLength: end < this.text.length ? null : this.text.length, links });
     return rows;
   }
 

@@ -69,7 +69,13 @@ export type GroundAction =
   /** | (less's keys): a mark's letter, then a command that gets the text from the mark to the screen on its input. */
   | ['pipe']
   /** v (less's keys): edit the file in $VISUAL or $EDITOR at the line on top. */
-  | ['edit'];
+  | ['edit']
+  /** #: numbers before the links, shown or hidden (while they show, a count then Enter follows that link). */
+  | ['linkNumbers']
+  /** L: the page's links, as a page of links. */
+  | ['linkList']
+  /** V: the pages of this session, as a page of links. */
+  | ['historyList'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =

@@ -8,6 +8,7 @@ import type { LineFilter } from '../document/linefilter.ts';
 import type { Context, JumpTarget, Result, State } from './types.ts';
 import { isOnScreen, maxTop, screenEnd, showOffset, spansOnScreen, type Viewport } from '../rows/viewport.ts';
 import { formatCount } from '../text/count.ts';
+import { linkAt } from '../rows/hit.ts';
 
 
 /** "match 3 of 1,204", or "match ? of ≥1,204…" while the search is still counting. */
@@ -68,11 +69,19 @@ function nextMatch(state: State, matches: Matches, action: GroundAction & ['next
     match = next;
     top = jumpTop(ctx, match);
   }
-  return { state: moved(state, match, top, true, matchMessage(matches, match!)), effects: [] };
+  return { state: matchShown(moved(state, match, top, true, matchMessage(matches, match!)), ctx), effects: [] };
 }
 
 function moved(state: State, index: number | null, top: number, searching: boolean, message: string | null): State {
   return searching ? { ...state, match: index, top, message } : { ...state, selected: index, top, message };
+}
+
+/** The link a search's match at `match` is in (null: none): the selection, so that Enter follows it. */
+const linkOfMatch = (ctx: Context, match: number): number | null => linkAt(ctx.doc.links, match);
+
+/** A match shown: the link it is in becomes the selection (none: nothing is selected). */
+function matchShown(state: State, ctx: Context): State {
+  return state.match === null ? state : { ...state, selected: linkOfMatch(ctx, state.match) };
 }
 
 /** Tab / Shift-Tab: the next or previous link on screen, wrapping around. */
@@ -127,6 +136,7 @@ export function searchFound(state: State, { matches, first, wrapped }: FirstMatc
     ...state,
     matches,
     match: first,
+    selected: linkOfMatch(ctx, first),
     searchBackward: matches.query.backward,
     top,
     message: matchMessage(matches, first) + note,

@@ -18,6 +18,7 @@ import { keepSelectionInView, revealSideways, sideways } from './sideways.ts';
 import { filterGrew, filterStarted, withFilter } from './filter.ts';
 import { filterStatus } from './filter-status.ts';
 import { endWindowActions } from '../../keymap.ts';
+import { followNumber, numbersShown } from './link-targeting.ts';
 
 export type { Context, Effect, Mode, Result, State, TypingMode };
 
@@ -272,6 +273,8 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'zz':
       return none({ ...state, pending: 'zz' });
     case 'follow':
+      // Link numbers shown: a count names the link to follow.
+      if (count !== null && numbersShown(ctx)) return followNumber(state, count, ctx);
       // Nothing selected: one line down, as Enter does in less.
       if (state.selected === null) return none(scrollBy(state, times, ctx));
       return follow(state, ctx);
@@ -321,6 +324,14 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'click':
       // pressGround acts on it: it has the key, which says where.
       return none(state);
+    case 'linkNumbers':
+      return { state, effects: [{ kind: 'toggle', option: '#' }] };
+    case 'linkList':
+      // The list is of every link: the whole page first.
+      if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action, count }] };
+      return { state, effects: [{ kind: 'list', of: 'links' }] };
+    case 'historyList':
+      return { state, effects: [{ kind: 'list', of: 'history' }] };
   }
 }
 

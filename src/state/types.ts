@@ -128,7 +128,9 @@ export type Effect =
   /** Stop the page loading (^C): what arrived stays. */
   | { kind: 'stopLoad' }
   /** The answer to the question whether to show a web page that is not text. */
-  | { kind: 'showBinary'; see: boolean };
+  | { kind: 'showBinary'; see: boolean }
+  /** L and V: the page's links, or this session's pages, as a page of links lwl makes (Backspace comes back). */
+  | { kind: 'list'; of: 'links' | 'history' };
 
 /** What the state function may consult: the document shown, its rows, its links, and the outside world's settings. */
 export interface Context extends Viewport {
@@ -168,8 +170,8 @@ export interface WebContext {
   facts: () => string | null;
 }
 
-/** The options `-` can change while paging. */
-export type ToggledOption = 'N' | 'S' | 'i' | 'I';
+/** The options `-` can change while paging, and # (link numbers). */
+export type ToggledOption = 'N' | 'S' | 'i' | 'I' | '#';
 
 /** Not bound to keys: what the pager reports to the state. */
 export type PagerAction =
