@@ -524,7 +524,7 @@ export class MarkdownRenderer {
         const cellRenderer = new MarkdownRenderer(collector, this.options, this.definitions);
         cellRenderer.inlines(cell.children);
         cellRenderer.finish();
-        return collector;
+        return { content: collector };
       }),
     );
     writeTable(this.w, { rows, aligns: table.align ?? [], headerRows: 1 }, this.options.tableWidth ?? 100);
