@@ -56,8 +56,10 @@ describe('Markdown files linked with a fragment', () => {
       const s = Session.lwl([from], { cwd: root });
       await s.waitForText('See the usage');
       await selectLink(s, href);
-      await s.keys('\r');
-      await s.waitFor((t) => t.rows()[0].trim() === heading, `${heading} on the top row`);
+      // Enter is answered once the file is read as far as the heading: a deadline for a loaded machine, not a measure.
+      await s.press('\r');
+      await s.waitFor((t) => t.rows()[0].trim() === heading, `${heading} on the top row`, 60_000);
+      await s.settle();
       expect(s.rows()[2].trim()).toBe(below);
       await s.keys('\x7f');
       expect(s.rows()[0].trim()).toBe('From');
