@@ -28,6 +28,7 @@ export interface TableInput {
   /** Bars between the columns and a rule under the header; false: a layout table, columns apart by spaces only. */
   rules?: boolean;
 }
+
 const BAR = ' │ ';
 /** Between a layout table's columns: as wide as BAR, so the widths work out the same. */
 const GAP = '   ';
@@ -158,6 +159,7 @@ function spanWidth(widths: number[], at: Placement): number {
   return width;
 }
 
+/** Writes the table: the columns as wide as their cells (spans shared among theirs), cut to `maxWidth` as columnWidths says. */
 export function writeTable(w: BlockWriter, table: TableInput, maxWidth: number): void {
   const { placed, columns } = placeCells(table.rows);
   if (columns === 0) return;
@@ -183,7 +185,11 @@ export function writeTable(w: BlockWriter, table: TableInput, maxWidth: number):
   const wrapped = placed.map((row, r) => row.map((at, i) => wrapCell(texts[r][i], spanWidth(widths, at))));
   // Each row as high as its tallest one-row cell; a cell spanning rows that needs more lines than its rows have makes its last row taller.
   const heights = table.rows.map(() => 1);
-  placed.forEach((row, r) => row.forEach((at, i) => at.rows === 1 && (heights[r] = Math.max(heights[r], wrapped[r][i].length))));
+  placed.forEach((row, r) =>
+    row.forEach((at, i) => {
+      if (at.rows === 1) heights[r] = Math.max(heights[r], wrapped[r][i].length);
+    }),
+  );
   placed.forEach((row, r) =>
     row.forEach((at, i) => {
       if (at.rows === 1) return;
