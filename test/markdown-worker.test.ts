@@ -74,6 +74,7 @@ function read(source: string, parses: BlockParses | null, { whole = true, piece 
 
 const readmes = fs.readdirSync('samples/readmes').filter((name) => name.endsWith('README.md')).map((name) => path.join('samples/readmes', name)); // longer than a screen
 const commonmark = (JSON.parse(fs.readFileSync('test/data/commonmark-link-examples.json', 'utf8')) as { examples: { markdown: string }[] }).examples;
+const footnotes = (JSON.parse(fs.readFileSync('test/data/gfm-footnote-examples.json', 'utf8')) as { examples: { markdown: string }[] }).examples;
 
 /** Texts of every kind: the READMEs, the tour, the CommonMark examples one after another, and blocks the parser is slow on between paragraphs. */
 const texts: [string, string][] = [
@@ -81,6 +82,7 @@ const texts: [string, string][] = [
   ['samples/tour.md', fs.readFileSync('samples/tour.md', 'utf8')],
   ['the CommonMark examples', commonmark.map((e) => e.markdown).join('\n\n')],
   ['the CommonMark examples in reverse', commonmark.map((e) => e.markdown).reverse().join('\n')],
+  ["cmark-gfm's footnote examples, notes far from their references", footnotes.map((e) => e.markdown).join(`\n\n${'Between.\n\n'.repeat(200)}`)],
   ['slow blocks', Array.from({ length: 40 }, (_, i) => `Paragraph ${i} with [a link][l${i % 3}] and *emphasis*.\n\n${i % 10 === 9 ? `${'a] '.repeat(700)}\n\n` : ''}`).join('') + '[l0]: https://zero.example/\n[l1]: <https://one.example/> "One"\n'],
 ];
 

@@ -178,3 +178,46 @@ describe('the pager', () => {
     expect(rows[0]).toBe('row 000001');
   });
 });
+
+describe('a link to a place in another file', () => {
+  /** A page linking to big.html#far-away, whose heading comes after some 20,000 paragraphs; the pager on it, the link selected. */
+  async function onTheLink() {
+    const big = path.join(dir, 'big.html');
+    fs.writeFileSync(big, `<h1>Big</h1>${Array.from({ length: 20_000 }, (_, i) => `<p>Paragraph ${i + 1}.</p>\n`).join('')}<h2 id="far-away">Far away</h2><p>The far text.</p>`);
+    const from = path.join(dir, 'from.html');
+    fs.writeFileSync(from, '<p>See <a href="big.html#far-away">the far part</a>.</p>');
+    const { term } = await pager([from]);
+    await term.type('n');
+    // Keys from here on are handed over with no background work run between them, until the test runs it.
+    const press = (key: string) => {
+      term.events!.key(key);
+      term.events!.keysDone?.();
+    };
+    press('<Enter>');
+    return { term, press };
+  }
+
+  it('reads the file on, with progress, then shows the place on the top row', async () => {
+    const { term } = await onTheLink();
+    let rows = await term.rows();
+    expect(rows[0]).toBe('Big');
+    expect(rows[9]).toMatch(/^Reading to #far-away\.\.\. \d+% \(\^C to stop\)/);
+    await vi.runAllTimersAsync();
+    rows = await term.rows();
+    expect(rows[0]).toBe('Far away');
+    expect(rows[2]).toBe('The far text.');
+  });
+
+  it('stays at the top of the file when ^C stops the reading, and Backspace comes back to the link', async () => {
+    const { term, press } = await onTheLink();
+    press('<C-c>');
+    await vi.runAllTimersAsync();
+    let rows = await term.rows();
+    expect(rows[0]).toBe('Big');
+    expect(rows[9]).not.toMatch(/Reading/);
+    await term.type('<Backspace>');
+    rows = await term.rows();
+    expect(rows[0]).toBe('See the far part.');
+    expect(rows[9]).toMatch(/big\.html#far-away$/);
+  });
+});

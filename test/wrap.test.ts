@@ -280,7 +280,7 @@ describe('a wrapped list item or definition', () => {
 
   it('a footnote\'s later rows start under its text', () => {
     const doc = rendered('f.md', 'Text[^1].\n\n[^1]: The note that is long.\n');
-    expect(screenRows(doc, 16).slice(-3)).toEqual(['[1] The note', '    that is', '    long.']);
+    expect(screenRows(doc, 16).slice(-3)).toEqual(['[1] The note', '    that is', '    long. ↩']);
   });
 
   it('hangs no more than half the row', () => {

@@ -18,16 +18,9 @@ export function slug(heading: string): string {
  * slug is the fragment, an HTML id or name attribute, or a `{#fragment}` mark.
  */
 export function findFragment(doc: Document, fragment: string): number | null {
-  const names = new Set([fragment]);
-  try {
-    names.add(decodeURIComponent(fragment));
-  } catch {
-    // Not valid percent-encoded UTF-8: the fragment as written is all there is.
-  }
-  for (const name of names) {
-    const at = doc.anchors.get(name);
-    if (at !== undefined) return at;
-  }
+  const anchor = anchorOf(doc, fragment);
+  if (anchor !== null) return anchor;
+  const names = namesOf(fragment);
   const text = doc.text;
   const isHeading = (offset: number) => text.byteAt(text.lineStart(offset)) === 0x23; // '#'
   for (let i = 0; i < doc.links.count; i++) {
@@ -46,6 +39,30 @@ export function findFragment(doc: Document, fragment: string): number | null {
       const at = text.find(Buffer.from(mark), 0);
       if (at >= 0) return text.lineStart(at);
     }
+  }
+  return null;
+}
+
+/** The fragment as written and percent-decoded: either names the place. */
+function namesOf(fragment: string): Set<string> {
+  const names = new Set([fragment]);
+  try {
+    names.add(decodeURIComponent(fragment));
+  } catch {
+    // Not valid percent-encoded UTF-8: the fragment as written is all there is.
+  }
+  return names;
+}
+
+/**
+ * The place a reader named for the fragment (an HTML id or name, a Markdown
+ * heading's slug), or null: what findFragment looks at first, and all it needs
+ * of a document read only so far, since a name read is not taken back.
+ */
+export function anchorOf(doc: Document, fragment: string): number | null {
+  for (const name of namesOf(fragment)) {
+    const at = doc.anchors.get(name);
+    if (at !== undefined) return at;
   }
   return null;
 }

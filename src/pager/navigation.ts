@@ -9,7 +9,7 @@ import { Loader, OpenError } from '../input/load.ts';
 import { systemHomes, typedPath } from '../input/typed-path.ts';
 import { httpUrl } from '../web/fetch.ts';
 import { locationBase } from '../link/base.ts';
-import { parseUrl, serializeUrl, type UrlRecord } from '../link/url/index.ts';
+import { parseUrl, percentDecode, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
 import { Navigator } from '../navigator/navigator.ts';
 import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/open.ts';
@@ -149,12 +149,27 @@ export class Navigation {
     if (parsed.ok) this.showNew(this.web.placeholder(parsed.url));
   }
 
-  /** Opens a local file in place of this document; Backspace comes back. */
+  /** Opens a local file in place of this document (at the place its #fragment names); Backspace comes back. */
   open(url: string): void {
     if (this.backIntoListed(url)) return;
     const page = openLinked(url, this.host.rows);
     if (typeof page === 'string') return this.host.note(['notice', page]);
     this.showNew(page);
+    const parsed = parseUrl(url);
+    if (parsed.ok && parsed.url.fragment) this.toFragment(page, parsed.url.fragment);
+  }
+
+  /** The page just opened shows the place `fragment` names once it is read that far (as a web page's), unless the user moved meanwhile. */
+  private toFragment(page: Page, fragment: string): void {
+    const shown = `#${Buffer.from(percentDecode(fragment)).toString('utf8')}`;
+    page.loader.want(Infinity);
+    this.work.whenDefined(page.doc, fragment, shown, (at) => {
+      // Read no further than the screen asks now that the place is known.
+      page.loader.rest();
+      if (this.page !== page) return;
+      if (at === null) return this.host.report(['notice', `${shown} is not defined in ${page.doc.name}`]);
+      if (this.host.state.top === 0) this.host.report(['restoreTop', at]);
+    });
   }
 
   /**

@@ -4,6 +4,7 @@
 // lines, the incremental search and the line count, between keys. The state
 // holds only the views (Matches, LineFilter); the engines are here.
 import type { Document } from '../document/document.ts';
+import { anchorOf, findFragment } from '../document/fragments.ts';
 import { filterLines, type FilterBuild, type LineFilter } from '../document/linefilter.ts';
 import { LineIndex } from '../document/lines.ts';
 import type { Query } from '../document/search.ts';
@@ -39,12 +40,12 @@ interface Task {
   cancel?(): void;
 }
 
-/** "Reading... 40%" (of a file's size), or the MiB read of a pipe. */
-function readingProgress(doc: Document): string {
+/** "Reading... 40%" (of a file's size), or the MiB read of a pipe; `to`: what the reading is for ("Reading to #usage..."). */
+function readingProgress(doc: Document, to = ''): string {
   const { bytesRead, bytesTotal } = doc;
   const mib = (n: number) => `${Math.round(n / (1024 * 1024))} MiB`;
   const amount = bytesTotal ? `${Math.floor((100 * bytesRead) / bytesTotal)}%` : mib(bytesRead);
-  return `Reading... ${amount} (^C to stop)`;
+  return `Reading${to ? ` to ${to}` : ''}... ${amount} (^C to stop)`;
 }
 
 export class PagerWork {
@@ -129,6 +130,19 @@ export class PagerWork {
       advance: () => (doc.complete ? 'done' : 'wait'),
       progress: () => readingProgress(doc),
       finish: then,
+    });
+  }
+
+  /**
+   * Waits for `doc` to be read as far as the place `fragment` names (a key
+   * waits, ^C stops), then gives it to `then`: null if the whole document does
+   * not define it.
+   */
+  whenDefined(doc: Document, fragment: string, shown: string, then: (at: number | null) => void): void {
+    this.start({
+      advance: () => (doc.complete || anchorOf(doc, fragment) !== null ? 'done' : 'wait'),
+      progress: () => readingProgress(doc, shown),
+      finish: () => then(findFragment(doc, fragment)),
     });
   }
 

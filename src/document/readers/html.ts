@@ -10,7 +10,7 @@
 import { defaultTreeAdapter, html, Parser, Token, type DefaultTreeAdapterMap, type DefaultTreeAdapterTypes as T } from 'parse5';
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { RenderCollector, type RenderTarget, type Style } from './render-target.ts';
-import { writeTable, type Align } from './table.ts';
+import { writeTable, type TableCell } from './table.ts';
 
 type Node = T.Node;
 type Element = T.Element;
@@ -392,11 +392,10 @@ export class HtmlWalker {
       w.block();
       new HtmlWalker(w, caption, this.options, undefined, this.tables + 1).walk(true);
     }
-    const rows: RenderCollector[][] = [];
-    const aligns: Align[] = [];
+    const rows: TableCell[][] = [];
     let headerRows = 0;
     for (const tr of rowsOf(table)) {
-      const row: RenderCollector[] = [];
+      const row: TableCell[] = [];
       for (const cell of children(tr)) {
         if (!isElement(cell) || (cell.tagName !== 'td' && cell.tagName !== 'th')) continue;
         const collector = new RenderCollector();
@@ -404,11 +403,8 @@ export class HtmlWalker {
         // Anchors in cells reach the document through the replay.
         new HtmlWalker(cellWriter, cell, this.options, undefined, this.tables + 1).walk(true);
         cellWriter.finish();
-        const c = row.length;
         const align = attr(cell, 'align')?.toLowerCase();
-        if (aligns[c] === undefined && (align === 'right' || align === 'center')) aligns[c] = align;
-        row.push(collector);
-        for (let k = 1; k < spanOf(cell); k++) row.push(new RenderCollector());
+        row.push({ content: collector, columns: spanOf(cell), rows: rowSpanOf(cell), align: align === 'right' || align === 'center' ? align : null });
       }
       if (rows.length === headerRows && (tr.parentNode as Element | null)?.tagName === 'thead') headerRows++;
       rows.push(row);
@@ -417,7 +413,7 @@ export class HtmlWalker {
       const first = rowsOf(table)[0];
       if (first && children(first).filter(isElement).every((c) => c.tagName === 'th')) headerRows = 1;
     }
-    writeTable(w, { rows, aligns, headerRows, rules: !isLayoutTable(table) }, this.options.tableWidth ?? 100);
+    writeTable(w, { rows, aligns: [], headerRows, rules: !isLayoutTable(table) }, this.options.tableWidth ?? 100);
   }
 }
 
@@ -470,6 +466,12 @@ function rowsOf(table: Element): Element[] {
 /** The columns a cell spans (its colspan, 100 at most). */
 function spanOf(cell: Element): number {
   return Math.min(Number.parseInt(attr(cell, 'colspan') ?? '1', 10) || 1, 100);
+}
+
+/** The rows a cell spans (its rowspan, 65534 at most, as HTML caps it); 0: the rest of the table. */
+function rowSpanOf(cell: Element): number {
+  const rows = Number.parseInt(attr(cell, 'rowspan') ?? '1', 10);
+  return Number.isNaN(rows) || rows < 0 ? 1 : Math.min(rows, 65534);
 }
 
 /** The cells a table lays out, spans counted as the cells they fill. */

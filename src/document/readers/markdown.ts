@@ -7,7 +7,8 @@
 // and HTML blocks (MarkdownBlocks), and each block is parsed on its own, so the
 // first screen needs only the first blocks. Reference definitions may be
 // anywhere: a cheap scan finds where they may be (DefinitionIndex), and each block is
-// parsed with the definitions it uses appended, so `[text][ref]` resolves.
+// parsed with the definitions it uses appended, so `[text][ref]` resolves;
+// footnotes the same way, with stand-ins for their definitions (footnotes.ts).
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -17,6 +18,7 @@ import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { HEADING_STYLES, RenderCollector, type RenderTarget } from './render-target.ts';
 import { writeTable } from './table.ts';
 import { attr, parseTag, SCRIPT_MARKS, writeHtmlFragment } from './html.ts';
+import { backLinkText, footnoteStandIn, Footnotes, isNoteStandIn, noteAnchor, noteReferencesIn, referenceAnchor } from './footnotes.ts';
 
 export interface MarkdownOptions {
   /** Tables wider than this are wrapped in their cells. */
@@ -44,13 +46,15 @@ export interface Definition {
 /** A line that may start a link reference definition: up to 3 spaces, `[label]:`. */
 export const DEFINITION_START = /^(?: {0,3}>)* {0,3}\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]:/;
 
-/** The definitions in a parsed group of lines, first of each label first (inside quotes and lists too). */
-function definitionsIn(nodes: md.Nodes[], into = new Map<string, Definition>()): Map<string, Definition> {
+/** The definitions in a parsed group of lines, first of each label first (inside quotes and lists too); the notes' identifiers into `notes`. */
+function definitionsIn(nodes: md.Nodes[], into = new Map<string, Definition>(), notes?: Set<string>): Map<string, Definition> {
   for (const node of nodes) {
     if (node.type === 'definition') {
       if (!into.has(node.identifier)) into.set(node.identifier, { url: node.url, title: node.title ?? null });
+    } else if (node.type === 'footnoteDefinition') {
+      notes?.add(node.identifier);
     } else if (node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') {
-      definitionsIn(node.children, into);
+      definitionsIn(node.children, into, notes);
     }
   }
   return into;
@@ -68,7 +72,8 @@ function plainDefinitions(group: string): Map<string, Definition> | null {
   const found = new Map<string, Definition>();
   for (const line of group.replace(/\n$/, '').split('\n')) {
     const m = PLAIN_DEFINITION.exec(line.replace(/\r$/, ''));
-    if (!m || !/\S/.test(m[1])) return null;
+    // `[^label]:` defines a footnote (GFM), whatever follows: the parser's to read.
+    if (!m || !/\S/.test(m[1]) || m[1][0] === '^') return null;
     const key = definitionKey(m[1]);
     if (!found.has(key)) found.set(key, { url: m[2] ?? m[3], title: m[4] ?? m[5] ?? m[6] ?? null });
   }
@@ -86,13 +91,17 @@ function plainDefinitions(group: string): Map<string, Definition> | null {
  * positive, and only for a reference that has no real definition.
  */
 export class DefinitionIndex {
-  /** Label key → the groups that may define it, in text order. */
-  private readonly candidates = new Map<string, { group: string; parsed: Map<string, Definition> | null }[]>();
+  /** Label key → the groups that may define it, in text order (a footnote's under its label with the ^). */
+  private readonly candidates = new Map<string, CandidateGroup[]>();
   /** Groups by text: a group repeated (a README repeated) is one, parsed once. */
-  private readonly groups = new Map<string, { group: string; parsed: Map<string, Definition> | null }>();
+  private readonly groups = new Map<string, CandidateGroup>();
 
-  /** Adds a text's candidate groups (texts come in order). */
+  /** The notes the texts refer to (noteReferencesIn), by identifier. */
+  readonly noteReferences = new Set<string>();
+
+  /** Adds a text's candidate groups, and its references to notes (texts come in order). */
   add(source: string): void {
+    noteReferencesIn(source, definitionKey, this.noteReferences);
     const starts = new RegExp(DEFINITION_START.source, 'gm');
     const blank = /\n[ \t]*(?:\n|$)/g;
     for (let m = starts.exec(source); m; m = starts.exec(source)) {
@@ -105,7 +114,7 @@ export class DefinitionIndex {
       const text = source.slice(lineStart, groupEnd);
       let entry = this.groups.get(text);
       const known = entry !== undefined;
-      entry ??= { group: text, parsed: null };
+      entry ??= { group: text, parsed: null, notes: null };
       if (!known) this.groups.set(text, entry);
       // Every label the group's lines seem to define: the same group under each.
       const inGroup = new RegExp(DEFINITION_START.source, 'gm');
@@ -124,14 +133,32 @@ export class DefinitionIndex {
     const list = this.candidates.get(key);
     if (!list) return undefined;
     for (const entry of list) {
-      // Plain one-line definitions need no parser.
-      entry.parsed ??= plainDefinitions(entry.group) ?? definitionsIn(parse(entry.group).children);
-      const found = entry.parsed.get(key);
+      const found = parsedGroup(entry).get(key);
       if (found) return found;
     }
     this.candidates.delete(key); // none: not asked again
     return undefined;
   }
+
+  /** Whether a footnote (`[^label]:`, by its identifier) is defined, parsing its candidate groups in order until one defines it. */
+  definesNote(identifier: string): boolean {
+    return (this.candidates.get(`^${identifier}`) ?? []).some((entry) => (parsedGroup(entry), entry.notes!.has(identifier)));
+  }
+}
+
+interface CandidateGroup {
+  group: string;
+  /** Its link definitions, once parsed; and its footnotes' identifiers. */
+  parsed: Map<string, Definition> | null;
+  notes: Set<string> | null;
+}
+
+/** A candidate group's definitions, parsed on first use (plain one-line definitions need no parser). */
+function parsedGroup(entry: CandidateGroup): Map<string, Definition> {
+  if (entry.parsed) return entry.parsed;
+  entry.notes = new Set();
+  entry.parsed = plainDefinitions(entry.group) ?? definitionsIn(parse(entry.group).children, undefined, entry.notes);
+  return entry.parsed;
 }
 
 /** A fence opener: up to 3 spaces, then ``` or ~~~ (at least 3). */
@@ -342,6 +369,8 @@ export class MarkdownRenderer {
     private readonly options: MarkdownOptions = {},
     /** Label key → definition, shared with the renderers of table cells. */
     readonly definitions = new Map<string, Definition>(),
+    /** The footnotes' numbers and references, shared with them too. */
+    private readonly footnotes = new Footnotes(),
   ) {
     this.w = new BlockWriter(target);
   }
@@ -360,6 +389,18 @@ export class MarkdownRenderer {
     const def = this.index.resolve(key);
     if (def) this.definitions.set(key, def);
     return def !== undefined;
+  }
+
+  /** Footnotes known to be defined, by identifier (those not yet may be defined by text still to come). */
+  private readonly notesDefined = new Set<string>();
+  /** Footnotes a block referred to before their definition was read (a pipe's): those references show as written. */
+  private readonly notesUnlinked = new Set<string>();
+
+  private noteDefined(identifier: string): boolean {
+    if (this.notesDefined.has(identifier)) return true;
+    const defined = this.index.definesNote(identifier);
+    if (defined) this.notesDefined.add(identifier);
+    return defined;
   }
 
   /** Renders one block (from MarkdownBlocks, or a whole small text). */
@@ -381,6 +422,15 @@ export class MarkdownRenderer {
     const used = new Set<string>();
     for (const m of source.matchAll(BRACKETED)) {
       const key = definitionKey(m[1]);
+      // A footnote's reference, `[^label]`: its definition's stand-in, if it is defined anywhere.
+      if (m[1][0] === '^') {
+        const identifier = definitionKey(m[1].slice(1));
+        if (used.has(key)) continue;
+        used.add(key);
+        if (this.noteDefined(identifier)) appended += footnoteStandIn(m[1]);
+        else this.notesUnlinked.add(identifier);
+        continue;
+      }
       if (!used.has(key) && this.defined(key)) {
         used.add(key);
         appended += `\n\n[${m[1]}]: #\n`; // only makes the label known to the parser: the href is looked up here
@@ -402,7 +452,7 @@ export class MarkdownRenderer {
       if (node.type === 'definition') {
         const key = node.identifier;
         if (!this.defined(key)) this.definitions.set(key, { url: node.url, title: node.title ?? null });
-      }
+      } else if (node.type === 'footnoteDefinition') this.notesDefined.add(node.identifier);
     }
     for (const node of tree.children) this.block(node);
   }
@@ -472,12 +522,7 @@ export class MarkdownRenderer {
         this.table(node);
         return;
       case 'footnoteDefinition':
-        w.block();
-        w.anchor(`user-content-fn-${node.identifier}`);
-        w.pushIndent('    ', null, `[${node.label ?? node.identifier}] `, 'listMarker');
-        this.blocks(node.children, false);
-        w.popIndent();
-        w.block();
+        if (!isNoteStandIn(node)) this.footnote(node);
         return;
       case 'definition':
         return;
@@ -485,6 +530,28 @@ export class MarkdownRenderer {
         // Phrasing content where a block was expected: render it inline.
         this.inlines([node as md.PhrasingContent]);
     }
+  }
+
+  /** A note where it is defined, numbered by its first reference, ending with a link back to each reference before it (GitHub's ↩). */
+  private footnote(node: md.FootnoteDefinition): void {
+    const w = this.w;
+    // Met before any reference: numbered if a reference further on will link to it.
+    const referencedOn = this.index.noteReferences.has(node.identifier) && !this.notesUnlinked.has(node.identifier);
+    const numbered = this.footnotes.defined(node.identifier, referencedOn);
+    const references = numbered?.references ?? 0;
+    const marker = `[${numbered?.number ?? node.label ?? node.identifier}] `;
+    w.block();
+    w.anchor(noteAnchor(node.identifier));
+    w.pushIndent(' '.repeat(marker.length), null, marker, 'listMarker');
+    this.blocks(node.children, false);
+    for (let nth = 1; nth <= references; nth++) {
+      w.softSpace();
+      w.openLink(`#${referenceAnchor(node.identifier, nth)}`);
+      w.write(backLinkText(nth));
+      w.closeLink();
+    }
+    w.popIndent();
+    w.block();
   }
 
   private blocks(nodes: md.RootContent[], tight: boolean): void {
@@ -521,10 +588,10 @@ export class MarkdownRenderer {
     const rows = table.children.map((row) =>
       row.children.map((cell) => {
         const collector = new RenderCollector();
-        const cellRenderer = new MarkdownRenderer(collector, this.options, this.definitions);
+        const cellRenderer = new MarkdownRenderer(collector, this.options, this.definitions, this.footnotes);
         cellRenderer.inlines(cell.children);
         cellRenderer.finish();
-        return collector;
+        return { content: collector };
       }),
     );
     writeTable(this.w, { rows, aligns: table.align ?? [], headerRows: 1 }, this.options.tableWidth ?? 100);
@@ -592,14 +659,15 @@ export class MarkdownRenderer {
         else w.write(node.alt ?? '');
         return;
       }
-      case 'footnoteReference':
-        if (w.inLink) w.write(`[${node.label ?? node.identifier}]`);
-        else {
-          w.openLink(`#user-content-fn-${node.identifier}`);
-          w.write(`[${node.label ?? node.identifier}]`);
-          w.closeLink();
-        }
+      case 'footnoteReference': {
+        const { number, nth } = this.footnotes.referenced(node.identifier);
+        w.anchor(referenceAnchor(node.identifier, nth));
+        if (w.inLink) return w.write(`[${number}]`);
+        w.openLink(`#${noteAnchor(node.identifier)}`);
+        w.write(`[${number}]`);
+        w.closeLink();
         return;
+      }
       case 'html':
         this.inlineHtml(node.value);
         return;
