@@ -8,8 +8,8 @@ import { BlockWriter } from '../src/document/readers/layout.ts';
 import { RenderCollector } from '../src/document/readers/render-target.ts';
 
 function render(html: string): RenderCollector & { refreshed: Array<[number, string]> } {
-  const sink = Object.assign(new RenderCollector(), { refreshed: [] as Array<[number, string]> });
-  sink.refresh = (seconds: number, href: string) => void sink.refreshed.push([seconds, href]);
+  const refreshed: Array<[number, string]> = [];
+  const sink = Object.assign(new RenderCollector(), { refreshed, refresh: (seconds: number, href: string) => void refreshed.push([seconds, href]) });
   renderHtml(html, sink);
   return sink;
 }

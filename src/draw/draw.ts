@@ -14,6 +14,7 @@ import { mayHyperlinkFrom } from '../link/follow-policy.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 import { previewLines } from './preview.ts';
 import type { Context, State } from '../state/state.ts';
+import type { LoginAsk } from '../state/types.ts';
 import type { Role, Theme } from './theme.ts';
 import { forEachStringCluster, stringWidth } from '../text/width.ts';
 import { fitRows, truncate } from '../text/sanitize.ts';
@@ -256,11 +257,21 @@ export function drawRow(doc: Document, start: number, end: number, width: number
 
 const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'Examine: ', save: 'log file: ', pipe: '|' } as const;
 
+/** A login's prompt: the user name's, then the password's (whose text is never drawn). */
+function loginPrompt(login: LoginAsk): string {
+  if (login.user !== null) return `Password for ${login.user.slice(0, 40)} (not shown): `;
+  const realm = login.realm ? ` "${login.realm.slice(0, 40)}"` : '';
+  return `${login.refused ? 'Login refused. ' : ''}User name for ${login.site}${realm}: `;
+}
+
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
-  const indicator = state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
+  const login = state.mode === 'login' ? state.login : null;
+  const prompt = login ? loginPrompt(login) : state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
+  // A prompt wider than the screen leaves room for the cursor.
+  const indicator = prompt.length < width ? prompt : prompt.slice(0, Math.max(0, width - 1));
   const room = Math.max(1, width - 1 - indicator.length);
-  const { text, cursor } = state.line;
+  const { text, cursor } = login?.user != null ? { text: '', cursor: 0 } : state.line;
   // Only the text near the cursor can show, so only it is looked at: a line of any length (a paste) costs a screen's width.
   let before: TypedCluster[] = [];
   let cells = 0;

@@ -14,7 +14,7 @@ import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
 import { Navigator } from '../navigator/navigator.ts';
 import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/open.ts';
 import { pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
-import { WebPages } from '../navigator/web-pages.ts';
+import { WebPages, type CookieSettings } from '../navigator/web-pages.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
 import type { GroundAction } from '../state/actions.ts';
 import type { PagerAction } from '../state/types.ts';
@@ -47,6 +47,7 @@ export interface PageSettings {
   kind?: Kind | null;
   base: UrlRecord | null;
   version?: string;
+  cookies?: CookieSettings;
 }
 
 export class Navigation {
@@ -81,6 +82,7 @@ export class Navigation {
       },
       settings.version ?? 'dev',
       scheduler,
+      settings.cookies,
     );
     if (settings.startUrl) this.nav.replace(this.web.placeholder(settings.startUrl));
   }
