@@ -222,8 +222,8 @@ export class WebPages {
     const page = this.host.nav.page;
     // A page loading again says nothing of its old load's end.
     if (page.kind !== 'web' || page.web !== load || this.reloading?.page === page) return;
-    // A failure page said why when it was shown.
-    const said = load.info?.failure ? null : load.endMessage(this.host.cols);
+    // A failure page said why when it was shown, and an error page its status: only a body cut short is said now.
+    const said = load.info?.failure ? null : (load.bodyEnd?.message ?? null);
     if (said) this.host.note(['notice', said]);
     this.host.renderSoon();
   }

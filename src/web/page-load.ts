@@ -156,10 +156,10 @@ export function pageFacts(info: PageInfo, cells = 200): string {
   const status = statusSummary(page);
   const type = page.contentType || `no type, read as ${info.kind}`;
   const from = { header: '', meta: ' (from the page)', bom: ' (from its byte order mark)', default: ' (assumed)' }[info.charsetFrom];
-  const parts = [status, type, `${info.charset}${from}`];
+  const parts = [status, type, `${info.charset}${from}${cookieFacts(info.session.cookies)}`];
   const n = page.redirects.length;
   if (n > 0) parts.push(`redirected ${n === 1 ? 'once' : `${n} times`} from ${renderUrl(page.requested, Math.max(20, cells - parts.join(', ').length - 30))}`);
-  return parts.join(', ') + cookieFacts(info.session.cookies);
+  return parts.join(', ');
 }
 
 /** "404 Not Found": the status line's word on a page the server answered with an error. */
