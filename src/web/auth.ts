@@ -3,6 +3,7 @@
 // origin alone (scheme, host and port): sent again to that origin, never to
 // another, and never written anywhere.
 import { serializeHost, defaultPort, type UrlRecord } from '../link/url/index.ts';
+import { splitOutsideQuotes } from './content-type.ts';
 
 /** A Basic challenge: the protection space's name, as the server gave it (printable, 80 characters at most). */
 export interface BasicChallenge {
@@ -17,7 +18,7 @@ export function basicChallenge(header: string | readonly string[] | undefined): 
   if (header === undefined) return null;
   for (const value of typeof header === 'string' ? [header] : header) {
     let inBasic = false;
-    for (const part of splitOutsideQuotes(value)) {
+    for (const part of splitOutsideQuotes(value, ',').filter((p) => p.trim() !== '')) {
       // A part that starts with a token and a space (or is a lone token) starts a challenge; the rest are its parameters.
       const start = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?:\s+(.*))?$/s.exec(part);
       let param = part;
@@ -34,24 +35,6 @@ export function basicChallenge(header: string | readonly string[] | undefined): 
     if (inBasic) return { realm: '' };
   }
   return null;
-}
-
-/** The parts of a header between commas that are not inside quoted strings. */
-function splitOutsideQuotes(value: string): string[] {
-  const parts: string[] = [];
-  let from = 0;
-  let quoted = false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i];
-    if (quoted && c === '\\') i++;
-    else if (c === '"') quoted = !quoted;
-    else if (c === ',' && !quoted) {
-      parts.push(value.slice(from, i));
-      from = i + 1;
-    }
-  }
-  parts.push(value.slice(from));
-  return parts.filter((part) => part.trim() !== '');
 }
 
 function printable(text: string): string {
