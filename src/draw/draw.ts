@@ -17,7 +17,7 @@ import type { Context, State } from '../state/state.ts';
 import type { LoginAsk } from '../state/types.ts';
 import type { Role, Theme } from './theme.ts';
 import { forEachStringCluster, stringWidth } from '../text/width.ts';
-import { fitRows, truncate } from '../text/sanitize.ts';
+import { fitRows, sanitize, truncate } from '../text/sanitize.ts';
 import { isPlainAscii } from '../rows/wrap.ts';
 import { shownClusters, WRAPPED, type RowLayout } from '../rows/cells.ts';
 import { lineNumbers } from '../rows/gutter.ts';
@@ -259,7 +259,8 @@ const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'E
 
 /** A login's prompt: the user name's, then the password's (whose text is never drawn). */
 function loginPrompt(login: LoginAsk): string {
-  if (login.user !== null) return `Password for ${login.user.slice(0, 40)} (not shown): `;
+  // The user name as typed (a paste may hold anything): its controls drawn as tokens.
+  if (login.user !== null) return `Password for ${sanitize(login.user.slice(0, 40))} (not shown): `;
   const realm = login.realm ? ` "${login.realm.slice(0, 40)}"` : '';
   return `${login.refused ? 'Login refused. ' : ''}User name for ${login.site}${realm}: `;
 }
@@ -269,7 +270,8 @@ function drawTyping(state: State, width: number, theme: Theme): { styled: Styled
   const login = state.mode === 'login' ? state.login : null;
   const prompt = login ? loginPrompt(login) : state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
   // A prompt wider than the screen leaves room for the cursor.
-  const indicator = prompt.length < width ? prompt : prompt.slice(0, Math.max(0, width - 1));
+  const fitted = truncate(prompt, Math.max(0, width - 1));
+  const indicator = { text: fitted.text, length: fitted.cells };
   const room = Math.max(1, width - 1 - indicator.length);
   const { text, cursor } = login?.user != null ? { text: '', cursor: 0 } : state.line;
   // Only the text near the cursor can show, so only it is looked at: a line of any length (a paste) costs a screen's width.
@@ -287,7 +289,7 @@ function drawTyping(state: State, width: number, theme: Theme): { styled: Styled
   while (cells >= room && first < before.length) cells -= before[first++].cells;
   const after = typedClusters(text.slice(cursor, Math.min(text.length, cursor + 4 * width + 64)));
   const out = new RowWriter(theme);
-  out.put(indicator, indicator.length, 'indicator');
+  out.put(indicator.text, indicator.length, 'indicator');
   const shown = truncate([...before.slice(first), ...after].map((c) => c.shown).join(''), width - indicator.length);
   out.put(shown.text, shown.cells, 'indicator');
   return { styled: out, cursor: indicator.length + cells };
