@@ -141,7 +141,7 @@ export class WebPages {
     const login = load.info?.session.login;
     // \ and K read a page again as another kind: the login was asked for when it came.
     if (!login || load.as) return;
-    // Refused: not sent again, to this origin or any.
+    // Refused: forgotten, so that it is not sent again.
     if (login.refused) this.logins.forget(load.url);
     const { url } = load;
     const site = `${url.host ? serializeHost(url.host) : ''}${url.port === null ? '' : `:${url.port}`}`;
@@ -170,7 +170,9 @@ export class WebPages {
     if (load.refreshedFrom.length >= MOST_REFRESHES) {
       return this.host.note(['notice', `Refresh loop: followed ${MOST_REFRESHES} times in a row, not again (its link is at the top)`]);
     }
-    const target = parseUrl(refresh.href, page.links.base.url ?? load.url);
+    // Against the page's <base href> as far as it has come (page.links.base is found once, and must not be found this early).
+    const base = page.doc.baseHref === null ? null : parseUrl(page.doc.baseHref, load.url);
+    const target = parseUrl(refresh.href, base?.ok ? base.url : load.url);
     if (!target.ok || !isFetchable(target.url)) return;
     this.leave(page);
     const next = this.placeholder(target.url);
