@@ -22,11 +22,19 @@ const deferred = ['tr46', 'tldts', 'parse5', 'mdast-util-from-markdown', 'mdast-
 
 const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', minifySyntax: true, minifyWhitespace: true, logLevel: 'warning', supported: { 'dynamic-import': false } };
 
-/** One package as the source of a function (module, exports, require). */
+/**
+ * One package as the source of a function (module, exports, require). The
+ * other deferred packages it requires (tough-cookie's tldts) are left out of
+ * it: its require gives it their stand-ins, so dist/lwl carries each once.
+ */
 async function deferredSource(name) {
-  const result = await build({ ...common, stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: '.' }, write: false });
+  const external = deferred.filter((other) => other !== name);
+  const result = await build({ ...common, external, stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: '.' }, write: false });
   return `(function (module, exports, require) {${result.outputFiles[0].text}\n})`;
 }
+
+/** The deferred packages a package's source requires. */
+const requiredBy = (name) => deferred.filter((other) => other !== name && sources[name].includes(`require(${JSON.stringify(other)})`));
 
 // Carried as they are, not compressed: a compressed tr46 and tldts made dist/lwl 0.3 MB smaller
 // and gained nothing at start-up (docs/startup.md), and decompressing one loaded Node's zlib.
@@ -48,12 +56,14 @@ const deferring = {
     b.onResolve({ filter: new RegExp(`^(${deferred.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'deferred' }));
     b.onLoad({ filter: /.*/, namespace: 'deferred' }, (args) => {
       const { names, esModule } = exportsOf(args.path);
+      // Literal requires, which this plugin resolves to the other packages' stand-ins.
+      const routes = requiredBy(args.path).map((other) => `id === ${JSON.stringify(other)} ? require(${JSON.stringify(other)}) : `).join('');
       return {
         loader: 'js',
         resolveDir: startupDir,
         // The package is the string packageText returns (lazy.ts says why it is a function's).
         contents: `function packageText() { return ${JSON.stringify(sources[args.path])}; }
-module.exports = require('./lazy.ts').lazy(${JSON.stringify(args.path)}, ${JSON.stringify(names)}, { packageText, esModule: ${esModule}, require });`,
+module.exports = require('./lazy.ts').lazy(${JSON.stringify(args.path)}, ${JSON.stringify(names)}, { packageText, esModule: ${esModule}, require: ${routes ? `(id) => ${routes}require(id)` : 'require'} });`,
       };
     });
   },

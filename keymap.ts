@@ -113,6 +113,9 @@ const search: Binding<LineAction>[] = [
   { keys: ['<C-r>'], action: ['toggleRegex'], help: 'regular expression on or off (the re: prefix; with --regex-search, literal on or off: lit:)' },
 ];
 
+/** A web page's login (a 401 asks): the line editing keys without Up and Down, as nothing typed here is kept. */
+const login: Binding<LineAction>[] = lineEditing.filter(({ action }) => action[0] !== 'historyPrev' && action[0] !== 'historyNext');
+
 /** Any other key closes the preview too. */
 const preview: Binding<PreviewAction>[] = [{ keys: ['q', 'v', '<Escape>'], action: ['close'], help: 'close the preview' }];
 
@@ -141,6 +144,7 @@ export const keymap = {
   examine: lineEditing,
   save: lineEditing,
   pipe: lineEditing,
+  login,
   preview,
   busy,
   starting,

@@ -7,7 +7,7 @@ import { Wrap } from './rows/wrap.ts';
 import { kinds, type Kind } from './document/readers/kind-names.ts';
 import { detectCaps, isDumb, useHyperlinks } from '../term/caps.ts';
 import { printStyled } from './draw/textstyle.ts';
-import { configPath, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
+import { configPath, configuredFile, emptyConfig, parseConfig, printConfig, type Config } from './config.ts';
 import { manPage, usageText } from './help.ts';
 import { OptionError, parseOptions, type Options } from './options.ts';
 import { themeFor, type Role } from './draw/theme.ts';
@@ -24,6 +24,7 @@ import { sanitize } from './text/sanitize.ts';
 import { httpUrl } from './web/fetch.ts';
 import { proxyFromEnv } from './web/proxy.ts';
 import { loadOptions } from './web/web-load.ts';
+import { SessionCookies } from './web/cookies.ts';
 import { copyPage, wholePage } from './web/cli-web.ts';
 
 const roles = Object.keys(themeFor(true)) as Role[];
@@ -263,11 +264,15 @@ export async function main(args: string[]): Promise<number> {
     let files = opts.files;
     // A web page named first: the pager loads it (the others are files or pages for :n).
     const startUrl = files.length > 0 ? httpUrl(files[0]) : null;
+    const cookies = { refused: opts.noCookies, file: config.cookies === null ? null : configuredFile(config.cookies, process.env) };
     if (startUrl) {
       if (opts.secure) throw new UserError('lwl: fetching web pages is disabled in secure mode', 1);
       const say = (message: string) => process.stderr.write(`lwl: ${sanitize(message)}\n`);
       // In the pager, the pager's own loads say it on the status line.
-      const options = loadOptions(version, process.env, proxyFromEnv(process.env), opts.links || !isTerminal(1) || isDumb(process.env) ? say : undefined);
+      const options = {
+        ...loadOptions(version, process.env, proxyFromEnv(process.env), opts.links || !isTerminal(1) || isDumb(process.env) ? say : undefined),
+        cookies: opts.noCookies ? null : new SessionCookies(cookies.file, say),
+      };
       if (!opts.links && !isTerminal(1)) return await copyPage(startUrl, options, (text) => writeAll(1, text), say);
       if (opts.links || isDumb(process.env)) {
         const { loader, load } = await wholePage(startUrl, options);
@@ -344,6 +349,7 @@ export async function main(args: string[]): Promise<number> {
       caseless: opts.caseless,
       startUrl,
       version,
+      cookies,
     };
     return await new Pager(term, filePage(loader, base), settings).run();
   } catch (err) {

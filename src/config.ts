@@ -6,6 +6,7 @@
 //   color ROLE ATTRIBUTES             how a role looks: fg=blue,bg=black,bold,underline,reverse; or none
 //   browser COMMAND                   the command Enter hands links to ($LINK set; %s: the URL)
 //   options OPTIONS                   default options, as in LESS or LWL (-iS)
+//   cookies FILE                      web pages' lasting cookies kept in FILE (0600), not only for the session
 //
 // keymap.ts stays the one source of the defaults: `lwl --print-config`
 // prints them in this format. A mistake names the file and line, and lwl goes
@@ -22,16 +23,25 @@ export interface Config {
   browser: string | null;
   /** Words of default options, read like the LWL variable's. */
   options: string[];
+  /** `cookies FILE`: where web pages' lasting cookies are kept (~/ is the home directory); null: in memory only. */
+  cookies: string | null;
   /** One sentence per line that could not be read: "FILE:LINE: what is wrong". */
   errors: string[];
 }
 
-export const emptyConfig: Config = { rebindings: [], colors: {}, browser: null, options: [], errors: [] };
+export const emptyConfig: Config = { rebindings: [], colors: {}, browser: null, options: [], cookies: null, errors: [] };
 
 /** Where the configuration file is, per the XDG base directory rules. */
 export function configPath(env: NodeJS.ProcessEnv): string | null {
   const base = env.XDG_CONFIG_HOME || (env.HOME ? path.join(env.HOME, '.config') : null);
   return base ? path.join(base, 'lwl', 'config') : null;
+}
+
+/** A file the configuration names: ~/ is the home directory, and a relative name is the configuration directory's. */
+export function configuredFile(name: string, env: NodeJS.ProcessEnv): string {
+  if (name.startsWith('~/') && env.HOME) return path.join(env.HOME, name.slice(2));
+  const config = configPath(env);
+  return config ? path.resolve(path.dirname(config), name) : path.resolve(name);
 }
 
 const colorNames: Color[] = ['black', 'red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'];
@@ -97,7 +107,7 @@ function words(line: string): string[] {
 
 /** Reads a configuration file's text; `file` names it in the error messages. */
 export function parseConfig(text: string, file: string, roles: readonly Role[]): Config {
-  const config: Config = { rebindings: [], colors: {}, browser: null, options: [], errors: [] };
+  const config: Config = { rebindings: [], colors: {}, browser: null, options: [], cookies: null, errors: [] };
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) return;
@@ -133,8 +143,12 @@ export function parseConfig(text: string, file: string, roles: readonly Role[]):
       case 'options':
         config.options.push(...args);
         return;
+      case 'cookies':
+        if (args.length !== 1) return fail('cookies takes one file name (in quotes if it has spaces)');
+        config.cookies = args[0];
+        return;
       default:
-        return fail(`'${command}' is not a setting (bind, unbind, color, browser, options)`);
+        return fail(`'${command}' is not a setting (bind, unbind, color, browser, options, cookies)`);
     }
   });
   return config;
@@ -166,6 +180,6 @@ export function printConfig(theme: Theme): string {
   }
   lines.push('# colours (fg=, bg=: black red green yellow blue magenta cyan white; bold underline reverse; none)');
   for (const [role, attrs] of Object.entries(theme)) lines.push(`color ${role} ${formatAttrs(attrs)}`);
-  lines.push('', '# browser firefox %s', '# options -i');
+  lines.push('', '# browser firefox %s', '# options -i', '# cookies ~/.local/share/lwl/cookies.json');
   return lines.join('\n') + '\n';
 }

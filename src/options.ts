@@ -50,6 +50,8 @@ export interface Options {
   jumpTarget: JumpTarget;
   /** --regex-search: a search is a regular expression, as less's (^R then makes it literal). */
   regexSearch: boolean;
+  /** --no-cookies: web pages' cookies are refused, none sent (--cookies: kept for the session, the default). */
+  noCookies: boolean;
   /** --less-keys, --keys=less, LWL_KEYS=less: less's keys where lwl's differ (see keymap.ts), and --regex-search. */
   lessKeys: boolean;
   /** One-line notes about options of less's that lwl accepts but does not act on. */
@@ -81,6 +83,7 @@ export const defaults: Options = {
   incsearch: true,
   jumpTarget: { line: 1 },
   regexSearch: false,
+  noCookies: false,
   lessKeys: false,
   notes: [],
   warnings: [],
@@ -174,6 +177,8 @@ const longOptions: Record<string, { value?: boolean; set: Setter }> = {
   incsearch: { set: (o) => (o.incsearch = true) },
   'no-incsearch': { set: (o) => (o.incsearch = false) },
   'regex-search': { set: (o) => (o.regexSearch = true) },
+  cookies: { set: (o) => (o.noCookies = false) },
+  'no-cookies': { set: (o) => (o.noCookies = true) },
   'less-keys': { set: lessProfile },
   keys: { value: true, set: (o, v) => (v === 'less' ? lessProfile(o) : v === 'lwl' ? (o.lessKeys = false) : badKeys(v)) },
 };

@@ -265,6 +265,9 @@ export class Pager {
           // No: back, or (the first page) the end of lwl.
           if (!this.pages.web.answerBinary(effect.see)) return;
           break;
+        case 'login':
+          this.pages.web.login(effect.user, effect.password);
+          break;
       }
     }
     this.render();

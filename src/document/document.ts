@@ -36,6 +36,8 @@ export class Document {
   baseHref: string | null = null;
   /** The document's title (HTML <title>, the first heading of markdown), if it has one. */
   title: string | null = null;
+  /** An HTML document's first <meta http-equiv=refresh>: its wait, and its target as written ('' the page itself). */
+  refresh: { seconds: number; href: string } | null = null;
   /** The kind of input this was read as (its reader sets it). */
   kind: Kind = 'markup';
   /** The last part of a longer text, read on its own (G before the whole file is read): its place in the whole is not known. */

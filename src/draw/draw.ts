@@ -14,9 +14,10 @@ import { mayHyperlinkFrom } from '../link/follow-policy.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 import { previewLines } from './preview.ts';
 import type { Context, State } from '../state/state.ts';
+import type { LoginAsk } from '../state/types.ts';
 import type { Role, Theme } from './theme.ts';
 import { forEachStringCluster, stringWidth } from '../text/width.ts';
-import { fitRows, truncate } from '../text/sanitize.ts';
+import { fitRows, sanitize, truncate } from '../text/sanitize.ts';
 import { isPlainAscii } from '../rows/wrap.ts';
 import { shownClusters, WRAPPED, type RowLayout } from '../rows/cells.ts';
 import { lineNumbers } from '../rows/gutter.ts';
@@ -261,11 +262,23 @@ export function drawRow(doc: Document, start: number, end: number, width: number
 
 const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'Examine: ', save: 'log file: ', pipe: '|' } as const;
 
+/** A login's prompt: the user name's, then the password's (whose text is never drawn). */
+function loginPrompt(login: LoginAsk): string {
+  // The user name as typed (a paste may hold anything): its controls drawn as tokens.
+  if (login.user !== null) return `Password for ${sanitize(login.user.slice(0, 40))} (not shown): `;
+  const realm = login.realm ? ` "${login.realm.slice(0, 40)}"` : '';
+  return `${login.refused ? 'Login refused. ' : ''}User name for ${login.site}${realm}: `;
+}
+
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
-  const indicator = state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
+  const login = state.mode === 'login' ? state.login : null;
+  const prompt = login ? loginPrompt(login) : state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
+  // A prompt wider than the screen leaves room for the cursor.
+  const fitted = truncate(prompt, Math.max(0, width - 1));
+  const indicator = { text: fitted.text, length: fitted.cells };
   const room = Math.max(1, width - 1 - indicator.length);
-  const { text, cursor } = state.line;
+  const { text, cursor } = login?.user != null ? { text: '', cursor: 0 } : state.line;
   // Only the text near the cursor can show, so only it is looked at: a line of any length (a paste) costs a screen's width.
   let before: TypedCluster[] = [];
   let cells = 0;
@@ -281,7 +294,7 @@ function drawTyping(state: State, width: number, theme: Theme): { styled: Styled
   while (cells >= room && first < before.length) cells -= before[first++].cells;
   const after = typedClusters(text.slice(cursor, Math.min(text.length, cursor + 4 * width + 64)));
   const out = new RowWriter(theme);
-  out.put(indicator, indicator.length, 'indicator');
+  out.put(indicator.text, indicator.length, 'indicator');
   const shown = truncate([...before.slice(first), ...after].map((c) => c.shown).join(''), width - indicator.length);
   out.put(shown.text, shown.cells, 'indicator');
   return { styled: out, cursor: indicator.length + cells };

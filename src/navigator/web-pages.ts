@@ -1,10 +1,16 @@
 // Web pages as the pager shows them: a page shows at once, empty while it
 // connects, and its text takes the empty page's place when the answer comes;
 // keys work all the while. r loads a page again while the old one stays on
-// screen until the answer comes (the page being loaded).
+// screen until the answer comes (the page being loaded). The session's
+// cookies and logins live here; a 401 asks for a login, and a meta refresh
+// that comes soon is followed as a redirect.
 import { loadOptions, WebLoad } from '../web/web-load.ts';
 import type { LoadOptions } from '../web/page-load.ts';
 import { proxyFromEnv } from '../web/proxy.ts';
+import { SessionCookies } from '../web/cookies.ts';
+import { Logins } from '../web/auth.ts';
+import { isFetchable } from '../web/fetch.ts';
+import { parseUrl, serializeHost } from '../link/url/index.ts';
 import { Loader } from '../input/load.ts';
 import { findFragment } from '../document/fragments.ts';
 import type { UrlRecord } from '../link/url/index.ts';
@@ -13,6 +19,19 @@ import type { State, WebContext } from '../state/types.ts';
 import type { Navigator } from './navigator.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
 import { pageText, type Page, type WebPage } from './page.ts';
+
+/** The session's cookies, as the command line and the configuration file say. */
+export interface CookieSettings {
+  /** --no-cookies: none is kept or sent. */
+  refused: boolean;
+  /** `cookies FILE` in the configuration file: the lasting cookies are kept there (null: in memory only). */
+  file: string | null;
+}
+
+/** A meta refresh that waits this long at most is followed as a redirect; a longer one is a link at the top. */
+const FOLLOWED_REFRESH_SECONDS = 5;
+/** Refreshes followed in a row before lwl stops following them (a loop). */
+const MOST_REFRESHES = 3;
 
 /** What the web pages ask of the pager. */
 export interface WebHost {
@@ -39,15 +58,24 @@ export class WebPages {
   private optionsNote: string | null = null;
   /** A web page loading again (r): the page shown stays until the answer comes. */
   private reloading: { load: WebLoad; page: Page; top: number } | null = null;
+  /** The logins typed this session, by origin. */
+  private readonly logins = new Logins();
+  /** Loads whose meta refresh was looked at (followed or not): once each. */
+  private readonly refreshSeen = new WeakSet<WebLoad>();
 
   constructor(
     private readonly host: WebHost,
     private readonly version: string,
     private readonly scheduler: Scheduler,
+    private readonly cookieSettings: CookieSettings = { refused: false, file: null },
   ) {}
 
   private start(url: UrlRecord): WebLoad {
-    this.options ??= loadOptions(this.version, process.env, proxyFromEnv(process.env), (note) => (this.optionsNote = note));
+    this.options ??= {
+      ...loadOptions(this.version, process.env, proxyFromEnv(process.env), (note) => (this.optionsNote = note)),
+      cookies: this.cookieSettings.refused ? null : new SessionCookies(this.cookieSettings.file, (problem) => this.host.note(['notice', problem])),
+      logins: this.logins,
+    };
     return new WebLoad(url, this.options, {
       begin: (load) => this.began(load),
       progress: (load) => {
@@ -105,6 +133,52 @@ export class WebPages {
     }
     // Drawn when its first text has come (placed).
     this.show(load);
+    this.askLogin(load);
+  }
+
+  /** A 401 with a Basic challenge: the page shows (the server's, or lwl's), and the status line asks for a login. */
+  private askLogin(load: WebLoad): void {
+    const login = load.info?.session.login;
+    // \ and K read a page again as another kind: the login was asked for when it came.
+    if (!login || load.as) return;
+    // Refused: forgotten, so that it is not sent again.
+    if (login.refused) this.logins.forget(load.url);
+    const { url } = load;
+    const site = `${url.host ? serializeHost(url.host) : ''}${url.port === null ? '' : `:${url.port}`}`;
+    this.host.report(['askLogin', { site, realm: login.challenge.realm, refused: login.refused }]);
+  }
+
+  /** The login typed for the page shown: kept for its origin, and the page loaded again with it. */
+  login(user: string, password: string): void {
+    const page = this.host.nav.page;
+    if (page.kind !== 'web') return;
+    this.logins.add(page.web.url, user, password);
+    this.reload(page);
+  }
+
+  /**
+   * A meta refresh that comes within FOLLOWED_REFRESH_SECONDS is followed at
+   * once, in the page's place as a redirect is (the chain kept for =), up to
+   * MOST_REFRESHES in a row; a later one, or one more, stays a link at the top.
+   */
+  private followRefresh(page: WebPage): void {
+    const refresh = page.doc.refresh;
+    const load = page.web;
+    if (refresh === null || this.refreshSeen.has(load)) return;
+    this.refreshSeen.add(load);
+    if (refresh.seconds > FOLLOWED_REFRESH_SECONDS) return;
+    if (load.refreshedFrom.length >= MOST_REFRESHES) {
+      return this.host.note(['notice', `Refresh loop: followed ${MOST_REFRESHES} times in a row, not again (its link is at the top)`]);
+    }
+    // Against the page's <base href> as far as it has come (page.links.base is found once, and must not be found this early).
+    const base = page.doc.baseHref === null ? null : parseUrl(page.doc.baseHref, load.url);
+    const target = parseUrl(refresh.href, base?.ok ? base.url : load.url);
+    if (!target.ok || !isFetchable(target.url)) return;
+    this.leave(page);
+    const next = this.placeholder(target.url);
+    next.web.refreshedFrom = [...load.refreshedFrom, load.url];
+    this.host.nav.replace(next);
+    this.host.replaced(next);
   }
 
   /** y or n to a page that is not text: shown as plain text, or left; false if lwl ended (no page to go back to). */
@@ -150,8 +224,8 @@ export class WebPages {
     const page = this.host.nav.page;
     // A page loading again says nothing of its old load's end.
     if (page.kind !== 'web' || page.web !== load || this.reloading?.page === page) return;
-    // A failure page said why when it was shown.
-    const said = load.info?.failure ? null : load.endMessage(this.host.cols);
+    // A failure page said why when it was shown, and an error page its status: only a body cut short is said now.
+    const said = load.info?.failure ? null : (load.bodyEnd?.message ?? null);
     if (said) this.host.note(['notice', said]);
     this.host.renderSoon();
   }
@@ -194,6 +268,8 @@ export class WebPages {
 
   /** Once the text reaches it: the place a reloaded page was at, or the fragment its URL names; true when the first text of a web page has come, to be drawn now. */
   placed(page: WebPage): boolean {
+    this.followRefresh(page);
+    if (this.host.nav.page !== page) return false;
     const { doc } = page;
     if (page.restoreTop !== null && (doc.complete || doc.text.length > page.restoreTop)) {
       const top = page.restoreTop;

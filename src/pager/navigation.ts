@@ -16,7 +16,7 @@ import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/o
 import { isLwlsOwn, pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
 import { historyPage } from '../navigator/history-list.ts';
 import { linkListPage, placeInListed } from '../navigator/link-list.ts';
-import { WebPages } from '../navigator/web-pages.ts';
+import { WebPages, type CookieSettings } from '../navigator/web-pages.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
 import type { GroundAction } from '../state/actions.ts';
 import type { PagerAction } from '../state/types.ts';
@@ -49,6 +49,7 @@ export interface PageSettings {
   kind?: Kind | null;
   base: UrlRecord | null;
   version?: string;
+  cookies?: CookieSettings;
 }
 
 export class Navigation {
@@ -83,6 +84,7 @@ export class Navigation {
       },
       settings.version ?? 'dev',
       scheduler,
+      settings.cookies,
     );
     if (settings.startUrl) this.nav.replace(this.web.placeholder(settings.startUrl));
   }

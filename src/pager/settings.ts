@@ -7,6 +7,7 @@ import type { UrlRecord } from '../link/url/index.ts';
 import type { Bindings } from '../state/bindings.ts';
 import type { JumpTarget } from '../state/types.ts';
 import type { Caseless } from './options.ts';
+import type { CookieSettings } from '../navigator/web-pages.ts';
 
 export interface PagerSettings {
   secure: boolean;
@@ -42,4 +43,6 @@ export interface PagerSettings {
   startUrl?: UrlRecord | null;
   /** lwl's version, for User-Agent. */
   version?: string;
+  /** The session's cookies: refused (--no-cookies), or kept, the lasting ones in a file if the configuration names one. */
+  cookies?: CookieSettings;
 }

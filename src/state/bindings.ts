@@ -4,7 +4,7 @@ import { keymap, lessGroundKeys, type Binding } from '../../keymap.ts';
 import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction, StartAction } from './actions.ts';
 import { keyName } from '../../term/keys.ts';
 
-export type TypingMode = 'search' | 'filter' | 'fork' | 'exec' | 'examine' | 'save' | 'pipe';
+export type TypingMode = 'search' | 'filter' | 'fork' | 'exec' | 'examine' | 'save' | 'pipe' | 'login';
 export type Mode = 'ground' | TypingMode | 'preview' | 'question';
 
 export interface ActionOf {
@@ -16,6 +16,7 @@ export interface ActionOf {
   examine: LineAction;
   save: LineAction;
   pipe: LineAction;
+  login: LineAction;
   preview: PreviewAction;
   busy: BusyAction;
   starting: StartAction;

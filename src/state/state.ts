@@ -39,7 +39,7 @@ export const initialState: State = {
   match: null,
   line: emptyLine,
   searchBackward: false,
-  history: { search: [], filter: [], fork: [], exec: [], examine: [], save: [], pipe: [] },
+  history: { search: [], filter: [], fork: [], exec: [], examine: [], save: [], pipe: [], login: [] },
   recall: 0,
   draft: '',
   searchOrigin: null,
@@ -205,6 +205,8 @@ export function update(state: State, action: GroundAction | PagerAction, count: 
       return none({ ...state, top: ctx.rows.rowStart(state.top) });
     case 'ask':
       return none({ ...state, mode: 'question', question: action[1], message: null });
+    case 'askLogin':
+      return none({ ...state, mode: 'login', line: emptyLine, recall: 0, login: { ...action[1], user: null }, message: null });
     case 'restoreTop':
       return none({ ...state, top: ctx.rows.rowStart(Math.min(action[1], Math.max(0, ctx.doc.text.length - 1))) });
     default:

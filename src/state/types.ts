@@ -58,6 +58,20 @@ export interface State {
   piped?: { from: number; to: number } | null;
   /** In question mode: what is asked (y or n), and what each answer does. */
   question?: Question | null;
+  /** In login mode: whose login is typed, and the user name once typed (the password is the line, never kept). */
+  login?: LoginAsk | null;
+}
+
+/** A server asks for a login (a 401 with a Basic challenge): the user name, then the password, on the status line. */
+export interface LoginAsk {
+  /** The origin asking, as shown: "127.0.0.1:8000". */
+  site: string;
+  /** The realm it names (printable), or ''. */
+  realm: string;
+  /** The login sent was refused: asked again. */
+  refused: boolean;
+  /** Typed so far: null while the user name is typed. */
+  user: string | null;
 }
 
 /** The view as it was when a search began to be typed. */
@@ -130,7 +144,9 @@ export type Effect =
   /** The answer to the question whether to show a web page that is not text. */
   | { kind: 'showBinary'; see: boolean }
   /** L and V: the page's links, or this session's pages, as a page of links lwl makes (Backspace comes back). */
-  | { kind: 'list'; of: 'links' | 'history' };
+  | { kind: 'list'; of: 'links' | 'history' }
+  /** A login typed for the web page shown (a 401): kept for its origin, and the page loaded again with it. */
+  | { kind: 'login'; user: string; password: string };
 
 /** What the state function may consult: the document shown, its rows, its links, and the outside world's settings. */
 export interface Context extends Viewport {
@@ -197,6 +213,8 @@ export type PagerAction =
   | ['rewrapped']
   /** Ask a question (y or n) on the status line. */
   | ['ask', Question]
+  /** The web page shown asks for a login: type it on the status line. */
+  | ['askLogin', Omit<LoginAsk, 'user'>]
   /** A page loaded again: back to where the screen was, as far as it has arrived. */
   | ['restoreTop', number];
 

@@ -1,5 +1,5 @@
-// The typing modes: search (/ and ?), filter (&), fork (>), exec (!) and
-// examine (:e). Editing the line, recalling earlier lines, what Enter does in
+// The typing modes: search (/ and ?), filter (&), fork (>), exec (!),
+// examine (:e), and a web page's login (a user name, then a password). Editing the line, recalling earlier lines, what Enter does in
 // each, and the incremental search while a search is typed.
 import type { LineAction } from './actions.ts';
 import * as edit from './lineedit.ts';
@@ -12,7 +12,7 @@ import { queryOf, togglePrefix } from './query.ts';
 
 const none = (state: State): Result => ({ state, effects: [] });
 
-const toGround = (state: State): State => ({ ...state, mode: 'ground', line: edit.emptyLine, recall: 0, draft: '', searchOrigin: null });
+const toGround = (state: State): State => ({ ...state, mode: 'ground', line: edit.emptyLine, recall: 0, draft: '', searchOrigin: null, login: null });
 
 /** The view as it was before the search was typed, still typing it (a query with nothing to show): its direction stays the one typed. */
 function backToOrigin(state: State): State {
@@ -141,6 +141,8 @@ function applyEdit(state: State, mode: TypingMode, action: LineAction | ['type',
 }
 
 function submit(state: State, mode: TypingMode, ctx: Context): Result {
+  // Before anything is remembered: a password is never kept.
+  if (mode === 'login') return submitLogin(state);
   const text = state.line.text;
   const after = toGround(remember(state, mode, text));
   if (mode === 'search') {
@@ -169,6 +171,19 @@ function submit(state: State, mode: TypingMode, ctx: Context): Result {
     state: after,
     effects: [{ kind: 'run', command: text, link: linkValue(state, ctx), then: mode === 'fork' ? 'resume' : 'exit' }],
   };
+}
+
+/** Enter on a login's line: the user name, then the password, which goes to the pager and nowhere else. */
+function submitLogin(state: State): Result {
+  const login = state.login;
+  const text = state.line.text;
+  if (!login || (login.user === null && text === '')) return none({ ...toGround(state), message: 'No login sent' });
+  if (login.user === null) {
+    // RFC 7617: the user name ends at the first colon.
+    if (text.includes(':')) return none({ ...state, message: 'A user name cannot hold a colon (:)' });
+    return none({ ...state, line: edit.emptyLine, login: { ...login, user: text } });
+  }
+  return { state: toGround(state), effects: [{ kind: 'login', user: login.user, password: text }] };
 }
 
 /** `from`: where the search starts (where its typing began), else the screen's top. */

@@ -2,7 +2,8 @@
 // page's text copied to standard output (not a terminal), or printed as shown
 // (TERM=dumb). Paging is the pager's (PagerSettings.startUrl).
 import { Loader } from '../input/load.ts';
-import { loadPage, type LoadOptions } from './page-load.ts';
+import { loadPage, statusSummary, type LoadOptions } from './page-load.ts';
+import { renderUrl } from '../link/render.ts';
 import { utf8Transcoder, type Utf8Transcoder } from '../input/charset.ts';
 import { failureMessage } from './fetch-failure.ts';
 import type { UrlRecord } from '../link/url/index.ts';
@@ -37,7 +38,14 @@ export async function copyPage(url: UrlRecord, options: LoadOptions, write: (tex
       if (info.failure) {
         status = 1;
         say(failureMessage(info.failure, 200));
-      } else decoder = utf8Transcoder(info.charset);
+        return;
+      }
+      // The server's own error page is copied, and its status said.
+      if (info.page && info.page.status >= 400) {
+        status = 1;
+        say(`${statusSummary(info.page)}: ${renderUrl(info.page.url, 150)}`);
+      }
+      decoder = utf8Transcoder(info.charset);
     },
     body: (bytes) => {
       if (decoder) write(decoder.write(bytes));

@@ -15,7 +15,7 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Parses a Content-Type header value; a value it cannot read gives an empty essence. */
 export function parseContentType(value: string | undefined | null): ContentType {
   if (!value) return { essence: '', charset: null };
-  const [head, ...params] = splitParams(value);
+  const [head, ...params] = splitOutsideQuotes(value, ';');
   const slash = head.indexOf('/');
   const type = head.slice(0, slash).trim();
   const subtype = head.slice(slash + 1).trim();
@@ -32,8 +32,8 @@ export function parseContentType(value: string | undefined | null): ContentType 
   return { essence: `${type}/${subtype}`.toLowerCase(), charset };
 }
 
-/** Splits at semicolons outside quoted strings. */
-function splitParams(value: string): string[] {
+/** Splits a header's value at `separator` outside quoted strings (a Content-Type's parameters at `;`, challenges at `,`). */
+export function splitOutsideQuotes(value: string, separator: ';' | ','): string[] {
   const parts: string[] = [];
   let start = 0;
   let quoted = false;
@@ -41,7 +41,7 @@ function splitParams(value: string): string[] {
     const c = value[i];
     if (quoted && c === '\\') i++;
     else if (c === '"') quoted = !quoted;
-    else if (c === ';' && !quoted) {
+    else if (c === separator && !quoted) {
       parts.push(value.slice(start, i));
       start = i + 1;
     }

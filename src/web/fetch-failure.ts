@@ -96,8 +96,9 @@ export function reasonPhrase(status: number, sent?: string): string {
 function statusDetail(status: number): string {
   switch (status) {
     case 401:
+      return 'The server asks for a login (lwl types a Basic one on the status line, no other kind).';
     case 407:
-      return 'The server asks for a login; lwl sends no credentials.';
+      return 'The proxy asks for a login; lwl sends none.';
     case 403:
       return 'The server refuses to show this page.';
     case 404:

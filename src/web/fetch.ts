@@ -1,6 +1,7 @@
 // Fetching a web page for lwl to read: GET over http or https, redirects
-// followed to a limit, nothing sent that could identify the reader (no cookies,
-// no credentials, no Referer), the body delivered as it arrives.
+// followed to a limit, nothing sent that could identify the reader (no Referer;
+// cookies only from the session's jar, where its rules say, and a login only
+// to the origin it was typed for), the body delivered as it arrives.
 //
 // node:http(s) rather than the global fetch (undici): lwl needs a timeout for
 // the answer apart from an idle timeout between chunks, progress in bytes on
@@ -18,6 +19,8 @@ import { parseContentType } from './content-type.ts';
 import { canonicalCharset } from '../input/charset.ts';
 import { openTunnel, proxyAddress, proxyHeaders, type ProxyChoice } from './proxy.ts';
 import { describeError, statusFailure, type FetchFailure } from './fetch-failure.ts';
+import type { CookieStore } from './cookies.ts';
+import { basicChallenge, type BasicChallenge, type Logins } from './auth.ts';
 
 export type { Body, BodyEnd, BodyEndReason, Progress } from './fetch-body.ts';
 export type { FetchFailure, FailureKind } from './fetch-failure.ts';
@@ -43,6 +46,10 @@ export interface FetchOptions {
   proxy?: ProxyChoice;
   /** Extra certificate authorities to trust, PEM (default: Node's). */
   ca?: string | Buffer;
+  /** The session's cookies: sent and kept (on every response, redirects too); absent, none is sent and every one refused. */
+  cookies?: CookieStore | null;
+  /** The logins typed this session, each sent to its origin alone. */
+  logins?: Logins | null;
 }
 
 export const DEFAULTS = {
@@ -63,7 +70,7 @@ export interface FetchedPage {
   href: string;
   /** The URLs redirected to, in order (the last is `url`). */
   redirects: UrlRecord[];
-  /** 2xx, or a 3xx without a Location (shown as a page). */
+  /** 2xx, a 3xx without a Location (shown as a page), or a 4xx or 5xx whose body is the server's page. */
   status: number;
   statusText: string;
   /** The Content-Type's "type/subtype", lower case; "" when the server sent none. */
@@ -74,6 +81,17 @@ export interface FetchedPage {
   length: number | null;
   /** The body, as it arrives. */
   body: Body;
+  /** Cookies the answers (the redirects' too) set, and those refused (no jar, or its rules said no). */
+  cookies: CookieCount;
+  /** A 401's Basic challenge: the page asks for a login. */
+  challenge: BasicChallenge | null;
+  /** A login was sent for this page (a 401 then means it was refused). */
+  loginSent: boolean;
+}
+
+export interface CookieCount {
+  set: number;
+  refused: number;
 }
 
 export type FetchResult = FetchedPage | FetchFailure;
@@ -114,7 +132,7 @@ class Stop extends Error {
  * directly or through a proxy. node:http, https and tls are loaded when first
  * used: https costs some 20 ms to load, which lwl's first screen should not pay.
  */
-function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Promise<Answer> {
+function request(url: UrlRecord, options: FetchOptions, timeoutMs: number, sent: Record<string, string>): Promise<Answer> {
   const proxy = options.proxy?.(url) ?? null;
   return new Promise((resolve) => {
     /** What a timeout or a stop destroys: the request under way. */
@@ -145,6 +163,7 @@ function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Prom
         'User-Agent': `lwl/${options.version}`,
         Accept: ACCEPT,
         'Accept-Encoding': 'gzip, deflate, br',
+        ...sent,
       };
       const { request: httpRequest } = await import('node:http');
       if (settled) return;
@@ -222,9 +241,11 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
   if (!isFetchable(parsed.url)) return fail(requested, { kind: 'url', title: 'Not a web address', detail: `lwl fetches only http and https URLs, not ${parsed.url.scheme}:.` });
 
   let url = requested!;
+  const cookies: CookieCount = { set: 0, refused: 0 };
   for (;;) {
     if (options.signal?.aborted) return fail(url, stopped);
-    const answer = await request(url, options, timeoutMs);
+    const sent = sessionHeaders(url, options);
+    const answer = await request(url, options, timeoutMs, sent);
     if (!answer.ok) {
       if (answer.why === 'cancelled') return fail(url, stopped);
       if (answer.why === 'timeout') {
@@ -234,6 +255,7 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
     }
     const res = answer.res;
     const status = res.statusCode ?? 0;
+    keepCookies(url, res, options, cookies);
     const location = res.headers.location;
     if (REDIRECTS.has(status) && location !== undefined) {
       res.destroy();
@@ -256,7 +278,7 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       url = target;
       continue;
     }
-    if (status >= 400 || status < 200) {
+    if (status < 200) {
       res.destroy();
       return fail(url, statusFailure(status, res.statusMessage));
     }
@@ -286,6 +308,28 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       charset: canonicalCharset(type.charset),
       length,
       body,
+      cookies,
+      challenge: status === 401 ? basicChallenge(res.headers['www-authenticate']) : null,
+      loginSent: sent.Authorization !== undefined,
     };
   }
+}
+
+/** The session's headers for a request to `url`: its cookies, and the login typed for its origin. */
+function sessionHeaders(url: UrlRecord, options: FetchOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const cookie = options.cookies?.cookieHeader(serializeUrl(url, true));
+  if (cookie) headers.Cookie = cookie;
+  const login = options.logins?.authorization(url);
+  if (login) headers.Authorization = login;
+  return headers;
+}
+
+/** An answer's Set-Cookie headers into the jar (or counted as refused), whatever the status: a redirect's too. */
+function keepCookies(url: UrlRecord, res: http.IncomingMessage, options: FetchOptions, count: CookieCount): void {
+  const setCookies = res.headers['set-cookie'] ?? [];
+  if (setCookies.length === 0) return;
+  const kept = options.cookies ? options.cookies.store(serializeUrl(url, true), setCookies) : 0;
+  count.set += kept;
+  count.refused += setCookies.length - kept;
 }

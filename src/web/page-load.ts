@@ -5,9 +5,10 @@
 import type { Kind } from '../document/readers/kind-names.ts';
 import { serializePath, type UrlRecord } from '../link/url/index.ts';
 import { classify, type CharsetFrom, type Described } from '../input/classify.ts';
-import { fetchPage, type FetchOptions, type FetchedPage } from './fetch.ts';
+import { fetchPage, type CookieCount, type FetchOptions, type FetchedPage } from './fetch.ts';
+import type { BasicChallenge } from './auth.ts';
 import type { BodyEnd, Progress } from './fetch-body.ts';
-import { failureMessage, failurePage, reasonPhrase, type FetchFailure } from './fetch-failure.ts';
+import { failureMessage, failurePage, reasonPhrase, statusFailure, type FetchFailure } from './fetch-failure.ts';
 import { renderUrl } from '../link/render.ts';
 import { PRESCAN_BYTES } from '../input/prescan.ts';
 
@@ -27,6 +28,20 @@ export interface PageInfo {
   charset: string;
   /** Where the charset came from. */
   charsetFrom: CharsetFrom;
+  /** What the server said of the session: the cookies it set, and a login it asks for. */
+  session: SessionFacts;
+}
+
+export interface SessionFacts {
+  cookies: CookieCount;
+  /** A 401 with a Basic challenge (whether a login sent was refused); null when no login is asked for. */
+  login: { challenge: BasicChallenge; refused: boolean } | null;
+}
+
+const NO_SESSION: SessionFacts = { cookies: { set: 0, refused: 0 }, login: null };
+
+function sessionFacts(page: FetchedPage): SessionFacts {
+  return { cookies: page.cookies, login: page.challenge ? { challenge: page.challenge, refused: page.loginSent } : null };
 }
 
 export interface PageReceiver {
@@ -72,14 +87,21 @@ function described(page: FetchedPage, head: Buffer, headComplete: boolean): Desc
   return { name: serializePath(page.url), head, headComplete, type: page.contentType, charset: page.charset };
 }
 
+/** lwl's page in place of one that failed: the sink gets its text, and no body. */
+async function sendFailure(failure: FetchFailure, sink: PageReceiver, session = NO_SESSION): Promise<void> {
+  sink.begin({ url: failure.url ?? failure.requested, page: null, failure, kind: 'plain', notText: false, charset: 'utf-8', charsetFrom: 'default', session });
+  await sink.body(Buffer.from(failurePage(failure)));
+  sink.end(null);
+}
+
+/** An error status whose body was empty, as a failure: lwl's own page explains it. */
+function statusFailureOf(page: FetchedPage): FetchFailure {
+  return { ok: false, requested: page.requested, url: page.url, redirects: page.redirects, code: null, ...statusFailure(page.status, page.statusText) };
+}
+
 async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: number, sink: PageReceiver): Promise<void> {
   const result = await fetchPage(url, options);
-  if (!result.ok) {
-    sink.begin({ url: result.url ?? result.requested, page: null, failure: result, kind: 'plain', notText: false, charset: 'utf-8', charsetFrom: 'default' });
-    await sink.body(Buffer.from(failurePage(result)));
-    sink.end(null);
-    return;
-  }
+  if (!result.ok) return sendFailure(result, sink);
   const chunks = result.body[Symbol.asyncIterator]();
   /** The chunk asked for and not yet taken: a wait for the head may give up on it, the loop below takes it. */
   let pending: Promise<IteratorResult<Buffer>> | null = null;
@@ -107,9 +129,14 @@ async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: n
   } while (!finished && !enough());
   if (waited) clearTimeout(waited);
   const first = Buffer.concat(head);
+  // An error status shows the server's page; with none (an empty body), lwl's.
+  if (result.status >= 400 && finished && first.length === 0) {
+    await result.body.ended;
+    return sendFailure(statusFailureOf(result), sink, sessionFacts(result));
+  }
   // Decided once, on what has come (a wait given up on decides on less): a whole head always names a charset.
   const { kind, notText, charset, charsetFrom } = classify(described(result, first, true));
-  sink.begin({ url: result.url, page: result, failure: null, kind, notText, charset: charset!, charsetFrom });
+  sink.begin({ url: result.url, page: result, failure: null, kind, notText, charset: charset!, charsetFrom, session: sessionFacts(result) });
   if (first.length > 0) await sink.body(first);
   if (!finished) {
     for (let next = await nextChunk(); !next.done; pending = null, next = await nextChunk()) await sink.body(next.value);
@@ -124,13 +151,24 @@ async function run(url: string | UrlRecord, options: FetchOptions, headWaitMs: n
  * printable ASCII or a rendered URL by now.
  */
 export function pageFacts(info: PageInfo, cells = 200): string {
-  if (info.failure) return failureMessage(info.failure, cells);
+  if (info.failure) return failureMessage(info.failure, cells) + cookieFacts(info.session.cookies);
   const page = info.page!;
-  const status = `${page.status} ${reasonPhrase(page.status, page.statusText)}`.trim();
+  const status = statusSummary(page);
   const type = page.contentType || `no type, read as ${info.kind}`;
   const from = { header: '', meta: ' (from the page)', bom: ' (from its byte order mark)', default: ' (assumed)' }[info.charsetFrom];
-  const parts = [status, type, `${info.charset}${from}`];
+  const parts = [status, type, `${info.charset}${from}${cookieFacts(info.session.cookies)}`];
   const n = page.redirects.length;
   if (n > 0) parts.push(`redirected ${n === 1 ? 'once' : `${n} times`} from ${renderUrl(page.requested, Math.max(20, cells - parts.join(', ').length - 30))}`);
   return parts.join(', ');
+}
+
+/** "404 Not Found": the status line's word on a page the server answered with an error. */
+export function statusSummary(page: FetchedPage): string {
+  return `${page.status} ${reasonPhrase(page.status, page.statusText)}`.trim();
+}
+
+/** ", 2 cookies set", ", 1 cookie refused": what the answer did to the session's cookies. */
+function cookieFacts({ set, refused }: CookieCount): string {
+  const cookies = (n: number) => `${n} cookie${n === 1 ? '' : 's'}`;
+  return (set > 0 ? `, ${cookies(set)} set` : '') + (refused > 0 ? `, ${cookies(refused)} refused` : '');
 }

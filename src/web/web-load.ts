@@ -5,7 +5,7 @@
 // fills, loadPage waits, and the network pauses too.
 import { Readable } from 'node:stream';
 import { Loader } from '../input/load.ts';
-import { loadPage, pageFacts, type LoadOptions, type PageInfo, type PageLoad } from './page-load.ts';
+import { loadPage, pageFacts, statusSummary, type LoadOptions, type PageInfo, type PageLoad } from './page-load.ts';
 import { formatProgress, type BodyEnd, type Progress } from './fetch-body.ts';
 import { failureMessage } from './fetch-failure.ts';
 import { renderUrl } from '../link/render.ts';
@@ -48,6 +48,8 @@ export class WebLoad {
   cancelled = false;
   /** Read as another kind than its type says (K, and \\ for the raw text), and the kind it was read as before. */
   as: { kind: Kind; before: Kind } | null = null;
+  /** The pages whose <meta http-equiv=refresh> led here, in order: a chain as a redirect's. */
+  refreshedFrom: UrlRecord[] = [];
   private wire: Progress | null = null;
   /** Bytes handed to the loader so far. */
   private pushed = 0;
@@ -148,12 +150,21 @@ export class WebLoad {
   /** What to say when the load has ended: why the page failed, or why its text is not all there; null when all is well. */
   endMessage(cells: number): string | null {
     if (this.info?.failure) return failureMessage(this.info.failure, cells);
-    return this.bodyEnd?.message ?? null;
+    const page = this.info?.page;
+    // The server's own error page: its status said, as lwl's page would.
+    const status = page && page.status >= 400 ? statusSummary(page) : null;
+    const end = this.bodyEnd?.message ?? null;
+    return status && end ? `${status}; ${end}` : (status ?? end);
   }
 
-  /** What = adds: status, type, charset, redirects. */
+  /** What = adds: status, type, charset, redirects, cookies, and the refreshes that led here. */
   facts(cells: number): string | null {
-    return this.info ? pageFacts(this.info, cells) : null;
+    if (!this.info) return null;
+    const facts = pageFacts(this.info, cells);
+    const n = this.refreshedFrom.length;
+    if (n === 0) return facts;
+    const from = renderUrl(this.refreshedFrom[0], Math.max(20, cells - facts.length - 40));
+    return `${facts}, refreshed ${n === 1 ? 'once' : `${n} times`} from ${from} (meta refresh)`;
   }
 
   /** Queues text for the stream; the promise settles once it is all handed over (loadPage holds the next text back until then). */

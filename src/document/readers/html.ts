@@ -1,7 +1,8 @@
 // The HTML reader: parse5 (the HTML standard's parser) builds the tree, and a
 // walk over it writes text, links, styles and anchors to a RenderTarget, laid out
 // as w3m would: blocks apart, lists with markers, tables in columns, `pre` as
-// is, scripts, styles, templates and hidden elements left out.
+// is, scripts, styles, templates and hidden elements left out (what a page
+// shows browsers without scripts or frames: html-scriptless.ts).
 //
 // Incremental: input is fed in chunks; after each, the walk goes as far as the
 // tree is settled (an element no longer on the parser's stack of open
@@ -10,7 +11,8 @@
 import { defaultTreeAdapter, html, Parser, Token, type DefaultTreeAdapterMap, type DefaultTreeAdapterTypes as T } from 'parse5';
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { RenderCollector, type RenderTarget, type Style } from './render-target.ts';
-import { writeTable, type TableCell } from './table.ts';
+import { writeTable, type Align, type TableCell } from './table.ts';
+import { writeScriptless } from './html-scriptless.ts';
 
 type Node = T.Node;
 type Element = T.Element;
@@ -23,9 +25,9 @@ export interface HtmlOptions {
   imageLinks?: boolean;
 }
 
-/** Elements whose content is never shown. */
+/** Elements whose content is never shown (<noscript>'s is: lwl runs no scripts). */
 const SKIPPED = new Set([
-  'script', 'style', 'template', 'noscript', 'meta', 'link', 'base', 'title', 'head', 'iframe', 'object', 'embed',
+  'script', 'style', 'template', 'meta', 'link', 'base', 'title', 'head', 'iframe', 'object', 'embed',
   'svg', 'canvas', 'audio', 'video', 'datalist', 'noembed', 'noframes', 'param', 'source', 'track', 'map', 'area',
 ]);
 /** Blocks set apart by a blank line. */
@@ -206,7 +208,7 @@ export class HtmlWalker {
             stack.push(this.silentFrame(child));
             continue;
           }
-          if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select') {
+          if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select' || child.tagName === 'noframes') {
             if (!settled) return false;
           }
           if (child.tagName === 'li' && !settled && ownNumber(child, this.isOpen) === null) return false;
@@ -245,6 +247,7 @@ export class HtmlWalker {
       }
       return null;
     }
+    if (writeScriptless(w, el, (html) => new HtmlWalker(w, cappedFragment(html), this.options, undefined, this.tables).walk(true))) return null;
     if (SKIPPED.has(tag) && tag !== 'head') return null;
     if (isHidden(el)) return null;
     const id = attr(el, 'id');
@@ -487,7 +490,7 @@ function cellsOf(table: Element): number {
 
 /** An HTML fragment's tree, open elements no deeper than a document's. */
 function cappedFragment(html: string): T.DocumentFragment {
-  const parser = cappedParser().getFragmentParser<DefaultTreeAdapterMap>();
+  const parser = cappedParser().getFragmentParser<DefaultTreeAdapterMap>(null, { scriptingEnabled: false });
   parser.tokenizer.write(html, true);
   return parser.getFragment();
 }
@@ -617,7 +620,8 @@ export class HtmlReader {
   constructor(target: RenderTarget, options: HtmlOptions = {}) {
     const open = this.open;
     const treeAdapter = { ...defaultTreeAdapter, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
-    this.parser = new (cappedParser())({ treeAdapter });
+    // Scripting off, as in a browser that runs none: <noscript>'s content is read as markup.
+    this.parser = new (cappedParser())({ treeAdapter, scriptingEnabled: false });
     this.writer = new BlockWriter(target);
     const stack = this.parser.openElements;
     const isOpen = (node: Node) => {

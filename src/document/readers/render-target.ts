@@ -41,6 +41,8 @@ export interface RenderTarget {
   title(s: string): void;
   /** The base URL for relative hrefs (HTML's first <base href>), as written. */
   base?(href: string): void;
+  /** A <meta http-equiv=refresh>: to `href` (as written; '' the page itself) after `seconds`; the first counts. */
+  refresh?(seconds: number, href: string): void;
   /** The text from here to the close, at a line's start, is a hanging indent (quote bars, list markers, a definition's indent): the rows the line wraps to start behind it. */
   openHangingIndent?(): void;
   /** `cells`: the column the rows the line wraps to start at (the block's text; a task item's, under its box). */

@@ -142,6 +142,10 @@ export class DocumentBuilder implements RenderTarget {
     this.baseHref ??= href;
     this.doc.baseHref ??= href;
   }
+
+  refresh(seconds: number, href: string): void {
+    this.doc.refresh ??= { seconds, href };
+  }
 }
 
 /** HTML is fed to its parser in pieces of this size, one piece a turn of work. */
