@@ -11,7 +11,7 @@
 import { defaultTreeAdapter, html, Parser, Token, type DefaultTreeAdapterMap, type DefaultTreeAdapterTypes as T } from 'parse5';
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { RenderCollector, type RenderTarget, type Style } from './render-target.ts';
-import { writeTable, type Align, type TableCell } from './table.ts';
+import { writeTable, type TableCell } from './table.ts';
 import { writeScriptless } from './html-scriptless.ts';
 
 type Node = T.Node;
