@@ -17,7 +17,9 @@ import { readFirstBytes } from './input/read-some.ts';
 import { Pager } from './pager.ts';
 import { filePage, pageText, type PageText } from './navigator/page.ts';
 import { Bindings } from './state/bindings.ts';
-import { parseUrl, type UrlRecord } from './link/url/index.ts';
+import { parseUrl, serializeUrl, type UrlRecord } from './link/url/index.ts';
+import { guessNote, readAddress } from './input/address.ts';
+import { isDirectory, openDirectory } from './navigator/directory-listing.ts';
 import { linkText } from './draw/preview.ts';
 import { maskedHref } from './link/render.ts';
 import { sanitize } from './text/sanitize.ts';
@@ -218,6 +220,26 @@ async function fitsOnOneScreen(loader: Loader, size: Size, chop: boolean): Promi
   }
 }
 
+/**
+ * The names on the command line as lwl reads them: a file: URL as its path,
+ * a name that is no file but looks like a host as an http:// address (the
+ * note says so, once), the rest as given.
+ */
+function namedFiles(names: string[]): { files: string[]; note: string | null } {
+  let note: string | null = null;
+  const files = names.map((name) => {
+    if (name === '-') return name;
+    const address = readAddress(name, (file) => fs.existsSync(file));
+    if (address.kind === 'bad') throw new UserError(`lwl: ${address.reason}`, 1);
+    if (address.kind === 'path') return address.path;
+    if (address.guessed) note ??= guessNote(name, address.url);
+    return serializeUrl(address.url);
+  });
+  // Said on stderr where there is no status line to say it on.
+  if (note && !isTerminal(1)) process.stderr.write(`lwl: ${sanitize(note)}\n`);
+  return { files, note };
+}
+
 /** Says why lwl ends, on stderr (which may be gone too), and gives the exit status. */
 function fail(message: string, status: number): number {
   try {
@@ -252,7 +274,8 @@ export async function main(args: string[]): Promise<number> {
     for (const note of [...opts.notes, ...config.errors]) process.stderr.write(sanitize(note) + '\n');
     const base = opts.base === null ? null : parseBase(opts.base);
     const kind = parseKind(opts.kind);
-    let files = opts.files;
+    const named = namedFiles(opts.files);
+    let files = named.files;
     // A web page named first: the pager loads it (the others are files or pages for :n).
     const startUrl = files.length > 0 ? httpUrl(files[0]) : null;
     if (startUrl) {
@@ -285,10 +308,12 @@ export async function main(args: string[]): Promise<number> {
     // A web page comes later: the pager shows it as it arrives, in place of this empty one.
     let source: Source | null = null;
     let skipped: string[] = [];
-    if (!startUrl) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files) : { source: await openInput(files[0] ?? null), files, skipped });
-    const loader = source ? new Loader(source, kind) : Loader.fromText(files[0], '');
+    // A directory named first: its listing, read as the pager shows it.
+    const listing = !startUrl && files.length > 0 && isDirectory(files[0]) ? openDirectory(files[0]) : null;
+    if (!startUrl && !listing) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files) : { source: await openInput(files[0] ?? null), files, skipped });
+    const loader = source ? new Loader(source, kind) : (listing?.loader ?? Loader.fromText(files[0], ''));
     const size = outputSize() ?? { cols: 0, rows: 0 };
-    await loader.readStart(size.rows);
+    if (!listing) await loader.readStart(size.rows);
     // The question is asked before the screen is taken: "n" leaves nothing behind.
     let term: Terminal | null = null;
     if (source && !opts.force && looksBinary(loader.head, loader.complete)) {
@@ -323,7 +348,7 @@ export async function main(args: string[]): Promise<number> {
       jumpTarget: opts.jumpTarget,
       regexSearch: opts.regexSearch,
       // What went wrong first: the config file, a file that would not open, a word in LESS.
-      message: config.errors[0] ?? (skipped.length ? skipped.join('; ') : null) ?? opts.warnings[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
+      message: config.errors[0] ?? named.note ?? (skipped.length ? skipped.join('; ') : null) ?? opts.warnings[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
       files,
       base,
       kind,
@@ -333,7 +358,7 @@ export async function main(args: string[]): Promise<number> {
       startUrl,
       version,
     };
-    return await new Pager(term, filePage(loader, base), settings).run();
+    return await new Pager(term, listing ?? filePage(loader, base), settings).run();
   } catch (err) {
     // Each error the user or the system caused is one sentence: 2 for usage, 1 for the rest.
     if (err instanceof UserError) return fail(err.message, err.status);

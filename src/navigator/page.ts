@@ -52,7 +52,14 @@ export interface EndWindowPage extends PageText {
   before: State;
 }
 
-export type Page = FilePage | WebPage | HelpPage | EndWindowPage;
+/** A directory's listing (directory-listing.ts): each entry a link to its file: URL. */
+export interface DirectoryPage extends PageText {
+  kind: 'directory';
+  /** The directory, as an absolute path. */
+  path: string;
+}
+
+export type Page = FilePage | WebPage | HelpPage | EndWindowPage | DirectoryPage;
 
 /** The document, its links (resolved against `base`, or a web page's URL) and its line index. */
 export function pageText(loader: Loader, base: UrlRecord | null = null, webUrl: UrlRecord | null = null): PageText {
