@@ -20,6 +20,7 @@ import { Bindings } from './state/bindings.ts';
 import { parseUrl, serializeUrl, type UrlRecord } from './link/url/index.ts';
 import { guessNote, readAddress } from './input/address.ts';
 import { isDirectory, openDirectory } from './navigator/directory-listing.ts';
+import { bookmarksPath } from './pager/bookmarks.ts';
 import { linkText } from './draw/preview.ts';
 import { maskedHref } from './link/render.ts';
 import { sanitize } from './text/sanitize.ts';
@@ -240,6 +241,14 @@ function namedFiles(names: string[]): { files: string[]; note: string | null } {
   return { files, note };
 }
 
+/** --bookmarks: the bookmarks file, which `a` makes. */
+function bookmarksFile(): string {
+  const file = bookmarksPath(process.env);
+  if (file === null) throw new UserError('lwl: --bookmarks: neither XDG_DATA_HOME nor HOME is set', 1);
+  if (!fs.existsSync(file)) throw new UserError(`lwl: no bookmarks yet: a adds the page shown to ${file}`, 1);
+  return file;
+}
+
 /** Says why lwl ends, on stderr (which may be gone too), and gives the exit status. */
 function fail(message: string, status: number): number {
   try {
@@ -274,7 +283,7 @@ export async function main(args: string[]): Promise<number> {
     for (const note of [...opts.notes, ...config.errors]) process.stderr.write(sanitize(note) + '\n');
     const base = opts.base === null ? null : parseBase(opts.base);
     const kind = parseKind(opts.kind);
-    const named = namedFiles(opts.files);
+    const named = namedFiles(opts.bookmarks ? [bookmarksFile(), ...opts.files] : opts.files);
     let files = named.files;
     // A web page named first: the pager loads it (the others are files or pages for :n).
     const startUrl = files.length > 0 ? httpUrl(files[0]) : null;

@@ -258,7 +258,8 @@ const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'E
 
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
-  const indicator = state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
+  // S's save mode asks where to save; less's s, for its log file.
+  const indicator = state.mode === 'search' && state.searchBackward ? '?' : state.mode === 'save' && state.saveTarget ? 'Save to: ' : indicators[state.mode as keyof typeof indicators];
   const room = Math.max(1, width - 1 - indicator.length);
   const { text, cursor } = state.line;
   // Only the text near the cursor can show, so only it is looked at: a line of any length (a paste) costs a screen's width.

@@ -13,6 +13,7 @@ import type { State, WebContext } from '../state/types.ts';
 import type { Navigator } from './navigator.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
 import { pageText, type Page, type WebPage } from './page.ts';
+import { binaryQuestion } from './binary-question.ts';
 
 /** What the web pages ask of the pager. */
 export interface WebHost {
@@ -31,6 +32,8 @@ export interface WebHost {
   quit(status: number): void;
   readonly cols: number;
   readonly state: State;
+  /** Secure mode: a page that is not text is not offered to be saved. */
+  readonly secure: boolean;
 }
 
 export class WebPages {
@@ -98,17 +101,13 @@ export class WebPages {
       }
       // The first page: its "Stopped" page says what happened.
     }
-    if (load.needsQuestion) {
-      const type = load.info!.page!.contentType;
-      const question = { text: `This page is ${type}, not text: see it anyway? (y/n)`, yes: [{ kind: 'showBinary', see: true } as const], no: [{ kind: 'showBinary', see: false } as const], noMessage: null };
-      return this.host.report(['ask', question]);
-    }
+    if (load.needsQuestion) return this.host.report(['ask', binaryQuestion(load.info!.page!, this.host.secure)]);
     // Drawn when its first text has come (placed).
     this.show(load);
   }
 
-  /** y or n to a page that is not text: shown as plain text, or left; false if lwl ended (no page to go back to). */
-  answerBinary(see: boolean): boolean {
+  /** y or n to a page that is not text: shown as plain text, or left (`saving`: saved instead, and the first page stays); false if lwl ended (no page to go back to). */
+  answerBinary(see: boolean, saving = false): boolean {
     const load = this.shownLoad();
     if (!load) return true;
     if (see) {
@@ -118,11 +117,11 @@ export class WebPages {
     load.cancel();
     if (this.reloading?.load === load) this.reloading = null;
     else if (this.host.nav.depth > 0) this.host.back();
-    else {
+    else if (!saving) {
       this.host.quit(0);
       return false;
     }
-    this.host.note(['notice', 'Not shown']);
+    if (!saving) this.host.note(['notice', 'Not shown']);
     return true;
   }
 

@@ -49,6 +49,7 @@ export interface PageSettings {
   kind?: Kind | null;
   base: UrlRecord | null;
   version?: string;
+  secure?: boolean;
 }
 
 export class Navigation {
@@ -81,6 +82,7 @@ export class Navigation {
         get state() {
           return navigation.host.state;
         },
+        secure: settings.secure ?? false,
       },
       settings.version ?? 'dev',
       scheduler,

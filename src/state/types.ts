@@ -58,7 +58,12 @@ export interface State {
   piped?: { from: number; to: number } | null;
   /** In question mode: what is asked (y or n), and what each answer does. */
   question?: Question | null;
+  /** In save mode after S: what is saved (else the mode is less's s, which saves the input). */
+  saveTarget?: SaveTarget | null;
 }
+
+/** What S saves: a web address's body, a local file's bytes, or the text of the page shown (lwl's own pages, a pipe's). */
+export type SaveTarget = { kind: 'web'; url: string } | { kind: 'file'; path: string } | { kind: 'text' };
 
 /** The view as it was when a search began to be typed. */
 export interface SearchOrigin {
@@ -76,6 +81,8 @@ export interface Question {
   no: Effect[];
   /** Said when the answer is no. */
   noMessage: string | null;
+  /** Three answers, save (s) or see as text (t), for a page that is not text: t does as yes does, s these. */
+  save?: Effect[];
 }
 
 export type Effect =
@@ -127,8 +134,16 @@ export type Effect =
   | { kind: 'reload' }
   /** Stop the page loading (^C): what arrived stays. */
   | { kind: 'stopLoad' }
-  /** The answer to the question whether to show a web page that is not text. */
-  | { kind: 'showBinary'; see: boolean };
+  /** The answer to the question whether to show a web page that is not text (`saving`: it is saved instead, so the first page stays). */
+  | { kind: 'showBinary'; see: boolean; saving?: boolean }
+  /** S: find what to save (the selected link's target, else the page shown) and its name, then ask for the file (typeSave). */
+  | { kind: 'saveAs'; link: string | null }
+  /** Save `target` to the file (or directory) typed; `overwrite`: the user said yes to replacing the file there. */
+  | { kind: 'download'; path: string; target: SaveTarget; overwrite?: boolean }
+  /** a: add the page shown, or the selected link (its index), to the bookmarks. */
+  | { kind: 'bookmark'; link: number | null }
+  /** B: open the bookmarks file. */
+  | { kind: 'bookmarks' };
 
 /** What the state function may consult: the document shown, its rows, its links, and the outside world's settings. */
 export interface Context extends Viewport {
@@ -196,7 +211,9 @@ export type PagerAction =
   /** Ask a question (y or n) on the status line. */
   | ['ask', Question]
   /** A page loaded again: back to where the screen was, as far as it has arrived. */
-  | ['restoreTop', number];
+  | ['restoreTop', number]
+  /** S: type the file to save `target` to, starting from the name given. */
+  | ['typeSave', SaveTarget, string];
 
 export interface Result {
   state: State;

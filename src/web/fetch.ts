@@ -72,6 +72,8 @@ export interface FetchedPage {
   charset: string | null;
   /** Content-Length: bytes on the wire (compressed, when the body is). */
   length: number | null;
+  /** Content-Disposition as the server sent it (the file name a download is saved under), or null. */
+  disposition: string | null;
   /** The body, as it arrives. */
   body: Body;
 }
@@ -285,6 +287,7 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       contentType: type.essence,
       charset: canonicalCharset(type.charset),
       length,
+      disposition: res.headers['content-disposition'] ?? null,
       body,
     };
   }
