@@ -302,6 +302,13 @@ export async function main(args: string[]): Promise<number> {
         return said ? 1 : 0;
       }
     }
+    // A directory alone, not paged: its listing is printed (or its links listed), as w3m -dump prints one.
+    if (files.length === 1 && (opts.links || !isTerminal(1)) && isDirectory(files[0])) {
+      const { loader } = openDirectory(files[0]);
+      if (opts.links) await printLinks(pageText(loader, base), '');
+      else await printPlain(loader);
+      return 0;
+    }
     if (opts.links) {
       // With several files, each line starts with the file's name.
       if (files.length <= 1) await printLinks(pageText(new Loader(await openInput(files[0] ?? null), kind), base), '');

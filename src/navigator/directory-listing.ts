@@ -10,11 +10,14 @@ import { Readable } from 'node:stream';
 import { Loader, OpenError, reason } from '../input/load.ts';
 import { entryLine, listingHead, nameColumn, parentLine, sortEntries, type Entry } from './directory-text.ts';
 import { pageText, type DirectoryPage } from './page.ts';
+import { formatCount } from '../text/count.ts';
 
 /** Entries looked at (stat) at once. */
 const STATS_AT_ONCE = 32;
 /** Entries' lines handed to the stream at a time. */
 const LINES_AT_ONCE = 512;
+/** Progress is told every this many entries: a directory smaller says nothing. */
+const TELL_EVERY = 2000;
 
 /** Whether `name` is a directory (following a symbolic link). */
 export function isDirectory(name: string): boolean {
@@ -37,7 +40,7 @@ export function openDirectory(dir: string): DirectoryPage {
   const name = full === '/' ? '/' : `${full}/`;
   const listing = new Listing(full, handle);
   const loader = new Loader({ name, fd: -1, isFile: false, size: null, stream: listing.stream, kindName: name, charset: 'utf-8' }, 'markup');
-  return { ...pageText(loader), kind: 'directory', path: full };
+  return { ...pageText(loader), kind: 'directory', path: full, listing };
 }
 
 /** What an entry's look says of it; a link is followed to say whether it is a directory. */
@@ -52,8 +55,11 @@ async function lookAt(dir: string, dirent: fs.Dirent): Promise<Entry> {
   }
 }
 
-class Listing {
+export class Listing {
   readonly stream: Readable;
+  /** Told how far the reading is, for the status line (a big directory: a few seconds). */
+  watch: (progress: string) => void = () => {};
+  private told = false;
   /** The lines still to hand over, once the entries are all known and sorted. */
   private lines: Iterator<string> | null = null;
 
@@ -77,7 +83,7 @@ class Listing {
     try {
       for await (const dirent of handle) {
         if (this.closed) break;
-        dirents.push(dirent);
+        if (dirents.push(dirent) % TELL_EVERY === 0) this.tell(`${formatCount(dirents.length)} entries...`);
       }
     } catch (err) {
       failure = reason(err as NodeJS.ErrnoException);
@@ -85,11 +91,18 @@ class Listing {
     const entries: Entry[] = [];
     for (let i = 0; i < dirents.length && !this.closed; i += STATS_AT_ONCE) {
       entries.push(...(await Promise.all(dirents.slice(i, i + STATS_AT_ONCE).map((d) => lookAt(this.dir, d)))));
+      if (i % TELL_EVERY === 0 && this.told) this.tell(`${formatCount(i)} of ${formatCount(dirents.length)} entries looked at...`);
     }
     if (this.closed) return;
     const parent = this.dir === '/' ? null : await fs.promises.stat(path.dirname(this.dir)).catch(() => null);
     this.lines = this.linesOf(sortEntries(entries), parent?.mtimeMs ?? null, failure);
     this.pump();
+    if (this.told) this.watch(`${this.dir}: ${formatCount(entries.length)} entries`);
+  }
+
+  private tell(progress: string): void {
+    this.told = true;
+    this.watch(`Reading ${this.dir}: ${progress}`);
   }
 
   private *linesOf(entries: Entry[], parentTime: number | null, failure: string | null): Iterator<string> {

@@ -96,6 +96,14 @@ export class Navigation {
 
   /** The page shown starts (or goes on) reading; what it reads is drawn as it comes. */
   startLoading(page: Page = this.page): void {
+    // A big directory's reading says how far it is, while it is shown.
+    if (page.kind === 'directory') {
+      page.listing.watch = (progress) => {
+        if (this.page !== page) return;
+        this.host.note(['notice', progress]);
+        this.host.renderSoon();
+      };
+    }
     page.loader.start(this.scheduler, () => {
       if (this.page === page) this.host.loaded();
       else if (this.page.kind === 'endWindow' && this.page.main === page) this.endRead(this.page);

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Session } from './session.ts';
+import { execFileSync } from 'node:child_process';
+import { Session, lwlCommand } from './session.ts';
 import { startServer, type TestServer } from '../http-server.ts';
 
 /** A directory made for the test: two subdirectories, three files, with known sizes and dates. */
@@ -85,7 +86,7 @@ describe('a directory listing', () => {
 
   it('answers keys while a directory of many entries is read', async () => {
     const big = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-bigdir-'));
-    for (let i = 0; i < 20000; i++) fs.writeFileSync(path.join(big, `f${String(i).padStart(5, '0')}`), '');
+    for (let i = 0; i < 6000; i++) fs.writeFileSync(path.join(big, `f${String(i).padStart(5, '0')}`), '');
     try {
       const s = Session.lwl([big], { env });
       await s.waitForText(`Directory ${big}/`);
@@ -94,11 +95,35 @@ describe('a directory listing', () => {
       expect((await s.waitExit()).exitCode).toBe(0);
       const t = Session.lwl([big], { env });
       await t.waitForText('f00000');
+      // A directory this big says how far its reading is, and then how many entries it has.
+      expect(t.status()).toBe(`${big}: 6,000 entries`);
       await t.keys('G');
-      await t.waitForText('f19999');
+      await t.waitForText('f05999');
     } finally {
       fs.rmSync(big, { recursive: true, force: true });
     }
+  });
+
+  it('opens a file: link to a directory from a document', async () => {
+    const doc = path.join(dir, 'alpha', 'links.lwl');
+    fs.writeFileSync(doc, `[the tree](file://${dir}/)\n`);
+    try {
+      const s = Session.lwl([doc], { env });
+      await s.waitForText('[the tree]');
+      await s.keys('n', '\r');
+      await s.waitForText('beta.txt');
+      expect(s.rows()[0]).toBe(`Directory ${dir}/`);
+    } finally {
+      fs.rmSync(doc);
+    }
+  });
+
+  it('prints the listing when the output is not a terminal, and --links lists its entries', () => {
+    const printed = execFileSync(lwlCommand[0], [...lwlCommand.slice(1), dir], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    expect(printed.split('\n').slice(0, 4)).toEqual([`Directory ${dir}/`, '', expect.stringMatching(/^\[\.\.\/\]/), expect.stringMatching(/^\[alpha\/\] {14}-  /)]);
+    const links = execFileSync(lwlCommand[0], [...lwlCommand.slice(1), '--links', dir], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    expect(links.split('\n')[2]).toBe(`3\tzeta/\tfile://${dir}/zeta/`);
+    expect(links).toContain(`\tApple (1).txt\tfile://${dir}/Apple%20%281%29.txt\n`);
   });
 
   it('opens a file: URL named on the command line', async () => {
