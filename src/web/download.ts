@@ -82,6 +82,18 @@ export async function download(url: UrlRecord, to: Destination, overwrite: boole
     page.body.cancel();
     return { saved: false, message: `Not saved: ${part}: ${(err as Error).message}` };
   }
+  // lwl ended mid-way (q): the part written goes with it.
+  const dropPart = () => fs.rmSync(part, { force: true });
+  process.once('exit', dropPart);
+  try {
+    return await write(page, handle, part, file, overwrite, events);
+  } finally {
+    process.removeListener('exit', dropPart);
+  }
+}
+
+/** Writes the body to `part`, then puts it in its place. */
+async function write(page: FetchedPage, handle: fs.promises.FileHandle, part: string, file: string, overwrite: boolean, events: DownloadEvents): Promise<Outcome> {
   let bytes = 0;
   try {
     for await (const chunk of page.body) {
