@@ -76,7 +76,7 @@ export class Pager {
     this.pages = new Navigation(host, first, settings, this.scheduler, this.work);
     this.wrap = this.wrapFor(this.page);
     const told = { report: (action: PagerAction) => this.report(action), note: (action: PagerAction) => this.note(action), renderSoon: () => this.frames.soon() };
-    this.keeping = new Keeping(new Downloads({ ...told, secure: settings.secure, version: settings.version ?? 'dev' }), this.pages, told);
+    this.keeping = new Keeping(new Downloads({ ...told, secure: settings.secure, loadOptions: () => this.pages.web.loadOptions() }), this.pages, told);
   }
 
   /** The page shown. */

@@ -49,9 +49,13 @@ export class WebPages {
     private readonly scheduler: Scheduler,
   ) {}
 
+  /** The options every load of this session shares (S's downloads too). */
+  loadOptions(): LoadOptions {
+    return (this.options ??= loadOptions(this.version, process.env, proxyFromEnv(process.env), (note) => (this.optionsNote = note)));
+  }
+
   private start(url: UrlRecord): WebLoad {
-    this.options ??= loadOptions(this.version, process.env, proxyFromEnv(process.env), (note) => (this.optionsNote = note));
-    return new WebLoad(url, this.options, {
+    return new WebLoad(url, this.loadOptions(), {
       begin: (load) => this.began(load),
       progress: (load) => {
         if (this.isShowing(load)) this.host.renderSoon();

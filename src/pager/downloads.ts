@@ -14,8 +14,7 @@ import type { Page } from '../navigator/page.ts';
 import type { PagerAction, SaveTarget } from '../state/types.ts';
 import { download, safeFileName, suggestedName, urlFileName } from '../web/download.ts';
 import { formatProgress } from '../web/fetch-body.ts';
-import { proxyFromEnv } from '../web/proxy.ts';
-import { loadOptions } from '../web/web-load.ts';
+import type { LoadOptions } from '../web/page-load.ts';
 import { copyFile, saveInput } from './save.ts';
 
 export interface DownloadHost {
@@ -25,7 +24,8 @@ export interface DownloadHost {
   note(action: PagerAction): void;
   renderSoon(): void;
   readonly secure: boolean;
-  readonly version: string;
+  /** The options the session's web pages load with (proxies, limits): a download is fetched as they are. */
+  loadOptions(): LoadOptions;
 }
 
 /** What S saves and the name offered for it, or the sentence that says why nothing is. */
@@ -92,7 +92,7 @@ export class Downloads {
   private fetchTo(href: string, to: { file: string } | { dir: string }, overwrite: boolean): void {
     const parsed = parseUrl(href);
     if (!parsed.ok) return this.host.report(['notice', `Not saved: ${parsed.reason}`]);
-    const options = loadOptions(this.host.version, process.env, proxyFromEnv(process.env));
+    const options = this.host.loadOptions();
     this.host.report(['notice', `Saving ${'file' in to ? to.file : `into ${to.dir}`}: connecting...`]);
     const progress = (file: string, p: Parameters<typeof formatProgress>[0]) => {
       this.host.note(['notice', `Saving ${file}: ${formatProgress(p)}`]);
