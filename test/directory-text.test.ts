@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { entryLine, fileHref, humanSize, nameColumn, parentLine, sortEntries, type Entry } from '../src/navigator/directory-text.ts';
+import { entryLine, fileHref, humanSize, listedBefore, nameColumn, parentLine, type Entry } from '../src/navigator/directory-text.ts';
+import { sortInSlices } from '../src/navigator/sliced-sort.ts';
 
 const entry = (name: string, directory: boolean, size: number | null = null): Entry => ({ name, directory, size, mtime: null });
 
 describe('a directory listing', () => {
-  it('puts directories first, each part by name', () => {
-    const sorted = sortEntries([entry('b', false), entry('z', true), entry('a', false), entry('B', true)]);
-    expect(sorted.map((e) => e.name)).toEqual(['B', 'z', 'a', 'b']);
+  it('puts directories first, each part by name, sorted a slice at a time', async () => {
+    let pauses = 0;
+    const pause = async () => void pauses++;
+    const sorted = await sortInSlices([entry('b', false), entry('z', true), entry('a', false), entry('B', true)], listedBefore, pause, () => false, 2);
+    expect(sorted!.map((e) => e.name)).toEqual(['B', 'z', 'a', 'b']);
+    expect(pauses).toBeGreaterThan(0);
+  });
+
+  it('sorts as Array.prototype.sort does, stably, and stops when told', async () => {
+    const items = Array.from({ length: 5000 }, (_, i) => ({ key: (i * 7919) % 1000, at: i }));
+    const ours = await sortInSlices(items, (a, b) => a.key < b.key, async () => {});
+    expect(ours).toEqual([...items].sort((a, b) => a.key - b.key));
+    expect(items[1].at).toBe(1);
+    expect(await sortInSlices(items, (a, b) => a.key < b.key, async () => {}, () => true, 100)).toBeNull();
+    expect(await sortInSlices([], (a, b) => a < b, async () => {})).toEqual([]);
   });
 
   it('writes sizes as ls -h does, and long for the status line', () => {

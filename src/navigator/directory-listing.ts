@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Loader, OpenError, reason } from '../input/load.ts';
-import { entryLine, listingHead, nameColumn, parentLine, sortEntries, type Entry } from './directory-text.ts';
+import { entryLine, listedBefore, listingHead, nameColumn, parentLine, type Entry } from './directory-text.ts';
+import { sortInSlices } from './sliced-sort.ts';
 import { pageText, type DirectoryPage } from './page.ts';
 import { formatCount } from '../text/count.ts';
 
@@ -89,13 +90,19 @@ export class Listing {
       failure = reason(err as NodeJS.ErrnoException);
     }
     const entries: Entry[] = [];
+    // The names' column is measured as the entries come, a batch at a time.
+    let column = nameColumn([]);
     for (let i = 0; i < dirents.length && !this.closed; i += STATS_AT_ONCE) {
-      entries.push(...(await Promise.all(dirents.slice(i, i + STATS_AT_ONCE).map((d) => lookAt(this.dir, d)))));
+      const batch = await Promise.all(dirents.slice(i, i + STATS_AT_ONCE).map((d) => lookAt(this.dir, d)));
+      column = nameColumn(batch, column);
+      entries.push(...batch);
       if (i % TELL_EVERY === 0 && this.told) this.tell(`${formatCount(i)} of ${formatCount(dirents.length)} entries looked at...`);
     }
     if (this.closed) return;
+    const sorted = await sortInSlices(entries, listedBefore, () => new Promise((resolve) => setImmediate(resolve)), () => this.closed);
+    if (!sorted) return;
     const parent = this.dir === '/' ? null : await fs.promises.stat(path.dirname(this.dir)).catch(() => null);
-    this.lines = this.linesOf(sortEntries(entries), parent?.mtimeMs ?? null, failure);
+    this.lines = this.linesOf(sorted, column, parent?.mtimeMs ?? null, failure);
     this.pump();
     if (this.told) this.watch(`${this.dir}: ${formatCount(entries.length)} entries`);
   }
@@ -105,8 +112,7 @@ export class Listing {
     this.watch(`Reading ${this.dir}: ${progress}`);
   }
 
-  private *linesOf(entries: Entry[], parentTime: number | null, failure: string | null): Iterator<string> {
-    const column = nameColumn(entries);
+  private *linesOf(entries: Entry[], column: number, parentTime: number | null, failure: string | null): Iterator<string> {
     let chunk = this.dir === '/' ? '' : parentLine(this.dir, parentTime, column);
     if (entries.length === 0) chunk += '(empty)\n';
     for (let i = 0; i < entries.length; i++) {

@@ -17,9 +17,9 @@ export interface Entry {
 /** Names are padded to this many cells at most: a longer one pushes its own line's columns along. */
 const NAME_CELLS = 48;
 
-/** Directories first, then the rest, each by name (by code unit, as `ls` in the C locale). */
-export function sortEntries(entries: Entry[]): Entry[] {
-  return entries.sort((a, b) => (a.directory !== b.directory ? (a.directory ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+/** The listing's order: directories first, then the rest, each by name (by code unit, as `ls` in the C locale). */
+export function listedBefore(a: Entry, b: Entry): boolean {
+  return a.directory !== b.directory ? a.directory : a.name < b.name;
 }
 
 /** 512, 1.5K, 23M: a size in few cells, as `ls -h` writes it; `long`: 512 bytes, 1.5 KiB, 23 MiB. */
@@ -58,9 +58,8 @@ export function nameCells(entry: Entry): number {
   return stringWidth(entry.name.replace(/[\x00-\x1f\x7f\x80-\x9f]/g, '?')) + (entry.directory ? 3 : 2);
 }
 
-/** The first column's width for these entries. */
-export function nameColumn(entries: Entry[]): number {
-  let widest = 5;
+/** The first column's width for these entries, at least `widest` (the width for those before them). */
+export function nameColumn(entries: Entry[], widest = 5): number {
   for (const entry of entries) widest = Math.max(widest, Math.min(NAME_CELLS, nameCells(entry)));
   return widest;
 }
