@@ -8,7 +8,6 @@ import type { Loader } from '../input/load.ts';
 import { LinkTargets } from '../link/targets.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 import type { WebLoad } from '../web/web-load.ts';
-import type { Listing } from './directory-listing.ts';
 import type { State } from '../state/state.ts';
 
 /** What every page has: the document, its loader, its links and its line index. */
@@ -58,8 +57,8 @@ export interface DirectoryPage extends PageText {
   kind: 'directory';
   /** The directory, as an absolute path. */
   path: string;
-  /** Its reading, which tells how far it is. */
-  listing: Listing;
+  /** Its reading (directory-listing.ts), which tells how far it is. */
+  listing: { watch: (progress: string) => void };
 }
 
 export type Page = FilePage | WebPage | HelpPage | EndWindowPage | DirectoryPage;
