@@ -34,6 +34,11 @@ beforeAll(async () => {
     // A server that names a file outside the directory it is saved in.
     else if (req.url === '/dl') send('application/octet-stream', 'named body\n', { 'Content-Disposition': 'attachment; filename="../../x"' });
     else if (req.url === '/big.bin') send('application/octet-stream', BIG);
+    // A download that never ends: its first bytes, then nothing.
+    else if (req.url === '/endless.bin') {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+      res.write(BIG.subarray(0, 4096));
+    }
     else {
       res.writeHead(404);
       res.end();
@@ -177,6 +182,16 @@ describe('a page that is not text', () => {
     await s.keys('t');
     await s.waitFor((x) => !x.screen().includes('Downloads'), 'the text');
     expect(fs.existsSync(here('big.bin'))).toBe(false);
+  });
+
+  it('q during a download leaves no part of it behind', async () => {
+    const s = lwl([`${origin}/endless.bin`]);
+    await s.waitFor((x) => x.status().endsWith('(s/t/c)'), 'the question');
+    await s.keys('s');
+    await s.waitFor(() => fs.existsSync(here('endless.bin.part')), 'the part being written');
+    await s.keys('q');
+    expect((await s.waitExit()).exitCode).toBe(0);
+    expect(fs.readdirSync(here('.'))).toEqual(['into']);
   });
 
   it('on the command line, s saves it and lwl stays', async () => {
