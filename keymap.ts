@@ -78,6 +78,11 @@ const ground: Binding<GroundAction>[] = [
   { keys: ['<M-u>'], action: ['endSearch'], help: "end the search (less's ESC-u): no highlight, and n walks links again" },
   { keys: ['>'], action: ['fork'], help: 'run a command with $LINK, then come back' },
   { keys: ['!'], action: ['exec'], help: 'run a command with $LINK, and end lwl with its status' },
+
+  // saving and bookmarks (docs/browsing-files.md)
+  { keys: ['S'], action: ['saveAs'], help: "save the page shown (its source), or the selected link's target, to a file named on the status line" },
+  { keys: ['a'], action: ['bookmark'], help: 'add the page shown, or the selected link, to the bookmarks ($XDG_DATA_HOME/lwl/bookmarks.md)' },
+  { keys: ['B'], action: ['bookmarks'], help: 'open the bookmarks (as lwl --bookmarks does)' },
 ];
 
 /**
@@ -131,7 +136,9 @@ const starting: Binding<StartAction>[] = [{ keys: ['q', 'Q', '<C-c>'], action: [
 /** A yes-or-no question on the status line (a file: link on a web page, a page that is not text). */
 const question: Binding<QuestionAction>[] = [
   { keys: ['y', 'Y'], action: ['yes'], help: 'yes: do what is asked' },
-  { keys: ['n', 'N', 'q', '<C-c>', '<Escape>'], action: ['no'], help: 'no: leave things as they are' },
+  { keys: ['n', 'N', 'q', 'c', '<C-c>', '<Escape>'], action: ['no'], help: 'no (or cancel): leave things as they are' },
+  { keys: ['s'], action: ['save'], help: 'a page that is not text: save it to the file named' },
+  { keys: ['t'], action: ['text'], help: 'a page that is not text: see it as text' },
 ];
 
 /** Every mode's table. */

@@ -17,7 +17,10 @@ import { firstBytesOfPipe } from './input/read-some.ts';
 import { Pager } from './pager.ts';
 import { filePage, pageText, type PageText } from './navigator/page.ts';
 import { Bindings } from './state/bindings.ts';
-import { parseUrl, type UrlRecord } from './link/url/index.ts';
+import { parseUrl, serializeUrl, type UrlRecord } from './link/url/index.ts';
+import { guessNote, readAddress } from './input/address.ts';
+import { isDirectory, openDirectory } from './navigator/directory-listing.ts';
+import { bookmarksPath } from './pager/bookmarks.ts';
 import { linkText } from './draw/preview.ts';
 import { maskedHref } from './link/render.ts';
 import { sanitize } from './text/sanitize.ts';
@@ -227,6 +230,34 @@ async function fitsOnOneScreen(loader: Loader, size: Size, chop: boolean): Promi
   }
 }
 
+/**
+ * The names on the command line as lwl reads them: a file: URL as its path,
+ * a name that is no file but looks like a host as an http:// address (the
+ * note says so, once), the rest as given.
+ */
+function namedFiles(names: string[]): { files: string[]; note: string | null } {
+  let note: string | null = null;
+  const files = names.map((name) => {
+    if (name === '-') return name;
+    const address = readAddress(name, (file) => fs.existsSync(file));
+    if (address.kind === 'bad') throw new UserError(`lwl: ${address.reason}`, 1);
+    if (address.kind === 'path') return address.path;
+    if (address.guessed) note ??= guessNote(name, address.url);
+    return serializeUrl(address.url);
+  });
+  // Said on stderr where there is no status line to say it on.
+  if (note && !isTerminal(1)) process.stderr.write(`lwl: ${sanitize(note)}\n`);
+  return { files, note };
+}
+
+/** --bookmarks: the bookmarks file, which `a` makes. */
+function bookmarksFile(): string {
+  const file = bookmarksPath(process.env);
+  if (file === null) throw new UserError('lwl: --bookmarks: neither XDG_DATA_HOME nor HOME is set', 1);
+  if (!fs.existsSync(file)) throw new UserError(`lwl: no bookmarks yet: a adds the page shown to ${file}`, 1);
+  return file;
+}
+
 /** Says why lwl ends, on stderr (which may be gone too), and gives the exit status. */
 function fail(message: string, status: number): number {
   try {
@@ -261,7 +292,8 @@ export async function main(args: string[]): Promise<number> {
     for (const note of [...opts.notes, ...config.errors]) process.stderr.write(sanitize(note) + '\n');
     const base = opts.base === null ? null : parseBase(opts.base);
     const kind = parseKind(opts.kind);
-    let files = opts.files;
+    const named = namedFiles(opts.bookmarks ? [bookmarksFile(), ...opts.files] : opts.files);
+    let files = named.files;
     // A web page named first: the pager loads it (the others are files or pages for :n).
     const startUrl = files.length > 0 ? httpUrl(files[0]) : null;
     const cookies = { refused: opts.noCookies, file: config.cookies === null ? null : configuredFile(config.cookies, process.env) };
@@ -283,6 +315,13 @@ export async function main(args: string[]): Promise<number> {
         return said ? 1 : 0;
       }
     }
+    // A directory alone, not paged: its listing is printed (or its links listed), as w3m -dump prints one.
+    if (files.length === 1 && (opts.links || !isTerminal(1)) && isDirectory(files[0])) {
+      const { loader } = openDirectory(files[0]);
+      if (opts.links) await printLinks(pageText(loader, base), '');
+      else await printPlain(loader);
+      return 0;
+    }
     if (opts.links) {
       // With several files, each line starts with the file's name.
       if (files.length <= 1) await printLinks(pageText(new Loader(await openInput(files[0] ?? null), kind), base), '');
@@ -303,10 +342,12 @@ export async function main(args: string[]): Promise<number> {
     // A web page comes later: the pager shows it as it arrives, in place of this empty one.
     let source: Source | null = null;
     let skipped: string[] = [];
-    if (!startUrl) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files, wait) : { source: await openInput(files[0] ?? null, wait), files, skipped });
-    const loader = source ? new Loader(source, kind) : Loader.fromText(files[0], '');
+    // A directory named first: its listing, read as the pager shows it.
+    const listing = !startUrl && files.length > 0 && isDirectory(files[0]) ? openDirectory(files[0]) : null;
+    if (!startUrl && !listing) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files, wait) : { source: await openInput(files[0] ?? null, wait), files, skipped });
+    const loader = source ? new Loader(source, kind) : (listing?.loader ?? Loader.fromText(files[0], ''));
     const size = outputSize() ?? { cols: 0, rows: 0 };
-    await loader.readStart(size.rows);
+    if (!listing) await loader.readStart(size.rows);
     // The question is asked before the screen is taken: "n" leaves nothing behind.
     if (source && !opts.force && looksBinary(loader.head, loader.complete)) {
       term = openTerminal();
@@ -340,7 +381,7 @@ export async function main(args: string[]): Promise<number> {
       jumpTarget: opts.jumpTarget,
       regexSearch: opts.regexSearch,
       // What went wrong first: the config file, a file that would not open, a word in LESS.
-      message: config.errors[0] ?? (skipped.length ? skipped.join('; ') : null) ?? opts.warnings[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
+      message: config.errors[0] ?? named.note ?? (skipped.length ? skipped.join('; ') : null) ?? opts.warnings[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
       files,
       base,
       kind,
@@ -351,7 +392,7 @@ export async function main(args: string[]): Promise<number> {
       version,
       cookies,
     };
-    return await new Pager(term, filePage(loader, base), settings).run();
+    return await new Pager(term, listing ?? filePage(loader, base), settings).run();
   } catch (err) {
     // Each error the user or the system caused is one sentence: 2 for usage, 1 for the rest.
     if (err instanceof UserError) return fail(err.message, err.status);

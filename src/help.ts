@@ -13,6 +13,7 @@ export const optionHelp: Array<[string, string]> = [
   ['--mouse', 'the mouse: the wheel scrolls, a click on a link selects it, a second click follows it'],
   ['--secure', 'secure mode (also LWL_SECURE=1): no commands, no browser, no files but those named'],
   ['--print-config', 'print the default configuration, to start a config file from'],
+  ['--bookmarks', 'open the bookmarks ($XDG_DATA_HOME/lwl/bookmarks.md; a adds the page shown)'],
   ['+G, +N, +/PATTERN', 'start at the end, at line N, or at the first match of PATTERN'],
   ['-p PATTERN', 'start at the first match of PATTERN'],
   ['--no-incsearch', 'no incremental search: the screen stays put while a search is typed (--incsearch, the default: it follows the first match)'],
@@ -38,13 +39,13 @@ const modeTitles: Record<Table, string> = {
   fork: 'Typing a command to run and come back (>)',
   exec: 'Typing a command to run and end lwl (!)',
   examine: 'Typing a file to open (:e)',
-  save: 'Typing a file to save the input to (s, with --less-keys)',
+  save: "Typing a file to save to (S: the page or the link's target; s, with --less-keys: the input)",
   pipe: 'Typing a command to pipe the text to (|, with --less-keys)',
   login: 'Typing a login a web page asks for (a user name, then a password, never shown)',
   preview: 'The link preview (v)',
   busy: 'While lwl reads or searches',
   starting: 'Before the first screen, while a pipe sends nothing',
-  question: 'A question on the status line (y or n)',
+  question: 'A question on the status line (y or n; s, t or c for a page that is not text)',
 };
 
 /** A key as a person writes it: ^F, Down, space, Shift-Tab, Alt-v. */

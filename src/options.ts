@@ -44,6 +44,8 @@ export interface Options {
   printConfig: boolean;
   /** --manual: print the manual page (roff). */
   manual: boolean;
+  /** --bookmarks: open the bookmarks file first. */
+  bookmarks: boolean;
   /** --incsearch (the default) / --no-incsearch: the screen follows the first match while a search is typed. */
   incsearch: boolean;
   /** -j / --jump-target: the screen row a search's match lands on (less's default: the top row). */
@@ -80,6 +82,7 @@ export const defaults: Options = {
   force: false,
   printConfig: false,
   manual: false,
+  bookmarks: false,
   incsearch: true,
   jumpTarget: { line: 1 },
   regexSearch: false,
@@ -174,6 +177,7 @@ const longOptions: Record<string, { value?: boolean; set: Setter }> = {
   mouse: { set: (o) => (o.mouse = true) },
   'print-config': { set: (o) => (o.printConfig = true) },
   manual: { set: (o) => (o.manual = true) },
+  bookmarks: { set: (o) => (o.bookmarks = true) },
   incsearch: { set: (o) => (o.incsearch = true) },
   'no-incsearch': { set: (o) => (o.incsearch = false) },
   'regex-search': { set: (o) => (o.regexSearch = true) },

@@ -5,6 +5,8 @@ import type { Terminal, Size } from '../term/tty.ts';
 import { literalPrefix, regexPrefix } from '../keymap.ts';
 import { EDIT_COMMAND, browserToUse, endRunningCommand, runShell, type ShellExtra } from './commands.ts';
 import { saveInput } from './pager/save.ts';
+import { Downloads } from './pager/downloads.ts';
+import { Keeping } from './pager/keeping.ts';
 import { RegexWorker } from './document/search-worker.ts';
 import type { OpenError } from './input/load.ts';
 import { isLwlsOwn, type Page } from './navigator/page.ts';
@@ -58,6 +60,8 @@ export class Pager {
   private reportedError: OpenError | null = null;
   /** The options `-` changes while paging (-S, -N, -i, -I): they outlast a document. */
   private readonly options: PagingOptions;
+  /** S's saving and downloads, and a's bookmarks. */
+  private readonly keeping: Keeping;
   /** Lets the tests check that a crash gives the terminal back. */
   private readonly crashKey = process.env.LWL_TEST_CRASH_KEY;
 
@@ -72,6 +76,8 @@ export class Pager {
     this.work = new PagerWork(host, this.scheduler);
     this.pages = new Navigation(host, first, settings, this.scheduler, this.work);
     this.wrap = this.wrapFor(this.page);
+    const told = { report: (action: PagerAction) => this.report(action), note: (action: PagerAction) => this.note(action), renderSoon: () => this.frames.soon() };
+    this.keeping = new Keeping(new Downloads({ ...told, secure: settings.secure, loadOptions: () => this.pages.web.loadOptions() }), this.pages, told);
   }
 
   /** The page shown. */
@@ -263,7 +269,13 @@ export class Pager {
           break;
         case 'showBinary':
           // No: back, or (the first page) the end of lwl.
-          if (!this.pages.web.answerBinary(effect.see)) return;
+          if (!this.pages.web.answerBinary(effect.see, effect.saving)) return;
+          break;
+        case 'saveAs':
+        case 'download':
+        case 'bookmark':
+        case 'bookmarks':
+          this.keeping.apply(effect);
           break;
         case 'login':
           this.pages.web.login(effect.user, effect.password);

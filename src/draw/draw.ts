@@ -273,7 +273,9 @@ function loginPrompt(login: LoginAsk): string {
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
 function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
   const login = state.mode === 'login' ? state.login : null;
-  const prompt = login ? loginPrompt(login) : state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
+  // S's save mode asks where to save; less's s, for its log file.
+  const named = state.mode === 'search' && state.searchBackward ? '?' : state.mode === 'save' && state.saveTarget ? 'Save to: ' : indicators[state.mode as keyof typeof indicators];
+  const prompt = login ? loginPrompt(login) : named;
   // A prompt wider than the screen leaves room for the cursor.
   const fitted = truncate(prompt, Math.max(0, width - 1));
   const indicator = { text: fitted.text, length: fitted.cells };

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { Kind } from '../document/readers/kind-names.ts';
 import { Loader, OpenError, openRegularFile, type Source } from '../input/load.ts';
 import type { UrlRecord } from '../link/url/index.ts';
-import { filePage, type FilePage, type Page } from './page.ts';
+import { isDirectory, openDirectory } from './directory-listing.ts';
+import { filePage, type DirectoryPage, type FilePage, type Page } from './page.ts';
 
 /** A loader on `source` with its first `rows` read; throws OpenError (the loader closed) if that fails. */
 function readFirst(source: Source, kind: Kind | null, rows: number): Loader {
@@ -24,16 +25,19 @@ function readFirst(source: Source, kind: Kind | null, rows: number): Loader {
  * A file of the list after the first (:n, :p, :e): a regular file only, as
  * for a link: a named pipe would block lwl in its open, and a device or the
  * terminal would take the keys (only the first file named may be a pipe).
- * Throws OpenError with the reason it cannot be read.
+ * A directory is listed. Throws OpenError with the reason it cannot be read.
  */
-export function openListed(name: string, rows: number, kind: Kind | null, base: UrlRecord | null): FilePage {
+export function openListed(name: string, rows: number, kind: Kind | null, base: UrlRecord | null): FilePage | DirectoryPage {
+  if (isDirectory(name)) return openDirectory(name);
   return filePage(readFirst(openRegularFile(name), kind, rows), base);
 }
 
-/** A local regular file a `file:` link names, or the sentence that says why it cannot be opened. */
-export function openLinked(url: string, rows: number): FilePage | string {
+/** A local regular file (or directory: its listing) a `file:` link names, or the sentence that says why it cannot be opened. */
+export function openLinked(url: string, rows: number): FilePage | DirectoryPage | string {
   try {
-    return filePage(readFirst(openRegularFile(fileURLToPath(url)), null, rows));
+    const path = fileURLToPath(url);
+    if (isDirectory(path)) return openDirectory(path);
+    return filePage(readFirst(openRegularFile(path), null, rows));
   } catch (err) {
     const reason = err instanceof OpenError ? err.userMessage : (err as Error).message;
     return `Cannot open ${url}: ${reason}`;

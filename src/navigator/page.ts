@@ -61,7 +61,16 @@ export interface EndWindowPage extends PageText {
   before: State;
 }
 
-export type Page = FilePage | WebPage | HelpPage | ListPage | EndWindowPage;
+/** A directory's listing (directory-listing.ts): each entry a link to its file: URL. */
+export interface DirectoryPage extends PageText {
+  kind: 'directory';
+  /** The directory, as an absolute path. */
+  path: string;
+  /** Its reading (directory-listing.ts), which tells how far it is. */
+  listing: { watch: (progress: string) => void };
+}
+
+export type Page = FilePage | WebPage | HelpPage | ListPage | EndWindowPage | DirectoryPage;
 
 /** A page lwl made of its own (the help, a list of links): q goes back from it, and showing it stops no load. */
 export const isLwlsOwn = (page: Page): boolean => page.kind === 'help' || page.kind === 'list';

@@ -19,6 +19,7 @@ import type { State, WebContext } from '../state/types.ts';
 import type { Navigator } from './navigator.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
 import { pageText, type Page, type WebPage } from './page.ts';
+import { binaryQuestion } from './binary-question.ts';
 
 /** The session's cookies, as the command line and the configuration file say. */
 export interface CookieSettings {
@@ -50,6 +51,8 @@ export interface WebHost {
   quit(status: number): void;
   readonly cols: number;
   readonly state: State;
+  /** Secure mode: a page that is not text is not offered to be saved. */
+  readonly secure: boolean;
 }
 
 export class WebPages {
@@ -70,13 +73,17 @@ export class WebPages {
     private readonly cookieSettings: CookieSettings = { refused: false, file: null },
   ) {}
 
-  private start(url: UrlRecord): WebLoad {
-    this.options ??= {
+  /** The options every load of this session shares (S's downloads too). */
+  loadOptions(): LoadOptions {
+    return (this.options ??= {
       ...loadOptions(this.version, process.env, proxyFromEnv(process.env), (note) => (this.optionsNote = note)),
       cookies: this.cookieSettings.refused ? null : new SessionCookies(this.cookieSettings.file, (problem) => this.host.note(['notice', problem])),
       logins: this.logins,
-    };
-    return new WebLoad(url, this.options, {
+    });
+  }
+
+  private start(url: UrlRecord): WebLoad {
+    return new WebLoad(url, this.loadOptions(), {
       begin: (load) => this.began(load),
       progress: (load) => {
         if (this.isShowing(load)) this.host.renderSoon();
@@ -126,11 +133,7 @@ export class WebPages {
       }
       // The first page: its "Stopped" page says what happened.
     }
-    if (load.needsQuestion) {
-      const type = load.info!.page!.contentType;
-      const question = { text: `This page is ${type}, not text: see it anyway? (y/n)`, yes: [{ kind: 'showBinary', see: true } as const], no: [{ kind: 'showBinary', see: false } as const], noMessage: null };
-      return this.host.report(['ask', question]);
-    }
+    if (load.needsQuestion) return this.host.report(['ask', binaryQuestion(load.info!.page!, this.host.secure)]);
     // Drawn when its first text has come (placed).
     this.show(load);
     this.askLogin(load);
@@ -181,8 +184,8 @@ export class WebPages {
     this.host.replaced(next);
   }
 
-  /** y or n to a page that is not text: shown as plain text, or left; false if lwl ended (no page to go back to). */
-  answerBinary(see: boolean): boolean {
+  /** y or n to a page that is not text: shown as plain text, or left (`saving`: saved instead, and the first page stays); false if lwl ended (no page to go back to). */
+  answerBinary(see: boolean, saving = false): boolean {
     const load = this.shownLoad();
     if (!load) return true;
     if (see) {
@@ -192,11 +195,11 @@ export class WebPages {
     load.cancel();
     if (this.reloading?.load === load) this.reloading = null;
     else if (this.host.nav.depth > 0) this.host.back();
-    else {
+    else if (!saving) {
       this.host.quit(0);
       return false;
     }
-    this.host.note(['notice', 'Not shown']);
+    if (!saving) this.host.note(['notice', 'Not shown']);
     return true;
   }
 

@@ -6,11 +6,13 @@ import fs from 'node:fs';
 import type { Kind } from '../document/readers/kind-names.ts';
 import { helpScreen } from '../help.ts';
 import { Loader, OpenError } from '../input/load.ts';
+import { guessNote, readAddress } from '../input/address.ts';
 import { systemHomes, typedPath } from '../input/typed-path.ts';
 import { httpUrl } from '../web/fetch.ts';
 import { locationBase } from '../link/base.ts';
 import { parseUrl, percentDecode, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
+import { openDirectory } from '../navigator/directory-listing.ts';
 import { Navigator } from '../navigator/navigator.ts';
 import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/open.ts';
 import { isLwlsOwn, pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
@@ -50,6 +52,7 @@ export interface PageSettings {
   base: UrlRecord | null;
   version?: string;
   cookies?: CookieSettings;
+  secure?: boolean;
 }
 
 export class Navigation {
@@ -71,7 +74,8 @@ export class Navigation {
         report: (action) => host.report(action),
         note: (action) => host.note(action),
         renderSoon: () => host.renderSoon(),
-        replaced: (page) => this.showAndLoad(page, initialState),
+        // A message not yet seen (no key since: the guess of an http:// address) stays as the page's text comes.
+        replaced: (page) => this.showAndLoad(page, { ...initialState, message: host.state.message }),
         showNew: (page) => this.showNew(page),
         back: () => this.back(),
         quit: (status) => host.quit(status),
@@ -81,6 +85,7 @@ export class Navigation {
         get state() {
           return navigation.host.state;
         },
+        secure: settings.secure ?? false,
       },
       settings.version ?? 'dev',
       scheduler,
@@ -95,6 +100,14 @@ export class Navigation {
 
   /** The page shown starts (or goes on) reading; what it reads is drawn as it comes. */
   startLoading(page: Page = this.page): void {
+    // A big directory's reading says how far it is, while it is shown.
+    if (page.kind === 'directory') {
+      page.listing.watch = (progress) => {
+        if (this.page !== page) return;
+        this.host.note(['notice', progress]);
+        this.host.renderSoon();
+      };
+    }
     page.loader.start(this.scheduler, () => {
       if (this.page === page) this.host.loaded();
       else if (this.page.kind === 'endWindow' && this.page.main === page) this.endRead(this.page);
@@ -183,6 +196,7 @@ export class Navigation {
   reopen(as: 'same' | 'switch' | 'raw'): void {
     const page = this.page;
     if (page.kind === 'web' && as === 'same') return this.web.reload(page);
+    if (page.kind === 'directory' && as === 'same') return this.relist(page.path);
     const kind = kindToReopen(page, as);
     if (page.kind === 'web' && page.web.info) return this.web.reload(page, { kind, before: page.doc.kind });
     const reopened = reopenFile(page, kind, this.host.rows, this.settings.base);
@@ -196,6 +210,20 @@ export class Navigation {
     this.host.report(['top'], line);
     const name = page.loader.source.name;
     this.host.note(['notice', as === 'same' ? `${name}: read again` : `${name}: read as ${kind}`]);
+  }
+
+  /** r on a directory's listing: the directory read again, in its place. */
+  private relist(dir: string): void {
+    let listing;
+    try {
+      listing = openDirectory(dir);
+    } catch (err) {
+      if (!(err instanceof OpenError)) throw err;
+      return this.host.note(['notice', `Cannot read ${dir} again: ${err.userMessage}`]);
+    }
+    this.nav.replace(listing);
+    this.showAndLoad(listing, initialState);
+    this.host.note(['notice', `${listing.doc.name}: read again`]);
   }
 
   /** :n, :p, :x go to another file of the list, where it was left; :d drops this one from the list. */
@@ -212,10 +240,16 @@ export class Navigation {
 
   /** :e: opens a file after this one in the list (a web address: a web page); the name as less reads it (spaces around it dropped, ~ expanded). */
   examine(typed: string): void {
-    const path = typedPath(typed, systemHomes(process.env, () => fs.readFileSync('/etc/passwd', 'utf8')));
-    const url = httpUrl(path);
-    if (url) return this.fetch(serializeUrl(url));
-    this.goToFile(this.nav.insertFile(path), '');
+    const name = typedPath(typed, systemHomes(process.env, () => fs.readFileSync('/etc/passwd', 'utf8')));
+    // A file: URL is its file; a name that is no file but looks like a host, a web address (said so).
+    const address = readAddress(name, (file) => fs.existsSync(file));
+    if (address.kind === 'bad') return this.host.note(['notice', address.reason]);
+    if (address.kind === 'web') {
+      this.fetch(serializeUrl(address.url));
+      if (address.guessed) this.host.note(['notice', guessNote(name, address.url)]);
+      return;
+    }
+    this.goToFile(this.nav.insertFile(address.path), '');
   }
 
   private goToFile(index: number, note: string, comeBack = true): void {

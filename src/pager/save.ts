@@ -1,17 +1,15 @@
 // less's s (with --less-keys): the input written to a file. A file is copied
 // as it is; a pipe's text, as far as it has been read, is written out. A file
-// that exists is not overwritten (less asks; lwl says so and leaves it).
+// that exists is not overwritten (less asks; lwl says so and leaves it),
+// unless the user said yes to replacing it (S asks first: downloads.ts).
 import fs from 'node:fs';
 import type { Document } from '../document/document.ts';
 
 /** Writes the input of `doc` to `path`; the sentence for the status line. */
-export function saveInput(doc: Document, path: string, sourceIsFile: boolean): string {
+export function saveInput(doc: Document, path: string, sourceIsFile: boolean, overwrite = false): string {
+  if (sourceIsFile) return copyFile(doc.name, path, overwrite);
   try {
-    if (sourceIsFile) {
-      fs.copyFileSync(doc.name, path, fs.constants.COPYFILE_EXCL);
-      return `Saved to ${path}`;
-    }
-    const fd = fs.openSync(path, 'wx');
+    const fd = fs.openSync(path, overwrite ? 'w' : 'wx');
     try {
       doc.text.forEachPiece(0, doc.text.length, (piece) => fs.writeSync(fd, piece));
     } finally {
@@ -19,7 +17,21 @@ export function saveInput(doc: Document, path: string, sourceIsFile: boolean): s
     }
     return `Saved to ${path}${doc.complete ? '' : ' (what was read so far)'}`;
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    return `${path}: ${e.code === 'EEXIST' ? 'the file exists: not overwritten' : e.message}`;
+    return notSaved(path, err);
   }
+}
+
+/** Copies the file `from` to `path`; the sentence for the status line. */
+export function copyFile(from: string, path: string, overwrite = false): string {
+  try {
+    fs.copyFileSync(from, path, overwrite ? 0 : fs.constants.COPYFILE_EXCL);
+    return `Saved to ${path}`;
+  } catch (err) {
+    return notSaved(path, err);
+  }
+}
+
+function notSaved(path: string, err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return `${path}: ${e.code === 'EEXIST' ? 'the file exists: not overwritten' : e.message}`;
 }

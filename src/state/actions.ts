@@ -75,7 +75,13 @@ export type GroundAction =
   /** L: the page's links, as a page of links. */
   | ['linkList']
   /** V: the pages of this session, as a page of links. */
-  | ['historyList'];
+  | ['historyList']
+  /** S: save the page shown (its source), or the selected link's target, to a file named on the status line. */
+  | ['saveAs']
+  /** a: add the page shown, or the selected link, to the bookmarks. */
+  | ['bookmark']
+  /** B: open the bookmarks. */
+  | ['bookmarks'];
 
 /** Actions of the typing modes (search, fork, exec). */
 export type LineAction =
@@ -97,8 +103,8 @@ export type LineAction =
 /** Actions of the link preview. */
 export type PreviewAction = ['close'];
 
-/** Actions of a yes-or-no question. */
-export type QuestionAction = ['yes'] | ['no'];
+/** Actions of a yes-or-no question; a page that is not text is asked save, text or cancel (s/t/c). */
+export type QuestionAction = ['yes'] | ['no'] | ['save'] | ['text'];
 
 /** Actions while lwl waits for input or a search: stop waiting, or suspend (the wait goes on after fg). */
 export type BusyAction = ['stop'] | ['suspend'];

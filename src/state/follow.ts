@@ -65,12 +65,13 @@ export function follow(state: State, ctx: Context, how: FollowHow = 'default'): 
   }
 }
 
-/** y or n to the question asked. */
-export function answer(state: State, yes: boolean): Result {
+/** y or n (or s, t) to the question asked: t sees a page that is not text, as y does. */
+export function answer(state: State, said: 'yes' | 'no' | 'save' | 'text'): Result {
   const question = state.question;
   const back: State = { ...state, mode: 'ground', question: null };
   if (!question) return { state: back, effects: [] };
-  if (yes) return { state: back, effects: question.yes };
+  if (said === 'save') return { state: back, effects: question.save ?? [] };
+  if (said === 'yes' || said === 'text') return { state: back, effects: question.yes };
   return { state: { ...back, message: question.noMessage }, effects: question.no };
 }
 

@@ -10,7 +10,8 @@ import type { Context, Effect, PagerAction, Result, State } from './types.ts';
 import { answer, follow, interrupt, reload } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
-import { editLine, incrementalFound } from './typing.ts';
+import { editLine, incrementalFound, linkValue } from './typing.ts';
+import { lineOf } from './lineedit.ts';
 import { clickedLink } from './mouse.ts';
 import { formatCount } from '../text/count.ts';
 import { toggleOption } from './toggles.ts';
@@ -89,7 +90,10 @@ export function press(state: State, key: string, ctx: Context): Result {
       return none({ ...state, mode: 'ground' });
     case 'question': {
       const action = ctx.bindings.for('question', key);
-      return action ? answer(state, action[0] === 'yes') : none(state);
+      if (!action) return none(state);
+      // s and t answer only the question that offers them (a page that is not text); t sees it, as y does.
+      if (action[0] === 'save' || action[0] === 'text') return state.question?.save ? answer(state, action[0]) : none(state);
+      return answer(state, action[0]);
     }
     default: {
       const action = ctx.bindings.for(mode, key);
@@ -128,7 +132,7 @@ const isMarkLetter = (key: string) => /^[a-zA-Z]$/.test(key);
 const colonCommands = { n: 'next', p: 'previous', x: 'first', d: 'drop' } as const;
 
 /** What less's secure mode turns off, by action: said on the status line when one is pressed. */
-const insecure = { fork: '>', exec: '!', save: 's', pipe: '|', edit: 'v' } as const;
+const insecure = { fork: '>', exec: '!', save: 's', pipe: '|', edit: 'v', saveAs: 'S', bookmark: 'a', bookmarks: 'B' } as const;
 
 /** |'s range: from the mark (^ the top, $ the end, . or Enter the screen) to the screen, as less's |m. */
 function pipeRange(state: State, key: string, ctx: Context): { from: number; to: number } | null {
@@ -209,6 +213,8 @@ export function update(state: State, action: GroundAction | PagerAction, count: 
       return none({ ...state, mode: 'login', line: emptyLine, recall: 0, login: { ...action[1], user: null }, message: null });
     case 'restoreTop':
       return none({ ...state, top: ctx.rows.rowStart(Math.min(action[1], Math.max(0, ctx.doc.text.length - 1))) });
+    case 'typeSave':
+      return none({ ...state, mode: 'save', line: lineOf(action[2]), recall: 0, saveTarget: action[1], message: null });
     default:
       return updateGround(state, action, count, ctx);
   }
@@ -265,7 +271,17 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'exec':
     case 'save':
       if (ctx.secure) return none({ ...state, message: `${insecure[action[0]]} is disabled in secure mode` });
-      return none({ ...state, mode: action[0], line: emptyLine, recall: 0 });
+      return none({ ...state, mode: action[0], line: emptyLine, recall: 0, saveTarget: null });
+    case 'saveAs':
+    case 'bookmark': {
+      if (ctx.secure) return none({ ...state, message: `${insecure[action[0]]} is disabled in secure mode` });
+      if (action[0] === 'bookmark') return { state, effects: [{ kind: 'bookmark', link: state.selected }] };
+      return { state, effects: [{ kind: 'saveAs', link: linkValue(state, ctx) || null }] };
+    }
+    case 'bookmarks':
+      // A file not named on the command line.
+      if (ctx.secure) return none({ ...state, message: `${insecure.bookmarks} is disabled in secure mode` });
+      return { state, effects: [{ kind: 'bookmarks' }] };
     case 'pipe':
       if (ctx.secure) return none({ ...state, message: '| is disabled in secure mode' });
       return none({ ...state, pending: 'pipe', message: "|: a mark's letter, ^ the top, $ the end, . this screen" });

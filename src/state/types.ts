@@ -60,6 +60,8 @@ export interface State {
   question?: Question | null;
   /** In login mode: whose login is typed, and the user name once typed (the password is the line, never kept). */
   login?: LoginAsk | null;
+  /** In save mode after S: what is saved (else the mode is less's s, which saves the input). */
+  saveTarget?: SaveTarget | null;
 }
 
 /** A server asks for a login (a 401 with a Basic challenge): the user name, then the password, on the status line. */
@@ -73,6 +75,9 @@ export interface LoginAsk {
   /** Typed so far: null while the user name is typed. */
   user: string | null;
 }
+
+/** What S saves: a web address's body, a local file's bytes, or the text of the page shown (lwl's own pages, a pipe's). */
+export type SaveTarget = { kind: 'web'; url: string } | { kind: 'file'; path: string } | { kind: 'text' };
 
 /** The view as it was when a search began to be typed. */
 export interface SearchOrigin {
@@ -90,6 +95,8 @@ export interface Question {
   no: Effect[];
   /** Said when the answer is no. */
   noMessage: string | null;
+  /** Three answers, save (s) or see as text (t), for a page that is not text: t does as yes does, s these. */
+  save?: Effect[];
 }
 
 export type Effect =
@@ -141,12 +148,20 @@ export type Effect =
   | { kind: 'reload' }
   /** Stop the page loading (^C): what arrived stays. */
   | { kind: 'stopLoad' }
-  /** The answer to the question whether to show a web page that is not text. */
-  | { kind: 'showBinary'; see: boolean }
+  /** The answer to the question whether to show a web page that is not text (`saving`: it is saved instead, so the first page stays). */
+  | { kind: 'showBinary'; see: boolean; saving?: boolean }
   /** L and V: the page's links, or this session's pages, as a page of links lwl makes (Backspace comes back). */
   | { kind: 'list'; of: 'links' | 'history' }
   /** A login typed for the web page shown (a 401): kept for its origin, and the page loaded again with it. */
-  | { kind: 'login'; user: string; password: string };
+  | { kind: 'login'; user: string; password: string }
+  /** S: find what to save (the selected link's target, else the page shown) and its name, then ask for the file (typeSave). */
+  | { kind: 'saveAs'; link: string | null }
+  /** Save `target` to the file (or directory) typed; `overwrite`: the user said yes to replacing the file there. */
+  | { kind: 'download'; path: string; target: SaveTarget; overwrite?: boolean }
+  /** a: add the page shown, or the selected link (its index), to the bookmarks. */
+  | { kind: 'bookmark'; link: number | null }
+  /** B: open the bookmarks file. */
+  | { kind: 'bookmarks' };
 
 /** What the state function may consult: the document shown, its rows, its links, and the outside world's settings. */
 export interface Context extends Viewport {
@@ -216,7 +231,9 @@ export type PagerAction =
   /** The web page shown asks for a login: type it on the status line. */
   | ['askLogin', Omit<LoginAsk, 'user'>]
   /** A page loaded again: back to where the screen was, as far as it has arrived. */
-  | ['restoreTop', number];
+  | ['restoreTop', number]
+  /** S: type the file to save `target` to, starting from the name given. */
+  | ['typeSave', SaveTarget, string];
 
 export interface Result {
   state: State;

@@ -162,6 +162,7 @@ function submit(state: State, mode: TypingMode, ctx: Context): Result {
   if (mode === 'filter') return submitFilter(after, text, ctx.regexSearch);
   if (text.trim() === '') return none(after);
   if (mode === 'examine') return { state: after, effects: [{ kind: 'examine', path: text }] };
+  if (mode === 'save' && state.saveTarget) return { state: { ...after, saveTarget: null }, effects: [{ kind: 'download', path: text.trim(), target: state.saveTarget }] };
   if (mode === 'save') return { state: after, effects: [{ kind: 'save', path: text }] };
   if (mode === 'pipe') {
     const piped = state.piped ?? { from: state.top, to: state.top };

@@ -79,6 +79,8 @@ export interface FetchedPage {
   charset: string | null;
   /** Content-Length: bytes on the wire (compressed, when the body is). */
   length: number | null;
+  /** Content-Disposition as the server sent it (the file name a download is saved under), or null. */
+  disposition: string | null;
   /** The body, as it arrives. */
   body: Body;
   /** Cookies the answers (the redirects' too) set, and those refused (no jar, or its rules said no). */
@@ -307,6 +309,7 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       contentType: type.essence,
       charset: canonicalCharset(type.charset),
       length,
+      disposition: res.headers['content-disposition'] ?? null,
       body,
       cookies,
       challenge: status === 401 ? basicChallenge(res.headers['www-authenticate']) : null,

@@ -135,16 +135,16 @@ describe('pages of each kind', () => {
     expect(s.status()).toContain('windows-1252 (from the page)');
   });
 
-  it('a page that is not text asks first: n goes back, y shows it', async () => {
+  it('a page that is not text asks first: n goes back, y (as t) shows it', async () => {
     const s = open('/');
     await s.waitForText('Test index');
     await follow(s, 'image');
-    await s.waitFor((x) => x.status().includes('This page is image/png, not text: see it anyway? (y/n)'), 'the question');
+    await s.waitFor((x) => x.status().includes('This page is image/png (12 bytes): save it to image.png, see it as text, or cancel? (s/t/c)'), 'the question');
     await s.keys('n');
     await s.waitFor((x) => x.status() === 'Not shown', 'the answer');
     expect(s.screen()).toContain('Test index');
     await s.keys('o');
-    await s.waitFor((x) => x.status().includes('see it anyway?'), 'the question again');
+    await s.waitFor((x) => x.status().includes('(s/t/c)'), 'the question again');
     await s.keys('y');
     await s.waitForText('PNG');
     expect(s.screen()).not.toContain('Test index');

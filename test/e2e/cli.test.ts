@@ -115,7 +115,6 @@ describe('--links', () => {
 describe('bad paths', () => {
   it.each([
     ['no/such/file.md', 'No such file or directory'],
-    ['samples', 'Is a directory'],
     ['samples/tour.md/x', 'Not a directory'],
   ])('%s: one line on stderr, status 1, the terminal untouched', async (file, reason) => {
     const s = Session.shell(`${lwlShell} ${file}; echo "status $?"`);

@@ -22,7 +22,6 @@ describe(':e, :n and :p onto special files', () => {
     ['a named pipe', 'fifo', 'named pipe'],
     ['the terminal', '/dev/tty', 'device'],
     ['standard input', '/dev/stdin', 'device'],
-    ['a directory', '.', 'directory'],
   ])(':e onto %s is refused with a message, and q is answered', async (_, name, said) => {
     execFileSync('mkfifo', [path.join(dir, 'fifo')]);
     const s = Session.lwl(['a.txt'], { cwd: dir });

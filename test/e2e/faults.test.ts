@@ -75,7 +75,6 @@ describe('file: links open regular files only', () => {
   it.each([
     ['a named pipe with no writer', (dir: string) => (spawnSync('mkfifo', [path.join(dir, 'fifo')]), `file://${dir}/fifo`), 'Not a regular file (a named pipe)'],
     ['the terminal', () => 'file:///dev/tty', 'Not a regular file (a device)'],
-    ['a directory', (dir: string) => `file://${dir}/`, 'Is a directory'],
     ['a file that fails to read', () => 'file:///proc/self/mem', 'Input/output error'],
   ])('refuses %s with a message, and keys still work', async (_what, target, reason) => {
     const dir = tempDir();
