@@ -14,6 +14,7 @@ import { themeFor, type Role } from './draw/theme.ts';
 import { Loader, OpenError, openFile, openStdin, readBlocking, readError, reason, type Source } from './input/load.ts';
 import { HEAD_SIZE, looksBinary } from './input/binary.ts';
 import { readFirstBytes } from './input/read-some.ts';
+import { preprocessed, preprocesses, preprocessingFrom, type Preprocessing } from './input/preprocess.ts';
 import { Pager } from './pager.ts';
 import { filePage, pageText, type PageText } from './navigator/page.ts';
 import { Bindings } from './state/bindings.ts';
@@ -102,10 +103,17 @@ export function openSource(file: string | null): Source {
 }
 
 /**
- * Opens the input to read it as a document; a pipe's first bytes are waited
- * for: they say whether it is compressed, and whether it looks binary.
+ * Opens the input to read it as a document, through LESSOPEN when `pre` is
+ * set and runs on it; a pipe's first bytes are waited for: they say whether
+ * it is compressed, and whether it looks binary.
  */
-async function openInput(file: string | null): Promise<Source> {
+async function openInput(file: string | null, pre: Preprocessing | null = null): Promise<Source> {
+  const name = file ?? '-';
+  // Standard input at a terminal is no input, preprocessed or not (openSource says so).
+  if (preprocesses(pre, name) && !(name === '-' && isTerminal(0))) {
+    const made = await preprocessed(pre, name);
+    if (made) return made;
+  }
   const source = openSource(file);
   // A terminal as the input (lwl - typed at a prompt) is not waited for.
   if (source.isFile || isTerminal(source.fd)) return source;
@@ -122,17 +130,17 @@ async function openInput(file: string | null): Promise<Source> {
  * the files that remain (those that failed are dropped, as less drops them),
  * and what was said about those that failed. With none left, the last error.
  */
-async function openFirstInput(files: string[]): Promise<{ source: Source; files: string[]; skipped: string[] }> {
+async function openFirstInput(files: string[], pre: Preprocessing | null): Promise<{ source: Source; files: string[]; skipped: string[] }> {
   const skipped: string[] = [];
   for (let i = 0; i < files.length; i++) {
     try {
-      return { source: await openInput(files[i]), files: files.slice(i), skipped };
+      return { source: await openInput(files[i], pre), files: files.slice(i), skipped };
     } catch (err) {
       if (!(err instanceof OpenError) || i === files.length - 1) throw err;
       skipped.push(`${err.file}: ${err.userMessage}`);
     }
   }
-  return { source: await openInput(null), files, skipped };
+  return { source: await openInput(null, pre), files, skipped };
 }
 
 /** Copies each file in turn (a missing one said on stderr, as less and cat do); an error only if none could be read. */
@@ -285,7 +293,9 @@ export async function main(args: string[]): Promise<number> {
     // A web page comes later: the pager shows it as it arrives, in place of this empty one.
     let source: Source | null = null;
     let skipped: string[] = [];
-    if (!startUrl) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files) : { source: await openInput(files[0] ?? null), files, skipped });
+    // LESSOPEN, as less runs it: on the files paged (not in secure mode, nor with -L).
+    const preprocessing = preprocessingFrom(process.env, opts.secure || !opts.lessopen);
+    if (!startUrl) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files, preprocessing) : { source: await openInput(files[0] ?? null, preprocessing), files, skipped });
     const loader = source ? new Loader(source, kind) : Loader.fromText(files[0], '');
     const size = outputSize() ?? { cols: 0, rows: 0 };
     await loader.readStart(size.rows);
@@ -325,6 +335,7 @@ export async function main(args: string[]): Promise<number> {
       // What went wrong first: the config file, a file that would not open, a word in LESS.
       message: config.errors[0] ?? (skipped.length ? skipped.join('; ') : null) ?? opts.warnings[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
       files,
+      preprocessing,
       base,
       kind,
       chop: opts.chop,

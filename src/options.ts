@@ -52,6 +52,8 @@ export interface Options {
   regexSearch: boolean;
   /** --less-keys, --keys=less, LWL_KEYS=less: less's keys where lwl's differ (see keymap.ts), and --regex-search. */
   lessKeys: boolean;
+  /** LESSOPEN is run on each file (-L, --no-lessopen: not). */
+  lessopen: boolean;
   /** One-line notes about options of less's that lwl accepts but does not act on. */
   notes: string[];
   /** What was wrong in LESS, LWL or the config file: shown on the status line; lwl pages on, as less does. */
@@ -82,6 +84,7 @@ export const defaults: Options = {
   jumpTarget: { line: 1 },
   regexSearch: false,
   lessKeys: false,
+  lessopen: true,
   notes: [],
   warnings: [],
 };
@@ -128,7 +131,7 @@ const letters: Record<string, Letter> = {
   J: { name: 'status-column' },
   k: { name: 'lesskey-file', value: true },
   K: { name: 'quit-on-intr', set: accept },
-  L: { name: 'no-lessopen', set: accept },
+  L: { name: 'no-lessopen', set: (o) => (o.lessopen = false) },
   m: { name: 'long-prompt' },
   M: { name: 'LONG-PROMPT' },
   n: { name: 'line-numbers', set: accept },
@@ -345,6 +348,7 @@ function resetLetter(opts: Options, letter: string, where: string): void {
   if (key) opts[key] = false;
   if (letter === 'i' || letter === 'I') opts.caseless = 'smart';
   if (letter === 'j') opts.jumpTarget = defaults.jumpTarget;
+  if (letter === 'L') opts.lessopen = true;
 }
 
 function applyLetter(opts: Options, letter: string, value: string, fromEnv: string | null): void {

@@ -23,11 +23,12 @@ function readFirst(source: Source, kind: Kind | null, rows: number): Loader {
 /**
  * A file of the list after the first (:n, :p, :e): a regular file only, as
  * for a link: a named pipe would block lwl in its open, and a device or the
- * terminal would take the keys (only the first file named may be a pipe).
- * Throws OpenError with the reason it cannot be read.
+ * terminal would take the keys (only the first file named may be a pipe);
+ * or what LESSOPEN made of it (`preprocessed`). Throws OpenError with the
+ * reason it cannot be read.
  */
-export function openListed(name: string, rows: number, kind: Kind | null, base: UrlRecord | null): FilePage {
-  return filePage(readFirst(openRegularFile(name), kind, rows), base);
+export function openListed(name: string, rows: number, kind: Kind | null, base: UrlRecord | null, preprocessed: Source | null = null): FilePage {
+  return filePage(readFirst(preprocessed ?? openRegularFile(name), kind, rows), base);
 }
 
 /** A local regular file a `file:` link names, or the sentence that says why it cannot be opened. */
@@ -57,7 +58,7 @@ export function kindToReopen(page: Page, as: 'same' | 'switch' | 'raw'): Kind {
 /** The file shown read again as `kind`, or the sentence that says why it cannot be (a pipe cannot be read again). */
 export function reopenFile(page: Page, kind: Kind, rows: number, base: UrlRecord | null): FilePage | string {
   const { source } = page.loader;
-  if (!source.isFile || source.fd === 0 || page.kind === 'help') {
+  if (!source.isFile || source.fd === 0 || page.kind === 'help' || source.preprocessed) {
     return `${source.name === '-' ? 'Standard input' : 'This text'} cannot be read again: it is read as ${page.doc.kind}`;
   }
   try {

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import type { Kind } from '../document/readers/kind-names.ts';
 import { helpScreen } from '../help.ts';
-import { Loader, OpenError } from '../input/load.ts';
+import { Loader, OpenError, type Source } from '../input/load.ts';
+import { preprocessed, preprocesses, type Preprocessing } from '../input/preprocess.ts';
 import { systemHomes, typedPath } from '../input/typed-path.ts';
 import { httpUrl } from '../web/fetch.ts';
 import { locationBase } from '../link/base.ts';
@@ -47,11 +48,16 @@ export interface PageSettings {
   kind?: Kind | null;
   base: UrlRecord | null;
   version?: string;
+  preprocessing?: Preprocessing | null;
 }
 
 export class Navigation {
   readonly nav: Navigator;
   readonly web: WebPages;
+  /** LESSOPEN is running on this file of the list (its page opens when it has answered). */
+  private preprocessing: string | null = null;
+  /** What LESSOPEN made of a file, for its page to open with. */
+  private made: { name: string; source: Source | null } | null = null;
 
   constructor(
     private readonly host: NavigationHost,
@@ -183,6 +189,8 @@ export class Navigation {
 
   private goToFile(index: number, note: string, comeBack = true): void {
     const name = this.nav.fileName(index);
+    const pre = this.settings.preprocessing ?? null;
+    if (this.made?.name !== name && !this.nav.isOpen(index) && preprocesses(pre, name) && !httpUrl(name)) return this.preprocessFirst(pre, index, note, comeBack);
     let arrival;
     try {
       arrival = this.nav.toFile(index, this.host.state, (named) => this.openListed(named), comeBack);
@@ -194,10 +202,41 @@ export class Navigation {
     this.host.note(['notice', `${note}${name} (file ${index + 1} of ${this.nav.fileCount})`]);
   }
 
-  /** A file of the list opened, its first screen read (a web address: its page, loading). */
+  /**
+   * LESSOPEN on the file at `index` before its page opens: its first output
+   * is waited for without keeping the keys waiting, then the file is gone to,
+   * if it is still in the list.
+   */
+  private preprocessFirst(pre: Preprocessing, index: number, note: string, comeBack: boolean): void {
+    const name = this.nav.fileName(index);
+    if (this.preprocessing !== null) return this.host.note(['notice', `LESSOPEN is still running on ${this.preprocessing}`]);
+    this.preprocessing = name;
+    const arrived = (source: Source | null, error: OpenError | null) => {
+      this.preprocessing = null;
+      const at = this.nav.fileName(index) === name ? index : -1;
+      if (at < 0 || this.nav.isOpen(at)) return void source?.onClose?.();
+      if (error) return this.host.note(['notice', `${note}${name}: ${error.userMessage}`]);
+      this.made = { name, source };
+      try {
+        this.goToFile(at, note, comeBack);
+      } finally {
+        this.made = null;
+      }
+    };
+    preprocessed(pre, name).then(
+      (source) => arrived(source, null),
+      (err) => {
+        if (!(err instanceof OpenError)) throw err;
+        arrived(null, err);
+      },
+    );
+  }
+
+  /** A file of the list opened, its first screen read (a web address: its page, loading; LESSOPEN's source, if it made one). */
   private openListed(name: string): Page {
     const url = httpUrl(name);
     if (url) return this.web.placeholder(url);
+    if (this.made?.name === name && this.made.source) return openListed(name, this.host.rows, this.settings.kind ?? null, this.settings.base, this.made.source);
     return openListed(name, this.host.rows, this.settings.kind ?? null, this.settings.base);
   }
 
