@@ -15,6 +15,8 @@ import { Loader, OpenError, openFile, openStdin, readBlocking, readError, reason
 import { HEAD_SIZE, looksBinary } from './input/binary.ts';
 import { readFirstBytes } from './input/read-some.ts';
 import { preprocessed, preprocesses, preprocessingFrom, type Preprocessing } from './input/preprocess.ts';
+import { manSource } from './input/man-page.ts';
+import { manPageOf } from './link/man.ts';
 import { Pager } from './pager.ts';
 import { filePage, pageText, type PageText } from './navigator/page.ts';
 import { Bindings } from './state/bindings.ts';
@@ -107,8 +109,14 @@ export function openSource(file: string | null): Source {
  * set and runs on it; a pipe's first bytes are waited for: they say whether
  * it is compressed, and whether it looks binary.
  */
-async function openInput(file: string | null, pre: Preprocessing | null = null): Promise<Source> {
+async function openInput(file: string | null, pre: Preprocessing | null = null, secure = false): Promise<Source> {
   const name = file ?? '-';
+  // lwl man:ls: the page, as man formats it.
+  const man = manPageOf(name);
+  if (man) {
+    if (secure) throw new UserError('lwl: manual pages are not opened in secure mode (man is a command)', 1);
+    return manSource(man, outputSize()?.cols ?? 80);
+  }
   // Standard input at a terminal is no input, preprocessed or not (openSource says so).
   if (preprocesses(pre, name) && !(name === '-' && isTerminal(0))) {
     const made = await preprocessed(pre, name);
@@ -130,11 +138,11 @@ async function openInput(file: string | null, pre: Preprocessing | null = null):
  * the files that remain (those that failed are dropped, as less drops them),
  * and what was said about those that failed. With none left, the last error.
  */
-async function openFirstInput(files: string[], pre: Preprocessing | null): Promise<{ source: Source; files: string[]; skipped: string[] }> {
+async function openFirstInput(files: string[], pre: Preprocessing | null, secure: boolean): Promise<{ source: Source; files: string[]; skipped: string[] }> {
   const skipped: string[] = [];
   for (let i = 0; i < files.length; i++) {
     try {
-      return { source: await openInput(files[i], pre), files: files.slice(i), skipped };
+      return { source: await openInput(files[i], pre, secure), files: files.slice(i), skipped };
     } catch (err) {
       if (!(err instanceof OpenError) || i === files.length - 1) throw err;
       skipped.push(`${err.file}: ${err.userMessage}`);
@@ -295,7 +303,7 @@ export async function main(args: string[]): Promise<number> {
     let skipped: string[] = [];
     // LESSOPEN, as less runs it: on the files paged (not in secure mode, nor with -L).
     const preprocessing = preprocessingFrom(process.env, opts.secure || !opts.lessopen);
-    if (!startUrl) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files, preprocessing) : { source: await openInput(files[0] ?? null, preprocessing), files, skipped });
+    if (!startUrl) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files, preprocessing, opts.secure) : { source: await openInput(files[0] ?? null, preprocessing, opts.secure), files, skipped });
     const loader = source ? new Loader(source, kind) : Loader.fromText(files[0], '');
     const size = outputSize() ?? { cols: 0, rows: 0 };
     await loader.readStart(size.rows);

@@ -13,6 +13,8 @@ import { FramePacing } from './pager/frames.ts';
 import { PagingOptions } from './pager/options.ts';
 import type { PagerSettings } from './pager/settings.ts';
 import { PagerWork, type WorkHost } from './pager/work.ts';
+import { knowManPagesBy } from './link/man.ts';
+import { ManPageCheck } from './input/man-page.ts';
 import { Scheduler } from './schedule/scheduler.ts';
 import { firstScreenDone } from './startup/first-screen.ts';
 import type { GroundAction } from './state/actions.ts';
@@ -71,6 +73,11 @@ export class Pager {
     this.work = new PagerWork(host, this.scheduler);
     this.pages = new Navigation(host, first, settings, this.scheduler, this.work);
     this.wrap = this.wrapFor(this.page);
+    // References to manual pages are links once man says it has the page (secure mode runs no man: they stay text).
+    if (!settings.secure) {
+      const check = new ManPageCheck(() => this.frames.soon());
+      knowManPagesBy((page) => check.has(page));
+    }
   }
 
   /** The page shown. */

@@ -80,6 +80,8 @@ export interface Marks {
   /** Start offset of the current search match. */
   current: number | null;
   isBroken: (link: number) => boolean;
+  /** Whether link i is drawn as one (a reference to a manual page man has not is text); none: every link is. */
+  isShown?: (link: number) => boolean;
   /** How style spans look (SGR colours, markup roles); none: drawn as text. */
   looks?: StyleLooks | null;
   /** The OSC 8 sequence that opens link i's hyperlink ('' for none); none: no hyperlinks. */
@@ -144,7 +146,8 @@ function markupFinder(doc: Document, looks: StyleLooks, start: number, end: numb
 
 /** The role of each offset of a row: an active span wins over an inactive one, the innermost link over outer ones. */
 function roleFinder(doc: Document, start: number, end: number, marks: Marks): (offset: number) => Role {
-  const links = spansIn(doc.links, start, end);
+  const shown = marks.isShown;
+  const links = spansIn(doc.links, start, end).filter((found) => !shown || shown(found[2]));
   const tokens = spansIn(doc.tokens, start, end);
   const matches = marks.matches ? spansIn(marks.matches, start, end) : [];
   const covers = (found: Found, offset: number) => found.find(([s, e]) => s <= offset && offset < e);
@@ -373,6 +376,7 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       matches: state.matches?.spans ?? null,
       current: state.match,
       isBroken: (i) => !links.get(i).ok,
+      isShown: (i) => links.shown(i),
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
       // Secure mode follows no link out of the document: a click in the terminal may not either.
       hyperlink: look.hyperlinks && !ctx.secure ? (i) => hyperlinkFor(links, i, ctx.web?.url ?? null) : null,

@@ -6,6 +6,7 @@
 // the caller then has no Preprocessing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Readable } from 'node:stream';
+import { exitStatus, stopChild } from './child.ts';
 import { parseLessOpen, replacementName, shellScript, type Preprocessor } from './lessopen.ts';
 import { OpenError, openFile, reason, type Source } from './source.ts';
 
@@ -53,19 +54,6 @@ function start(pre: Preprocessing, name: string): ChildProcess {
   const [file, args] = shell(pre.open.command, [name]);
   return spawn(file, args, { stdio: [name === '-' ? 0 : 'ignore', 'pipe', 'ignore'] });
 }
-
-/** The exit status of `child`, once it has exited (null if it could not run or a signal ended it). */
-function exitStatus(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-    child.once('close', (code) => resolve(code));
-    child.once('error', () => resolve(null));
-  });
-}
-
-const stopChild = (child: ChildProcess) => {
-  if (child.exitCode === null && child.signalCode === null) child.kill();
-};
 
 /**
  * An input pipe on `name`: its first output (waited for) and the rest as a

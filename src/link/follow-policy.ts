@@ -35,6 +35,9 @@ export function mayFollowFrom(page: UrlRecord | null, link: UrlRecord): FollowDe
     case 'file':
       if (fromWeb(page)) return { action: 'ask' };
       return { action: 'open' };
+    case 'man':
+      // A manual page, formatted by man in this lwl (never through a shell).
+      return { action: 'open' };
     default:
       return { action: 'hand-off' };
   }
@@ -49,6 +52,8 @@ export function mayFollowFrom(page: UrlRecord | null, link: UrlRecord): FollowDe
  */
 export function mayHyperlinkFrom(page: UrlRecord | null, link: UrlRecord): boolean {
   if (link.scheme === 'mailto') return true;
+  // A terminal has no use for man: (lwl opens it).
+  if (link.scheme === 'man') return false;
   const decision = mayFollowFrom(page, link).action;
   return decision === 'fetch' || decision === 'open';
 }

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { Kind } from '../document/readers/kind-names.ts';
 import { Loader, OpenError, openRegularFile, type Source } from '../input/load.ts';
 import type { UrlRecord } from '../link/url/index.ts';
+import type { ManPage } from '../link/man.ts';
+import { manSource } from '../input/man-page.ts';
 import { filePage, type FilePage, type Page } from './page.ts';
 
 /** A loader on `source` with its first `rows` read; throws OpenError (the loader closed) if that fails. */
@@ -39,6 +41,11 @@ export function openLinked(url: string, rows: number): FilePage | string {
     const reason = err instanceof OpenError ? err.userMessage : (err as Error).message;
     return `Cannot open ${url}: ${reason}`;
   }
+}
+
+/** A manual page (a `man:` link, `lwl man:ls`, `:e man:bash`), as man formats it for `cols` columns: it reads as it comes. */
+export function openManPage(page: ManPage, cols: number): FilePage {
+  return filePage(new Loader(manSource(page, cols)));
 }
 
 /** The kind r (same), K (switch: markup and plain) or \\ (raw, and back) reads the page shown as. */

@@ -13,7 +13,8 @@ import { locationBase } from '../link/base.ts';
 import { parseUrl, serializeUrl, type UrlRecord } from '../link/url/index.ts';
 import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
 import { Navigator } from '../navigator/navigator.ts';
-import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/open.ts';
+import { kindToReopen, openLinked, openListed, openManPage, reopenFile } from '../navigator/open.ts';
+import { manPageOf } from '../link/man.ts';
 import { pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
 import { WebPages } from '../navigator/web-pages.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
@@ -138,7 +139,8 @@ export class Navigation {
 
   /** Opens a local file in place of this document; Backspace comes back. */
   open(url: string): void {
-    const page = openLinked(url, this.host.rows);
+    const man = manPageOf(url);
+    const page = man ? openManPage(man, this.host.cols) : openLinked(url, this.host.rows);
     if (typeof page === 'string') return this.host.note(['notice', page]);
     this.showNew(page);
   }
@@ -190,7 +192,7 @@ export class Navigation {
   private goToFile(index: number, note: string, comeBack = true): void {
     const name = this.nav.fileName(index);
     const pre = this.settings.preprocessing ?? null;
-    if (this.made?.name !== name && !this.nav.isOpen(index) && preprocesses(pre, name) && !httpUrl(name)) return this.preprocessFirst(pre, index, note, comeBack);
+    if (this.made?.name !== name && !this.nav.isOpen(index) && preprocesses(pre, name) && !httpUrl(name) && !manPageOf(name)) return this.preprocessFirst(pre, index, note, comeBack);
     let arrival;
     try {
       arrival = this.nav.toFile(index, this.host.state, (named) => this.openListed(named), comeBack);
@@ -236,6 +238,8 @@ export class Navigation {
   private openListed(name: string): Page {
     const url = httpUrl(name);
     if (url) return this.web.placeholder(url);
+    const man = manPageOf(name);
+    if (man) return openManPage(man, this.host.cols);
     if (this.made?.name === name && this.made.source) return openListed(name, this.host.rows, this.settings.kind ?? null, this.settings.base, this.made.source);
     return openListed(name, this.host.rows, this.settings.kind ?? null, this.settings.base);
   }

@@ -11,7 +11,8 @@
 //   underline, `_\bX\bX` both (one or two backspaces for a wide character).
 // - OSC 8 hyperlinks (`ESC ] 8 ; params ; URI ST text ESC ] 8 ; ; ST`) become
 //   links; one with a control byte in it, or with no end on its line, is tokens.
-// - Bare URLs (http:, https:, ftp:, file:, mailto:, www.) become links.
+// - Bare URLs (http:, https:, ftp:, file:, mailto:, www.) become links, and
+//   references to manual pages, `ls(1)`, links to `man:ls(1)` (man-refs.ts).
 // Every other control is a hex token, as in markup; brackets are only text.
 //
 // One pass, linear: the bytes that need a look are found by the SIMD scanner
@@ -28,6 +29,7 @@ import { RunStyles, SGR_RUNS } from './sgr-runs.ts';
 import { tokenLength } from '../hex-tokens.ts';
 import { MAX_HREF_BYTES } from './href-ends.ts';
 import { schemeBefore, trimUrl, urlEnd, wwwBefore } from './urls.ts';
+import { isNameByte, manHref, nameStart, sectionEnd } from './man-refs.ts';
 import { WritingReader } from './writing-reader.ts';
 import { readWhole } from '../reader.ts';
 
@@ -42,6 +44,7 @@ const UNDERSCORE = 0x5f;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const BACKSLASH = 0x5c;
+const OPEN_PAREN = 0x28;
 
 const FINAL_M = 0x6d;
 const FINAL_K = 0x4b;
@@ -87,6 +90,10 @@ export class PlainReader extends WritingReader {
   /** The region holds a token or a dropped sequence: it must be rendered when read. */
   private mixed = false;
   private readonly overstruck = new SgrState();
+  /** The name's bytes struck over last (a man page's bold `ls` before its `(1)`), and the display offsets it spans. */
+  private struck: number[] = [];
+  private struckStart = 0;
+  private struckEnd = -1;
 
   /** `raw`: the raw text, as lwl's view source shows it: every escape and backspace a token, no links. */
   constructor(
@@ -255,6 +262,12 @@ export class PlainReader extends WritingReader {
         const linkStart = writer.offset + (start - run) - this.shrink;
         this.doc.addLink(linkStart, linkStart + (last - start), href);
         seg = i = last;
+      } else if (b === OPEN_PAREN) {
+        if (this.linkHref < 0 && !raw) {
+          const close = sectionEnd(buf, i, end);
+          if (close >= 0) this.manReference(buf, run, seg, i, close);
+        }
+        i++;
       } else if (b === ESC) {
         if (i + 1 >= end && !final) break;
         if (i - run >= REGION_MAX) {
@@ -425,8 +438,45 @@ export class PlainReader extends WritingReader {
     this.switchStyle(styles.number(styles.stateOf(this.base, this.overstruck), (bold ? BOLD : 0) | (underline ? UNDERLINE : 0)));
     // A piece of its own, whose style is the span's: no run's SGR says it.
     this.writer.breakRun();
+    this.noteStruck(buf[shown], shownLen, this.writer.offset);
     this.writer.text(shown, shown + shownLen);
     return j;
+  }
+
+  /** A character struck over at display offset `at`: a name's goes on the name struck before it, if it follows it. */
+  private noteStruck(byte: number, length: number, at: number): void {
+    if (length !== 1 || !isNameByte(byte)) {
+      this.struckEnd = -1;
+      return;
+    }
+    if (at !== this.struckEnd || this.struck.length >= 64) {
+      this.struck = [];
+      this.struckStart = at;
+    }
+    this.struck.push(byte);
+    this.struckEnd = at + 1;
+  }
+
+  /**
+   * A manual page's section buf[open, close), `(1)`: a link from the name
+   * before it, in the text (`ls(1)`) or struck over (a man page's bold name),
+   * to `man:ls(1)`.
+   */
+  private manReference(buf: Buffer, run: number, seg: number, open: number, close: number): void {
+    const here = this.writer.offset + (open - run) - this.shrink;
+    let start = nameStart(buf, seg, open);
+    let name: Uint8Array;
+    if (start >= 0) {
+      name = buf.subarray(start, open);
+      start = here - (open - start);
+    } else if (open === seg && this.struckEnd === here && nameStart(Uint8Array.from(this.struck), 0, this.struck.length) === 0) {
+      name = Uint8Array.from(this.struck);
+      start = this.struckStart;
+    } else {
+      return;
+    }
+    const href = manHref(name, buf.subarray(open, close));
+    this.doc.addLink(start, here + (close - open), this.doc.hrefs.addBytes(href, 0, href.length));
   }
 
   /**
