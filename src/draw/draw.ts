@@ -8,7 +8,8 @@ import { HYPERLINK_CLOSE, hyperlinkOpen } from '../../term/hyperlink.ts';
 import { StyleLooks } from './textstyle.ts';
 import type { Document } from '../document/document.ts';
 import type { Spans } from '../document/spans.ts';
-import type { LinkTargets } from '../link/targets.ts';
+import type { LinkTargets, Target } from '../link/targets.ts';
+import { isLocalFile } from '../link/local-file.ts';
 import { renderUrl } from '../link/render.ts';
 import { mayHyperlinkFrom } from '../link/follow-policy.ts';
 import type { UrlRecord } from '../link/url/index.ts';
@@ -355,6 +356,11 @@ function lookOf(doc: Document, theme: Theme, color: boolean): StyleLooks {
  * Link i's hyperlink on the page at `page` (null: not from the web): its serialized URL, with an id
  * that keeps its pieces on several rows one link; none for a link lwl would refuse or ask about.
  */
+/** A link drawn as broken: its URL is not one, or it names a file on another machine (file://otherhost/). */
+function isBroken(target: Target): boolean {
+  return !target.ok || (target.url.scheme === 'file' && !isLocalFile(target.url));
+}
+
 function hyperlinkFor(links: LinkTargets, i: number, page: UrlRecord | null): string {
   const target = links.get(i);
   return target.ok && mayHyperlinkFrom(page, target.url) ? hyperlinkOpen(target.href, `lwl${process.pid}-${i}`) : '';
@@ -375,7 +381,7 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       selected: state.selected,
       matches: state.matches?.spans ?? null,
       current: state.match,
-      isBroken: (i) => !links.get(i).ok,
+      isBroken: (i) => isBroken(links.get(i)),
       isShown: (i) => links.shown(i),
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
       // Secure mode follows no link out of the document: a click in the terminal may not either.

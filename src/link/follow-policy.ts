@@ -2,6 +2,7 @@
 // web never opens a local file by itself, script links are never followed,
 // and only http and https are fetched by lwl.
 import type { UrlRecord } from '../link/url/index.ts';
+import { foreignHost, isLocalFile } from './local-file.ts';
 
 export type FollowDecision =
   /** Fetch it in lwl (http, https). */
@@ -33,6 +34,7 @@ export function mayFollowFrom(page: UrlRecord | null, link: UrlRecord): FollowDe
     case 'vbscript':
       return { action: 'refuse', reason: `${link.scheme}: links are not followed: lwl runs no scripts` };
     case 'file':
+      if (!isLocalFile(link)) return { action: 'refuse', reason: `the file is on ${foreignHost(link)}, another machine` };
       if (fromWeb(page)) return { action: 'ask' };
       return { action: 'open' };
     case 'man':

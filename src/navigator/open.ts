@@ -2,10 +2,10 @@
 // names, or the file shown read again as another kind (r, K, \). Each reads
 // its first screen before it is shown; a file that cannot be read gives the
 // sentence that says why.
-import { fileURLToPath } from 'node:url';
 import type { Kind } from '../document/readers/kind-names.ts';
 import { Loader, OpenError, openRegularFile, type Source } from '../input/load.ts';
-import type { UrlRecord } from '../link/url/index.ts';
+import { parseUrl, type UrlRecord } from '../link/url/index.ts';
+import { localPath } from '../link/local-file.ts';
 import type { ManPage } from '../link/man.ts';
 import { manSource } from '../input/man-page.ts';
 import { filePage, type FilePage, type Page } from './page.ts';
@@ -35,8 +35,11 @@ export function openListed(name: string, rows: number, kind: Kind | null, base: 
 
 /** A local regular file a `file:` link names, or the sentence that says why it cannot be opened. */
 export function openLinked(url: string, rows: number): FilePage | string {
+  const parsed = parseUrl(url);
+  const file = parsed.ok ? localPath(parsed.url) : null;
+  if (file === null) return `Cannot open ${url}: not a file on this machine`;
   try {
-    return filePage(readFirst(openRegularFile(fileURLToPath(url)), null, rows));
+    return filePage(readFirst(openRegularFile(file), null, rows));
   } catch (err) {
     const reason = err instanceof OpenError ? err.userMessage : (err as Error).message;
     return `Cannot open ${url}: ${reason}`;

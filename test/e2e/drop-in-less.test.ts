@@ -186,3 +186,32 @@ describe("less's keys", () => {
     expect(fs.readFileSync(path.join(dir, 'piped'), 'utf8').split('\n')[0]).toBe(line(1));
   });
 });
+
+describe("file://HOST links, as ls --hyperlink writes them", () => {
+  /** A listing as `ls --hyperlink=always` writes it: each name an OSC 8 link to file://HOST/path. */
+  const listing = (host: string, file: string, name: string) => `\x1b]8;;file://${host}${file}\x1b\\${name}\x1b]8;;\x1b\\\n`;
+  const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-file-host-'));
+
+  it("a link naming this machine by its name opens the file; Backspace comes back", async () => {
+    const dir = scratch();
+    fs.writeFileSync(path.join(dir, 'note.txt'), 'the note itself\n');
+    fs.writeFileSync(path.join(dir, 'listing'), listing(os.hostname(), path.join(dir, 'note.txt'), 'note.txt'));
+    const s = Session.lwl([path.join(dir, 'listing')]);
+    await s.waitForText('note.txt');
+    await s.keys('\t', '\r');
+    await s.waitForText('the note itself');
+    await s.keys('\x7f');
+    await s.waitForText('note.txt');
+  });
+
+  it("a link naming another machine is not followed, and says so", async () => {
+    const dir = scratch();
+    fs.writeFileSync(path.join(dir, 'listing'), listing('elsewhere.invalid', '/etc/hostname', 'hostname'));
+    const s = Session.lwl([path.join(dir, 'listing')]);
+    await s.waitForText('hostname');
+    // Drawn as a broken link (magenta), not as a link to follow.
+    expect(s.cellOf('hostname').getFgColor()).toBe(5);
+    await s.keys('\t', '\r');
+    expect(s.status()).toBe("Not followed: the file is on elsewhere.invalid, another machine");
+  });
+});
