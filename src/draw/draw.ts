@@ -232,16 +232,30 @@ export function drawRow(doc: Document, start: number, end: number, width: number
       out.hyperlink(link, () => hyperlink(link));
     }
     const role = token ? 'token' : roleAt(offset);
-    // A span lwl marks (link, match, token) wins over the style the input chose;
-    // a link keeps the weight and slant of the markup around it (a bold link, an image).
+    // A span lwl marks (match, token, the selected link) wins over the style the input chose;
+    // a link keeps the weight and slant of the markup around it (a bold link, an image),
+    // and in program output the program's own colours, underlined (a diff's + and - lines).
     const isLink = role === 'link' || role === 'linkAdjacent';
     const markup = role === 'text' || isLink ? markupAt(offset) : null;
     if (markup && !isLink) out.putIn(text, cells, markup.attrs);
     else if (markup?.role) out.putIn(text, cells, linkInMarkup(role, markup));
+    else if (markup) out.putIn(text, cells, linkInColours(role, markup));
     else out.put(text, cells, role);
   }
   if (hyperlink) out.hyperlink(-1, () => '');
   return out;
+
+  /** A link in the program's own look (SGR, overstrike): that look, underlined, in the link's colour only where the program chose none. */
+  function linkInColours(role: Role, { attrs: own, key: style }: Markup): Attrs {
+    const key = `${role} own ${style}`;
+    let attrs = merged.get(key);
+    if (!attrs) {
+      attrs = { ...own, underline: true };
+      if (attrs.fg === undefined && theme[role].fg !== undefined) attrs.fg = theme[role].fg;
+      merged.set(key, attrs);
+    }
+    return attrs;
+  }
 
   /** A link's look with the bold, italic and strike of the markup it is in; one object per look, so the writer sees no change within a run. */
   function linkInMarkup(role: Role, { attrs: markup, key: style }: Markup): Attrs {

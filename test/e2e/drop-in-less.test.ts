@@ -215,3 +215,25 @@ describe("file://HOST links, as ls --hyperlink writes them", () => {
     expect(s.status()).toBe("Not followed: the file is on elsewhere.invalid, another machine");
   });
 });
+
+describe("program colours win over the link colour", () => {
+  it("a diff's + and - lines keep their green and red on their URLs, underlined; a URL the program left uncoloured is in the link colour", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-colours-'));
+    const diff = path.join(dir, 'diff');
+    fs.writeFileSync(diff, '\x1b[32m+see https://example.org/new\x1b[m\n\x1b[31m-see https://example.org/old\x1b[m\n plain https://example.org/plain\n\x1b[1mbold https://example.org/bold\x1b[m\n');
+    const s = Session.lwl([diff]);
+    await s.waitForText('https://example.org/plain');
+    /** The colour, and whether bold and underlined, of the first cell of `text`. */
+    const look = (text: string) => {
+      const cell = s.cellOf(text);
+      return [cell.getFgColor(), Boolean(cell.isBold()), Boolean(cell.isUnderline())];
+    };
+    expect(look('example.org/new')).toEqual([2, false, true]);
+    expect(look('example.org/old')).toEqual([1, false, true]);
+    expect(look('example.org/plain')).toEqual([4, false, false]);
+    // Bold, and no colour of its own: bold, underlined, in the link colour.
+    expect(look('example.org/bold')).toEqual([4, true, true]);
+    // The text around the URLs keeps the program's colours too.
+    expect(look('+see')).toEqual([2, false, false]);
+  });
+});
