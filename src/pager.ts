@@ -302,7 +302,8 @@ export class Pager {
     this.handedOver = true;
     const status = await this.term.handOver(() => runShell(command, link, this.pages.pageUrl(), extra), endRunningCommand);
     if (then === 'exit') return this.quit(status);
-    await this.term.announceEnd(`[process terminated${status === 0 ? '' : `, exit status ${status}`}]`);
+    // As less's "!done": a command that did what it was asked says so; one that failed, how.
+    await this.term.announceEnd(status === 0 ? '[done]' : `[process terminated, exit status ${status}]`);
     this.handedOver = false;
     this.term.takeBack();
     this.resumed();

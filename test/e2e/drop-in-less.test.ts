@@ -164,7 +164,7 @@ describe("less's keys", () => {
     const s = await paged(['--less-keys', file], { cwd: dir, env: { EDITOR: editor } });
     await s.keys('4', '1', 'g', 'v');
     await s.waitFor(() => fs.existsSync(path.join(dir, 'args')), 'the editor to run');
-    await s.waitForText('[process terminated]');
+    await s.waitForText('[done]');
     expect(fs.readFileSync(path.join(dir, 'args'), 'utf8')).toBe(`+41\n${file}\n`);
     expect(fs.existsSync(path.join(dir, 'HACKED'))).toBe(false);
   });
@@ -181,7 +181,7 @@ describe("less's keys", () => {
     expect(fs.readFileSync(path.join(dir, 'saved.txt'), 'utf8')).toBe(fs.readFileSync(numbered, 'utf8'));
     // The screen: its 23 lines, from line 1.
     await s.keys('|', '.', ...'tee piped | wc -l > lines', '\r');
-    await s.waitForText('[process terminated]');
+    await s.waitForText('[done]');
     expect(fs.readFileSync(path.join(dir, 'lines'), 'utf8').trim()).toBe('23');
     expect(fs.readFileSync(path.join(dir, 'piped'), 'utf8').split('\n')[0]).toBe(line(1));
   });
