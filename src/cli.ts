@@ -302,7 +302,7 @@ export async function main(args: string[]): Promise<number> {
     let source: Source | null = null;
     let skipped: string[] = [];
     // LESSOPEN, as less runs it: on the files paged (not in secure mode, nor with -L).
-    const preprocessing = preprocessingFrom(process.env, opts.secure || !opts.lessopen);
+    const preprocessing = preprocessingFrom(process.env, (opts.secure && !opts.secureAllow.includes('lessopen')) || !opts.lessopen);
     if (!startUrl) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files, preprocessing, opts.secure) : { source: await openInput(files[0] ?? null, preprocessing, opts.secure), files, skipped });
     const loader = source ? new Loader(source, kind) : Loader.fromText(files[0], '');
     const size = outputSize() ?? { cols: 0, rows: 0 };
@@ -332,6 +332,7 @@ export async function main(args: string[]): Promise<number> {
     term ??= Terminal.open({ alternateScreen: !opts.noAlternateScreen, mouse: opts.mouse });
     const settings = {
       secure: opts.secure,
+      secureAllows: new Set(opts.secureAllow),
       bindings: new Bindings(config.rebindings, opts.lessKeys),
       theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },
       look: { color: detectCaps(process.env).color, hyperlinks: useHyperlinks(process.env, opts.hyperlinks) },

@@ -137,11 +137,11 @@ export class Pager {
   private get context(): Context {
     const pager = this;
     const height = Math.max(1, this.size.rows - 1);
-    const { secure, bindings, incsearch, jumpTarget, regexSearch } = this.settings;
+    const { secure, secureAllows, bindings, incsearch, jumpTarget, regexSearch } = this.settings;
     const web = this.pages.web.context();
     const gutter = this.size.cols - this.wrap.width;
     const endWindow = this.page.kind === 'endWindow';
-    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return (pager.browser = pager.browser === undefined ? browserToUse(process.env, pager.settings.browser) : pager.browser); }, secure, bindings, incsearch, jumpTarget, regexSearch, web, gutter, endWindow };
+    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return (pager.browser = pager.browser === undefined ? browserToUse(process.env, pager.settings.browser) : pager.browser); }, secure, secureAllows, bindings, incsearch, jumpTarget, regexSearch, web, gutter, endWindow };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }

@@ -11,6 +11,8 @@ import type { Caseless } from './options.ts';
 
 export interface PagerSettings {
   secure: boolean;
+  /** What secure mode still allows (LESSSECURE_ALLOW). */
+  secureAllows?: ReadonlySet<string>;
   /** Colours, and OSC 8 hyperlinks, as the terminal takes them (default: colours, no hyperlinks). */
   look?: Looks;
   bindings: Bindings;

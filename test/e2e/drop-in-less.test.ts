@@ -65,6 +65,18 @@ describe('LESSSECURE', () => {
     await s.keys(...'echo INSECURE > ran', '\r');
     expect(fs.readdirSync(dir)).toEqual([]);
   });
+
+  it('LESSSECURE_ALLOW=shell allows > (and ! with --less-keys), and only that: | stays off', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-lesssecure-'));
+    const s = await paged(['--less-keys', numbered], { cwd: dir, env: { LESSSECURE: '1', LESSSECURE_ALLOW: 'shell,osc8' } });
+    await s.keys('!', ...'echo ALLOWED > ran', '\r');
+    await s.waitForText('[done]');
+    expect(fs.readFileSync(path.join(dir, 'ran'), 'utf8')).toBe('ALLOWED\n');
+    await s.keys('\r');
+    await s.waitForText(line(23));
+    await s.keys('|');
+    expect(s.status()).toBe('| is disabled in secure mode');
+  });
 });
 
 describe("a search's row: less's -j", () => {
