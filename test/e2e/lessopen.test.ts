@@ -115,6 +115,9 @@ describe('LESSOPEN as an input pipe', () => {
       await s.waitExit();
     }
     expect(fs.existsSync(path.join(dir, 'pre.ran'))).toBe(false);
+    // LESSSECURE_ALLOW=lessopen: it runs in secure mode after all.
+    const allowed = Session.lwl([file], { env: { LESSSECURE: '1', LESSSECURE_ALLOW: 'lessopen', LESSOPEN: `|${dir}/pre %s` } });
+    await allowed.waitForText('LOWER CASE');
   });
 });
 
