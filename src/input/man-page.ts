@@ -11,8 +11,10 @@ import type { Source } from './source.ts';
 
 /** What man is asked to format for, when the user did not set MANWIDTH: the screen's columns, less the last (as man's own width for a terminal). */
 const manWidth = (cols: number) => String(Math.max(20, cols - 1));
-/** man -w checks run at once at most. */
+/** man -w checks run at once at most, */
 const CHECKS_AT_ONCE = 2;
+/** and pages waiting to be asked about. */
+const WAITING_MOST = 64;
 
 /** The first line man wrote on its standard error ("No manual entry for x"), printable. */
 function firstLine(stderr: string): string {
@@ -62,7 +64,8 @@ export class ManPageCheck {
   has(page: ManPage): boolean {
     const key = manName(page);
     const verdict = this.verdicts.get(key);
-    if (verdict === undefined) {
+    // A page past a full queue is asked when it is seen again (stepping through many references queues no more than this).
+    if (verdict === undefined && this.waiting.length < WAITING_MOST) {
       this.verdicts.set(key, null);
       this.waiting.push(page);
       // Asked after the frame that found it: the first screen never waits for a process to start.

@@ -263,7 +263,9 @@ export class PlainReader extends WritingReader {
         this.doc.addLink(linkStart, linkStart + (last - start), href);
         seg = i = last;
       } else if (b === OPEN_PAREN) {
-        if (this.linkHref < 0 && !raw) {
+        // Most are calls and asides: a section starts with a digit 1-9.
+        const digit = buf[i + 1];
+        if (digit >= 0x31 && digit <= 0x39 && this.linkHref < 0 && !raw) {
           const close = sectionEnd(buf, i, end);
           if (close >= 0) this.manReference(buf, run, seg, i, close);
         }
