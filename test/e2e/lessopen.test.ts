@@ -65,6 +65,15 @@ describe('LESSOPEN as an input pipe', () => {
     expect(s.cellOf('red').getFgColor()).toBe(1);
   });
 
+  it('q ends lwl at once while the pipe is silent after its first text (the preprocessor is ended with it)', async () => {
+    const dir = withScript('pre', `echo first words; exec sleep 30`);
+    fs.writeFileSync(path.join(dir, 'x.txt'), 'not shown\n');
+    const s = Session.lwl([path.join(dir, 'x.txt')], { env: { LESSOPEN: `|${dir}/pre %s` } });
+    await s.waitForText('first words');
+    await s.keys('q');
+    expect((await s.waitExit(3000)).exitCode).toBe(0);
+  });
+
   it(':n opens the next file through the pipe too, and Backspace comes back', async () => {
     const dir = withScript('lesspipe', lesspipe);
     fs.writeFileSync(path.join(dir, 'a.txt'), 'first file\n');
