@@ -326,6 +326,13 @@ describe('references to manual pages', () => {
     expect(links(read('Net::HTTP(3pm) systemd.unit(5) git-log(1) g++(1) (see bash(1))\n')).map(([, href]) => href)).toEqual(['man:Net::HTTP(3pm)', 'man:systemd.unit(5)', 'man:git-log(1)', 'man:g++(1)', 'man:bash(1)']);
   });
 
+  it('links a name coloured by SGR before its section, as groff writes bold names', () => {
+    expect(links(read(`${ESC}[1mls${ESC}[0m(1), ${ESC}[1mcat${ESC}[0m${ESC}[22m(1) and ${ESC}[4mcp${ESC}[24m (1)\n`))).toEqual([
+      ['ls(1)', 'man:ls(1)'],
+      ['cat(1)', 'man:cat(1)'],
+    ]);
+  });
+
   it('leaves calls, counts and the rest as text', () => {
     for (const text of ['f(0)', 'f(10)', 'x (1)', 'f(1a', 'f(1)x', '2(3)', 'f(abc)', '.(1)', `${bold('SEE')} (1)`, 'http://a/b(1)']) {
       expect(links(read(`${text}\n`)).filter(([, href]) => href.startsWith('man:')), text).toEqual([]);

@@ -94,6 +94,11 @@ export class PlainReader extends WritingReader {
   private struck: number[] = [];
   private struckStart = 0;
   private struckEnd = -1;
+  /** Where the last run of SGR sequences ended in the buffer read, the text before it (buffer indices) and the display offset it ended at. */
+  private sgrEnd = -1;
+  private sgrTextFrom = 0;
+  private sgrTextTo = 0;
+  private sgrShownAt = -1;
 
   /** `raw`: the raw text, as lwl's view source shows it: every escape and backspace a token, no links. */
   constructor(
@@ -204,6 +209,8 @@ export class PlainReader extends WritingReader {
     const raw = this.raw;
     scanner.forget();
     writer.begin(cursor);
+    // Where the last SGR ended is an index into this buffer only.
+    this.sgrEnd = -1;
     this.beginRegion();
     // The region starts at `run`; the text since the last token or dropped sequence at `seg`.
     let run = from;
@@ -291,6 +298,13 @@ export class PlainReader extends WritingReader {
           // Erase to the end of the line (grep writes it after each colour) means nothing in a pager.
           else if (fin === FINAL_K && paramsEnd === j && (j === i + 2 || (j === i + 3 && buf[i + 2] === 0x30))) after = this.base;
           if (after !== REFUSED) {
+            // The text before a run of sequences, where a coloured name ends (`ESC[1mls ESC[0m(1)`).
+            if (i !== this.sgrEnd) {
+              this.sgrTextFrom = seg;
+              this.sgrTextTo = i;
+              this.sgrShownAt = writer.offset + (i - run) - this.shrink;
+            }
+            this.sgrEnd = j + 1;
             // Dropped when the region is read (sgr-runs.ts decides alike).
             this.mixed = true;
             this.shrink += j + 1 - i;
@@ -461,16 +475,20 @@ export class PlainReader extends WritingReader {
 
   /**
    * A manual page's section buf[open, close), `(1)`: a link from the name
-   * before it, in the text (`ls(1)`) or struck over (a man page's bold name),
-   * to `man:ls(1)`.
+   * before it, in the text (`ls(1)`), coloured (`ESC[1mls ESC[0m(1)`, as
+   * groff writes SGR) or struck over (a man page's bold name), to `man:ls(1)`.
    */
   private manReference(buf: Buffer, run: number, seg: number, open: number, close: number): void {
     const here = this.writer.offset + (open - run) - this.shrink;
     let start = nameStart(buf, seg, open);
     let name: Uint8Array;
+    let coloured = -1;
     if (start >= 0) {
       name = buf.subarray(start, open);
       start = here - (open - start);
+    } else if (open === seg && open === this.sgrEnd && this.sgrShownAt === here && (coloured = nameStart(buf, this.sgrTextFrom, this.sgrTextTo)) >= 0) {
+      name = buf.subarray(coloured, this.sgrTextTo);
+      start = here - name.length;
     } else if (open === seg && this.struckEnd === here && nameStart(Uint8Array.from(this.struck), 0, this.struck.length) === 0) {
       name = Uint8Array.from(this.struck);
       start = this.struckStart;
