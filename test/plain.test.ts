@@ -334,7 +334,7 @@ describe('references to manual pages', () => {
   });
 
   it('leaves calls, counts and the rest as text', () => {
-    for (const text of ['f(0)', 'f(10)', 'x (1)', 'f(1a', 'f(1)x', '2(3)', 'f(abc)', '.(1)', `${bold('SEE')} (1)`, 'http://a/b(1)']) {
+    for (const text of ['f(0)', 'f(10)', 'x (1)', 'f(1a', 'f(1)x', '2(3)', 'f(abc)', '.(1)', `${bold('SEE')} (1)`, 'http://a/b(1)', 'LS(1)   User Commands   LS(1)']) {
       expect(links(read(`${text}\n`)).filter(([, href]) => href.startsWith('man:')), text).toEqual([]);
     }
     // The sentence's punctuation is not the name's.

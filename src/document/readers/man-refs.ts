@@ -35,7 +35,7 @@ export function sectionEnd(buf: Uint8Array, open: number, end: number): number {
 /**
  * Where the name that ends at buf[open] (the `(`) starts, looking back no
  * further than buf[from]; -1 if there is none: the name runs back to a byte
- * that is not a name's, holds a letter, and starts and ends with no `-` `.` `:`.
+ * that is not a name's, holds a lower-case letter, and starts and ends with no `-` `.` `:`.
  */
 export function nameStart(buf: Uint8Array, from: number, open: number): number {
   let start = open;
@@ -45,11 +45,15 @@ export function nameStart(buf: Uint8Array, from: number, open: number): number {
   return isName(buf, start, open) ? start : -1;
 }
 
-/** Whether buf[start, end) may be a page's name: some of it, a letter among it, no edge at its end. */
+/**
+ * Whether buf[start, end) may be a page's name: some of it, no edge at its
+ * end, and a lower-case letter among it: a page's own title, `LS(1)` at its
+ * top and foot, is not a reference (man would find the page it is on).
+ */
 export function isName(buf: Uint8Array, start: number, end: number): boolean {
   if (end <= start || end - start > NAME_MOST || isNameEdge(buf[start]) || isNameEdge(buf[end - 1])) return false;
   for (let k = start; k < end; k++) if (!isNameByte(buf[k])) return false;
-  for (let k = start; k < end; k++) if (isAlnum(buf[k]) && !isDigit(buf[k])) return true;
+  for (let k = start; k < end; k++) if (isLower(buf[k])) return true;
   return false;
 }
 
