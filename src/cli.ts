@@ -14,6 +14,9 @@ import { themeFor, type Role } from './draw/theme.ts';
 import { Loader, OpenError, openFile, openStdin, readBlocking, readError, reason, type Source } from './input/load.ts';
 import { HEAD_SIZE, looksBinary } from './input/binary.ts';
 import { firstBytesOfPipe } from './input/read-some.ts';
+import { preprocessed, preprocesses, preprocessingFrom, type Preprocessing } from './input/preprocess.ts';
+import { manSource } from './input/man-page.ts';
+import { manPageOf } from './link/man.ts';
 import { Pager } from './pager.ts';
 import { filePage, pageText, type PageText } from './navigator/page.ts';
 import { Bindings } from './state/bindings.ts';
@@ -106,10 +109,24 @@ export function openSource(file: string | null): Source {
 }
 
 /**
- * Opens the input to read it as a document; a pipe's first bytes are waited
- * for: they say whether it is compressed, and whether it looks binary.
+ * Opens the input to read it as a document, through LESSOPEN when `pre` is
+ * set and runs on it; a pipe's first bytes are waited for: they say whether
+ * it is compressed, and whether it looks binary.
  */
-async function openInput(file: string | null, wait: Wait = (work) => work): Promise<Source> {
+async function openInput(file: string | null, { pre = null, secure = false, wait = (work) => work }: InputWays = {}): Promise<Source> {
+  const name = file ?? '-';
+  // lwl man:ls: the page, as man formats it.
+  const man = manPageOf(name);
+  if (man) {
+    if (secure) throw new UserError('lwl: manual pages are not opened in secure mode (man is a command)', 1);
+    return manSource(man, outputSize()?.cols ?? 80);
+  }
+  // Standard input at a terminal is no input, preprocessed or not (openSource says so).
+  if (preprocesses(pre, name) && !(name === '-' && isTerminal(0))) {
+    const waited = await wait(preprocessed(pre, name).then((made) => ({ made })));
+    if (waited === null) throw new QuitBeforeInput();
+    if (waited.made) return waited.made;
+  }
   const source = openSource(file);
   // A terminal as the input (lwl - typed at a prompt) is not waited for.
   if (source.isFile || isTerminal(source.fd)) return source;
@@ -123,8 +140,15 @@ async function openInput(file: string | null, wait: Wait = (work) => work): Prom
   return source;
 }
 
-/** Waits for a pipe's first bytes: with q answered meanwhile when paging (null: q was pressed), or plainly. */
+/** Waits for a pipe's first bytes (or a preprocessor's): with q answered meanwhile when paging (null: q was pressed), or plainly. */
 type Wait = <T>(work: Promise<T>) => Promise<T | null>;
+
+/** How the input is opened: through LESSOPEN's preprocessor, in secure mode, waiting as `wait` does. */
+interface InputWays {
+  pre?: Preprocessing | null;
+  secure?: boolean;
+  wait?: Wait;
+}
 
 /** q was pressed before the input sent anything: lwl ends, as it would have on the first screen. */
 class QuitBeforeInput extends Error {}
@@ -134,17 +158,17 @@ class QuitBeforeInput extends Error {}
  * the files that remain (those that failed are dropped, as less drops them),
  * and what was said about those that failed. With none left, the last error.
  */
-async function openFirstInput(files: string[], wait: Wait): Promise<{ source: Source; files: string[]; skipped: string[] }> {
+async function openFirstInput(files: string[], ways: InputWays): Promise<{ source: Source; files: string[]; skipped: string[] }> {
   const skipped: string[] = [];
   for (let i = 0; i < files.length; i++) {
     try {
-      return { source: await openInput(files[i], wait), files: files.slice(i), skipped };
+      return { source: await openInput(files[i], ways), files: files.slice(i), skipped };
     } catch (err) {
       if (!(err instanceof OpenError) || i === files.length - 1) throw err;
       skipped.push(`${err.file}: ${err.userMessage}`);
     }
   }
-  return { source: await openInput(null, wait), files, skipped };
+  return { source: await openInput(null, ways), files, skipped };
 }
 
 /** Copies each file in turn (a missing one said on stderr, as less and cat do); an error only if none could be read. */
@@ -342,9 +366,12 @@ export async function main(args: string[]): Promise<number> {
     // A web page comes later: the pager shows it as it arrives, in place of this empty one.
     let source: Source | null = null;
     let skipped: string[] = [];
+    // LESSOPEN, as less runs it: on the files paged (not in secure mode, nor with -L).
+    const preprocessing = preprocessingFrom(process.env, (opts.secure && !opts.secureAllow.includes('lessopen')) || !opts.lessopen);
+    const ways: InputWays = { pre: preprocessing, secure: opts.secure, wait };
     // A directory named first: its listing, read as the pager shows it.
     const listing = !startUrl && files.length > 0 && isDirectory(files[0]) ? openDirectory(files[0]) : null;
-    if (!startUrl && !listing) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files, wait) : { source: await openInput(files[0] ?? null, wait), files, skipped });
+    if (!startUrl && !listing) ({ source, files, skipped } = files.length > 1 ? await openFirstInput(files, ways) : { source: await openInput(files[0] ?? null, ways), files, skipped });
     const loader = source ? new Loader(source, kind) : (listing?.loader ?? Loader.fromText(files[0], ''));
     const size = outputSize() ?? { cols: 0, rows: 0 };
     if (!listing) await loader.readStart(size.rows);
@@ -372,6 +399,7 @@ export async function main(args: string[]): Promise<number> {
     term = openTerminal();
     const settings = {
       secure: opts.secure,
+      secureAllows: new Set(opts.secureAllow),
       bindings,
       theme: { ...themeFor(detectCaps(process.env).color), ...config.colors },
       look: { color: detectCaps(process.env).color, hyperlinks: useHyperlinks(process.env, opts.hyperlinks) },
@@ -383,6 +411,7 @@ export async function main(args: string[]): Promise<number> {
       // What went wrong first: the config file, a file that would not open, a word in LESS.
       message: config.errors[0] ?? named.note ?? (skipped.length ? skipped.join('; ') : null) ?? opts.warnings[0] ?? (files.length > 1 ? `${files[0]} (file 1 of ${files.length})` : null),
       files,
+      preprocessing,
       base,
       kind,
       chop: opts.chop,

@@ -1,7 +1,7 @@
 // What lwl says about itself, from one source: `lwl --help`, the help screen
 // (h), and the manual page (lwl.1) are all made here from keymap.ts's
 // bindings and the list of options below, so they never disagree.
-import { keymap, type Binding } from '../keymap.ts';
+import { keymap, lessGroundKeys, type Binding } from '../keymap.ts';
 import { tables, type Table } from './state/bindings.ts';
 
 /** The options, as --help and the manual list them. */
@@ -60,10 +60,22 @@ export function keyLabel(key: string): string {
   return name;
 }
 
+/** Rows of bindings: the keys, and what they do. */
+function bindingRows(bindings: Binding<unknown>[]): Array<[string, string]> {
+  return bindings.map(({ keys, help }) => [keys.map(keyLabel).join(', '), help]);
+}
+
 /** Rows of one mode's keys: the keys, and what they do. */
 export function keyRows(table: Table): Array<[string, string]> {
-  return (keymap[table] as Binding<unknown>[]).map(({ keys, help }) => [keys.map(keyLabel).join(', '), help]);
+  return bindingRows(keymap[table] as Binding<unknown>[]);
 }
+
+/** The other profile's rows: less's keys where lwl's differ (--less-keys), over the paging keys. */
+export function lessKeyRows(): Array<[string, string]> {
+  return bindingRows(lessGroundKeys);
+}
+
+const lessKeysTitle = "Paging with --less-keys (--keys=less, LWL_KEYS=less): less's keys where lwl's differ";
 
 /** A line of help, and the column its words start at (0: none), where the rows it wraps to start. */
 interface HelpLine {
@@ -102,6 +114,9 @@ export function usageText(): string {
     'main keys:',
     ...columns(keyRows('ground').slice(0, 12), '  '),
     '',
+    "with --less-keys, less's keys where lwl's differ:",
+    ...columns(lessKeyRows(), '  '),
+    '',
     'H (or F1) in lwl shows every key; `man lwl` the whole manual.',
   ].join('\n');
 }
@@ -121,7 +136,10 @@ export interface HelpHang {
 export function helpScreen(): { text: string; hangs: HelpHang[] } {
   const plain = (line: string): HelpLine => ({ line, hang: 0 });
   const out = [plain('lwl: every key, mode by mode (q or Backspace returns; / searches this help)'), plain('')];
-  for (const table of tables) out.push(plain(modeTitles[table]), ...columnLines(keyRows(table), '  '), plain(''));
+  for (const table of tables) {
+    out.push(plain(modeTitles[table]), ...columnLines(keyRows(table), '  '), plain(''));
+    if (table === 'ground') out.push(plain(lessKeysTitle), ...columnLines(lessKeyRows(), '  '), plain(''));
+  }
   out.push(plain('A count typed before a motion repeats it (5j); before g or G it names a line.'), plain(''));
   out.push(plain('Options (on the command line, or in LESS, LWL or the config file):'), ...columnLines(optionHelp, '  '));
   const hangs: HelpHang[] = [];
@@ -161,6 +179,9 @@ export function manPage(version: string): string {
   for (const table of tables) {
     out.push('.SS ' + roff(modeTitles[table]));
     for (const [keys, text] of keyRows(table)) out.push('.TP', `.B ${roff(keys)}`, roff(text));
+    if (table !== 'ground') continue;
+    out.push('.SS ' + roff(lessKeysTitle));
+    for (const [keys, text] of lessKeyRows()) out.push('.TP', `.B ${roff(keys)}`, roff(text));
   }
   out.push(
     '.SH ENVIRONMENT',
@@ -173,6 +194,12 @@ export function manPage(version: string): string {
     '.TP',
     '.B LWL_SECURE',
     'secure mode when set (not 0).',
+    '.TP',
+    '.B LESSSECURE, LESSSECURE_ALLOW',
+    "secure mode when LESSSECURE is set, as less's; LESSSECURE_ALLOW names what it still allows (shell, pipe, edit, examine, logfile, lessopen, osc8, stop).",
+    '.TP',
+    '.B LESSOPEN, LESSCLOSE',
+    "an input preprocessor, as less's: |cmd %s (a pipe), ||cmd %s, cmd %s (a replacement file), a - first for standard input; the file's name reaches it as one argument. Not in secure mode, nor with -L.",
     '.TP',
     '.B NO_COLOR',
     'no colours: bold, underline and reverse carry the meaning.',

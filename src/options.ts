@@ -56,6 +56,10 @@ export interface Options {
   noCookies: boolean;
   /** --less-keys, --keys=less, LWL_KEYS=less: less's keys where lwl's differ (see keymap.ts), and --regex-search. */
   lessKeys: boolean;
+  /** What secure mode still allows when LESSSECURE alone set it: LESSSECURE_ALLOW's words (less 643's), none otherwise. */
+  secureAllow: string[];
+  /** LESSOPEN is run on each file (-L, --no-lessopen: not). */
+  lessopen: boolean;
   /** One-line notes about options of less's that lwl accepts but does not act on. */
   notes: string[];
   /** What was wrong in LESS, LWL or the config file: shown on the status line; lwl pages on, as less does. */
@@ -88,6 +92,8 @@ export const defaults: Options = {
   regexSearch: false,
   noCookies: false,
   lessKeys: false,
+  secureAllow: [],
+  lessopen: true,
   notes: [],
   warnings: [],
 };
@@ -134,7 +140,7 @@ const letters: Record<string, Letter> = {
   J: { name: 'status-column' },
   k: { name: 'lesskey-file', value: true },
   K: { name: 'quit-on-intr', set: accept },
-  L: { name: 'no-lessopen', set: accept },
+  L: { name: 'no-lessopen', set: (o) => (o.lessopen = false) },
   m: { name: 'long-prompt' },
   M: { name: 'LONG-PROMPT' },
   n: { name: 'line-numbers', set: accept },
@@ -169,7 +175,13 @@ const longOptions: Record<string, { value?: boolean; set: Setter }> = {
   help: { set: (o) => (o.help = true) },
   version: { set: (o) => (o.version = true) },
   links: { set: (o) => (o.links = true) },
-  secure: { set: (o) => (o.secure = true) },
+  // --secure allows nothing, whatever LESSSECURE_ALLOW says.
+  secure: {
+    set: (o) => {
+      o.secure = true;
+      o.secureAllow = [];
+    },
+  },
   base: { value: true, set: (o, v) => (o.base = v) },
   kind: { value: true, set: (o, v) => (o.kind = v) },
   hyperlinks: { set: (o) => (o.hyperlinks = true) },
@@ -354,6 +366,7 @@ function resetLetter(opts: Options, letter: string, where: string): void {
   if (key) opts[key] = false;
   if (letter === 'i' || letter === 'I') opts.caseless = 'smart';
   if (letter === 'j') opts.jumpTarget = defaults.jumpTarget;
+  if (letter === 'L') opts.lessopen = true;
 }
 
 function applyLetter(opts: Options, letter: string, value: string, fromEnv: string | null): void {
@@ -399,20 +412,35 @@ export function splitVariable(value: string): string[] {
     .filter((word) => word !== '');
 }
 
+/** LESSSECURE_ALLOW as less 643 reads it: features by name, separated by commas (and spaces). */
+export function secureAllowed(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(/[,\s]+/)
+    .map((word) => word.toLowerCase())
+    .filter((word) => word !== '');
+}
+
 /**
  * The options: LESS first, then the configuration file's `options` words,
  * then LWL, then the command line, each overriding what came before.
  */
-export function parseOptions(args: string[], env: { LESS?: string; LWL?: string; LWL_SECURE?: string; LESSSECURE?: string; LWL_KEYS?: string }, configWords: string[] = []): Options {
-  const opts: Options = { ...defaults, files: [], startKeys: [], notes: [], warnings: [] };
+export function parseOptions(
+  args: string[],
+  env: { LESS?: string; LWL?: string; LWL_SECURE?: string; LESSSECURE?: string; LESSSECURE_ALLOW?: string; LWL_KEYS?: string },
+  configWords: string[] = [],
+): Options {
+  const opts: Options = { ...defaults, files: [], startKeys: [], notes: [], warnings: [], secureAllow: [] };
   if (env.LWL_KEYS === 'less') lessProfile(opts);
   if (env.LESS) readArgs(opts, splitVariable(env.LESS), 'LESS');
   if (configWords.length) readArgs(opts, configWords, 'the config file');
   if (env.LWL) readArgs(opts, splitVariable(env.LWL), 'LWL');
   // Set by whoever runs lwl; nothing a user sets can undo it.
   if (!['', '0'].includes(env.LWL_SECURE ?? '')) opts.secure = true;
-  // less's LESSSECURE: any value that is not empty, as less reads it.
-  if ((env.LESSSECURE ?? '') !== '') opts.secure = true;
+  // less's LESSSECURE: any value that is not empty, as less reads it; LESSSECURE_ALLOW's features stay, unless secure mode came otherwise.
+  if ((env.LESSSECURE ?? '') !== '') {
+    if (!opts.secure) opts.secureAllow = secureAllowed(env.LESSSECURE_ALLOW);
+    opts.secure = true;
+  }
   readArgs(opts, args, null);
   return opts;
 }

@@ -16,6 +16,8 @@ import { FramePacing } from './pager/frames.ts';
 import { PagingOptions } from './pager/options.ts';
 import type { PagerSettings } from './pager/settings.ts';
 import { PagerWork, type WorkHost } from './pager/work.ts';
+import { knowManPagesBy } from './link/man.ts';
+import { ManPageCheck } from './input/man-page.ts';
 import { Scheduler } from './schedule/scheduler.ts';
 import { firstScreenDone } from './startup/first-screen.ts';
 import type { GroundAction } from './state/actions.ts';
@@ -78,6 +80,11 @@ export class Pager {
     this.wrap = this.wrapFor(this.page);
     const told = { report: (action: PagerAction) => this.report(action), note: (action: PagerAction) => this.note(action), renderSoon: () => this.frames.soon() };
     this.keeping = new Keeping(new Downloads({ ...told, secure: settings.secure, loadOptions: () => this.pages.web.loadOptions() }), this.pages, told);
+    // References to manual pages are links once man says it has the page (secure mode runs no man: they stay text).
+    if (!settings.secure) {
+      const check = new ManPageCheck(() => this.frames.soon());
+      knowManPagesBy((page) => check.has(page));
+    }
   }
 
   /** The page shown. */
@@ -137,12 +144,12 @@ export class Pager {
   private get context(): Context {
     const pager = this;
     const height = Math.max(1, this.size.rows - 1);
-    const { secure, bindings, incsearch, jumpTarget, regexSearch } = this.settings;
+    const { secure, secureAllows, bindings, incsearch, jumpTarget, regexSearch } = this.settings;
     // A list of a web page's links is followed as from that page.
     const web = this.pages.web.context() ?? listedFrom(this.page);
     const gutter = this.size.cols - this.wrap.width;
     const endWindow = this.page.kind === 'endWindow';
-    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return (pager.browser = pager.browser === undefined ? browserToUse(process.env, pager.settings.browser) : pager.browser); }, secure, bindings, incsearch, jumpTarget, regexSearch, web, gutter, endWindow };
+    const ctx = { doc: this.page.doc, rows: this.wrap, height, links: this.page.links, lines: this.page.lines, get browser() { return (pager.browser = pager.browser === undefined ? browserToUse(process.env, pager.settings.browser) : pager.browser); }, secure, secureAllows, bindings, incsearch, jumpTarget, regexSearch, web, gutter, endWindow };
     // &pattern: the rows are the filter's.
     return withFilter(ctx, this.state.filter);
   }
@@ -315,7 +322,8 @@ export class Pager {
     this.handedOver = true;
     const status = await this.term.handOver(() => runShell(command, link, this.pages.pageUrl(), extra), endRunningCommand);
     if (then === 'exit') return this.quit(status);
-    await this.term.announceEnd(`[process terminated${status === 0 ? '' : `, exit status ${status}`}]`);
+    // As less's "!done": a command that did what it was asked says so; one that failed, how.
+    await this.term.announceEnd(status === 0 ? '[done]' : `[process terminated, exit status ${status}]`);
     this.handedOver = false;
     this.term.takeBack();
     this.resumed();

@@ -1,7 +1,7 @@
 // --help, the help screen and the manual come from one source: every binding
 // of keymap.ts and every option appear in them.
 import { describe, expect, it } from 'vitest';
-import { keymap } from '../keymap.ts';
+import { keymap, lessGroundKeys } from '../keymap.ts';
 import { helpScreen, helpText, keyLabel, manPage, optionHelp, usageText } from '../src/help.ts';
 import { Document } from '../src/document/document.ts';
 import { PlainReader } from '../src/document/readers/plain.ts';
@@ -9,6 +9,13 @@ import { Wrap } from '../src/rows/wrap.ts';
 import { tables } from '../src/state/bindings.ts';
 
 describe('help', () => {
+  it('shows both key profiles: lwl\'s, and less\'s where they differ (--less-keys), in --help, the help screen and the manual', () => {
+    for (const text of [usageText(), helpText(), manPage('1')]) {
+      for (const { help } of lessGroundKeys) expect(text.replace(/\\-/g, '-').replace(/\\e/g, '\\')).toContain(help.slice(0, 30));
+    }
+    expect(helpText()).toContain("Paging with --less-keys (--keys=less, LWL_KEYS=less): less's keys where lwl's differ");
+  });
+
   it('writes keys as a person does', () => {
     expect(['<C-f>', '<Down>', ' ', '<S-Tab>', '<M-v>', 'G', '<F1>'].map(keyLabel)).toEqual(['^F', 'Down', 'space', 'Shift-Tab', 'Alt-v', 'G', 'F1']);
   });

@@ -71,6 +71,21 @@ describe('options', () => {
     expect(parseOptions([], { LWL_SECURE: '0' }).secure).toBe(false);
   });
 
+  it("LESSSECURE_ALLOW names what LESSSECURE's secure mode still allows; --secure and LWL_SECURE allow nothing", () => {
+    expect(parseOptions([], { LESSSECURE: '1', LESSSECURE_ALLOW: 'shell, Pipe,lessopen' })).toMatchObject({ secure: true, secureAllow: ['shell', 'pipe', 'lessopen'] });
+    expect(parseOptions([], { LESSSECURE_ALLOW: 'shell' })).toMatchObject({ secure: false, secureAllow: [] });
+    expect(parseOptions(['--secure'], { LESSSECURE: '1', LESSSECURE_ALLOW: 'shell' }).secureAllow).toEqual([]);
+    expect(parseOptions([], { LESSSECURE: '1', LESSSECURE_ALLOW: 'shell', LWL_SECURE: '1' }).secureAllow).toEqual([]);
+    expect(parseOptions([], { LESS: '--secure', LESSSECURE: '1', LESSSECURE_ALLOW: 'shell' }).secureAllow).toEqual([]);
+  });
+
+  it('-L (--no-lessopen) turns LESSOPEN off; -+L back on', () => {
+    expect(parse([]).lessopen).toBe(true);
+    expect(parse(['-L']).lessopen).toBe(false);
+    expect(parse(['--no-lessopen']).lessopen).toBe(false);
+    expect(parseOptions(['-+L'], { LESS: '-L' }).lessopen).toBe(true);
+  });
+
   it("LESSSECURE is less's secure mode: any value but empty, as less reads it", () => {
     expect(parseOptions([], { LESSSECURE: '1' }).secure).toBe(true);
     expect(parseOptions([], { LESSSECURE: '' }).secure).toBe(false);

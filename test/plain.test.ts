@@ -308,3 +308,45 @@ describe('coloured runs', () => {
     expect(searchAll(doc.text, { text: '[33m', regex: false, backward: false })).toEqual([]);
   });
 });
+
+describe('references to manual pages', () => {
+  const bold = (word: string) => [...word].map((c) => `${c}\b${c}`).join('');
+  const under = (word: string) => [...word].map((c) => `_\b${c}`).join('');
+
+  it('links name(section) to man:name(section), as written and as a man page strikes it over', () => {
+    expect(links(read('see dircolors(1), crontab(5) and ls(1p).\n'))).toEqual([
+      ['dircolors(1)', 'man:dircolors(1)'],
+      ['crontab(5)', 'man:crontab(5)'],
+      ['ls(1p)', 'man:ls(1p)'],
+    ]);
+    expect(links(read(`Use the ${bold('dircolors')}(1) command and ${under('printf')}(3).\n`))).toEqual([
+      ['dircolors(1)', 'man:dircolors(1)'],
+      ['printf(3)', 'man:printf(3)'],
+    ]);
+    expect(links(read('Net::HTTP(3pm) systemd.unit(5) git-log(1) g++(1) (see bash(1))\n')).map(([, href]) => href)).toEqual(['man:Net::HTTP(3pm)', 'man:systemd.unit(5)', 'man:git-log(1)', 'man:g++(1)', 'man:bash(1)']);
+  });
+
+  it('links a name coloured by SGR before its section, as groff writes bold names', () => {
+    expect(links(read(`${ESC}[1mls${ESC}[0m(1), ${ESC}[1mcat${ESC}[0m${ESC}[22m(1) and ${ESC}[4mcp${ESC}[24m (1)\n`))).toEqual([
+      ['ls(1)', 'man:ls(1)'],
+      ['cat(1)', 'man:cat(1)'],
+    ]);
+  });
+
+  it('leaves calls, counts and the rest as text', () => {
+    for (const text of ['f(0)', 'f(10)', 'x (1)', 'f(1a', 'f(1)x', '2(3)', 'f(abc)', '.(1)', `${bold('SEE')} (1)`, 'http://a/b(1)', 'LS(1)   User Commands   LS(1)']) {
+      expect(links(read(`${text}\n`)).filter(([, href]) => href.startsWith('man:')), text).toEqual([]);
+    }
+    // The sentence's punctuation is not the name's.
+    expect(links(read('--ls(1).\n'))).toEqual([['ls(1)', 'man:ls(1)']]);
+  });
+
+  it('keeps the text as it was: the reference is only a link over it', () => {
+    const doc = read(`${bold('ls')}(1) ${ESC}[31mcat(1)${ESC}[0m\n`);
+    expect(shown(doc)).toBe('ls(1) cat(1)\n');
+    expect(links(doc)).toEqual([
+      ['ls(1)', 'man:ls(1)'],
+      ['cat(1)', 'man:cat(1)'],
+    ]);
+  });
+});

@@ -80,11 +80,11 @@ export const SPECIAL_IN_UTF8 = fixedClass((b) => isControl(b) || isMarkup(b) || 
 /** Bytes that end or change an href: newline, CR, `\`, `(`, `)`. */
 export const HREF_STOP = fixedClass((b) => b === 0x0a || b === 0x0d || b === 0x5c || b === 0x28 || b === 0x29);
 
-/** Bytes the plain reader (readers/plain.ts) must look at: controls, newline (it ends an OSC 8 link), `:` and `.` (where a URL may be), and every byte >= 0x80. */
-export const PLAIN_SPECIAL = fixedClass((b) => isControl(b) || b === 0x0a || b === 0x3a || b === 0x2e || b >= 0x80);
+/** Bytes the plain reader (readers/plain.ts) must look at: controls, newline (it ends an OSC 8 link), `:` and `.` (where a URL may be), `(` (a manual page's section), and every byte >= 0x80. */
+export const PLAIN_SPECIAL = fixedClass((b) => isControl(b) || b === 0x0a || b === 0x3a || b === 0x2e || b === 0x28 || b >= 0x80);
 
 /** The same, in input known to be valid UTF-8 (C1 controls are C2 80..C2 9F). */
-export const PLAIN_SPECIAL_IN_UTF8 = fixedClass((b) => isControl(b) || b === 0x0a || b === 0x3a || b === 0x2e || b === 0xc2);
+export const PLAIN_SPECIAL_IN_UTF8 = fixedClass((b) => isControl(b) || b === 0x0a || b === 0x3a || b === 0x2e || b === 0x28 || b === 0xc2);
 
 /** A class for searching: these byte values (a search's anchor byte in its case forms). */
 export function searchClass(bytes: number[]): ByteClass {

@@ -8,7 +8,8 @@ import { HYPERLINK_CLOSE, hyperlinkOpen } from '../../term/hyperlink.ts';
 import { StyleLooks } from './textstyle.ts';
 import type { Document } from '../document/document.ts';
 import type { Spans } from '../document/spans.ts';
-import type { LinkTargets } from '../link/targets.ts';
+import type { LinkTargets, Target } from '../link/targets.ts';
+import { isLocalFile } from '../link/local-file.ts';
 import { renderUrl } from '../link/render.ts';
 import { mayHyperlinkFrom } from '../link/follow-policy.ts';
 import type { UrlRecord } from '../link/url/index.ts';
@@ -81,6 +82,8 @@ export interface Marks {
   /** Start offset of the current search match. */
   current: number | null;
   isBroken: (link: number) => boolean;
+  /** Whether link i is drawn as one (a reference to a manual page man has not is text); none: every link is. */
+  isShown?: (link: number) => boolean;
   /** How style spans look (SGR colours, markup roles); none: drawn as text. */
   looks?: StyleLooks | null;
   /** The OSC 8 sequence that opens link i's hyperlink ('' for none); none: no hyperlinks. */
@@ -145,7 +148,8 @@ function markupFinder(doc: Document, looks: StyleLooks, start: number, end: numb
 
 /** The role of each offset of a row: an active span wins over an inactive one, the innermost link over outer ones. */
 function roleFinder(doc: Document, start: number, end: number, marks: Marks): (offset: number) => Role {
-  const links = spansIn(doc.links, start, end);
+  const shown = marks.isShown;
+  const links = spansIn(doc.links, start, end).filter((found) => !shown || shown(found[2]));
   const tokens = spansIn(doc.tokens, start, end);
   const matches = marks.matches ? spansIn(marks.matches, start, end) : [];
   const covers = (found: Found, offset: number) => found.find(([s, e]) => s <= offset && offset < e);
@@ -234,16 +238,30 @@ export function drawRow(doc: Document, start: number, end: number, width: number
       continue;
     }
     const role = token ? 'token' : roleAt(offset);
-    // A span lwl marks (link, match, token) wins over the style the input chose;
-    // a link keeps the weight and slant of the markup around it (a bold link, an image).
+    // A span lwl marks (match, token, the selected link) wins over the style the input chose;
+    // a link keeps the weight and slant of the markup around it (a bold link, an image),
+    // and in program output the program's own colours, underlined (a diff's + and - lines).
     const isLink = role === 'link' || role === 'linkAdjacent';
     const markup = role === 'text' || isLink ? markupAt(offset) : null;
     if (markup && !isLink) out.putIn(text, cells, markup.attrs);
     else if (markup?.role) out.putIn(text, cells, linkInMarkup(role, markup));
+    else if (markup) out.putIn(text, cells, linkInColours(role, markup));
     else out.put(text, cells, role);
   }
   if (hyperlink) out.hyperlink(-1, () => '');
   return out;
+
+  /** A link in the program's own look (SGR, overstrike): that look, underlined, in the link's colour only where the program chose none. */
+  function linkInColours(role: Role, { attrs: own, key: style }: Markup): Attrs {
+    const key = `${role} own ${style}`;
+    let attrs = merged.get(key);
+    if (!attrs) {
+      attrs = { ...own, underline: true };
+      if (attrs.fg === undefined && theme[role].fg !== undefined) attrs.fg = theme[role].fg;
+      merged.set(key, attrs);
+    }
+    return attrs;
+  }
 
   /** A link's look with the bold, italic and strike of the markup it is in; one object per look, so the writer sees no change within a run. */
   function linkInMarkup(role: Role, { attrs: markup, key: style }: Markup): Attrs {
@@ -372,6 +390,11 @@ function lookOf(doc: Document, theme: Theme, color: boolean): StyleLooks {
  * Link i's hyperlink on the page at `page` (null: not from the web): its serialized URL, with an id
  * that keeps its pieces on several rows one link; none for a link lwl would refuse or ask about.
  */
+/** A link drawn as broken: its URL is not one, or it names a file on another machine (file://otherhost/). */
+function isBroken(target: Target): boolean {
+  return !target.ok || (target.url.scheme === 'file' && !isLocalFile(target.url));
+}
+
 function hyperlinkFor(links: LinkTargets, i: number, page: UrlRecord | null): string {
   const target = links.get(i);
   return target.ok && mayHyperlinkFrom(page, target.url) ? hyperlinkOpen(target.href, `lwl${process.pid}-${i}`) : '';
@@ -392,7 +415,8 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       selected: state.selected,
       matches: state.matches?.spans ?? null,
       current: state.match,
-      isBroken: (i) => !links.get(i).ok,
+      isBroken: (i) => isBroken(links.get(i)),
+      isShown: (i) => links.shown(i),
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
       // Secure mode follows no link out of the document: a click in the terminal may not either.
       hyperlink: look.hyperlinks && !ctx.secure ? (i) => hyperlinkFor(links, i, ctx.web?.url ?? null) : null,

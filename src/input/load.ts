@@ -136,6 +136,8 @@ export class Loader {
   readonly doc: Document;
 
   readonly source: Source;
+  /** What closing the document runs (LESSCLOSE), until it has run. */
+  private onClose: (() => void) | undefined;
 
   /**
    * A document for the source: its text stays in the file for a regular file,
@@ -144,6 +146,8 @@ export class Loader {
    * decompressed (its command is missing).
    */
   constructor(source: Source, kind: Kind | null = null) {
+    // A decompressor's source takes the place of the file's: what closing it runs is the file's.
+    this.onClose = source.onClose;
     try {
       source = decompressing(source);
     } catch (err) {
@@ -329,12 +333,15 @@ export class Loader {
 
   stop(): void {
     this.stopped = true;
+    const onClose = this.onClose;
+    this.onClose = undefined;
     this.job?.cancel();
     this.source.stream?.destroy();
     if (this.source.fd > 0 && !this.closed) {
       this.closed = true;
       fs.closeSync(this.source.fd);
     }
+    onClose?.();
   }
 
   /** Reads the whole input (for --links and non-terminal output), waiting for it; throws OpenError if it cannot. */

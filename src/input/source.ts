@@ -23,6 +23,10 @@ export interface Source {
   type?: string;
   /** The charset the transport declared (a web page's, as decided at its head), or none. */
   charset?: string | null;
+  /** LESSOPEN made it (preprocess.ts): its text is the preprocessor's, not the file's, and is not read again from the file. */
+  preprocessed?: boolean;
+  /** Run once when the document is closed (LESSCLOSE). */
+  onClose?: () => void;
 }
 
 /** A file that cannot be read, with the reason as a user would put it. */

@@ -2,6 +2,7 @@
 // web never opens a local file by itself, script links are never followed,
 // and only http and https are fetched by lwl.
 import type { UrlRecord } from '../link/url/index.ts';
+import { foreignHost, isLocalFile } from './local-file.ts';
 
 export type FollowDecision =
   /** Fetch it in lwl (http, https). */
@@ -33,7 +34,11 @@ export function mayFollowFrom(page: UrlRecord | null, link: UrlRecord): FollowDe
     case 'vbscript':
       return { action: 'refuse', reason: `${link.scheme}: links are not followed: lwl runs no scripts` };
     case 'file':
+      if (!isLocalFile(link)) return { action: 'refuse', reason: `the file is on ${foreignHost(link)}, another machine` };
       if (fromWeb(page)) return { action: 'ask' };
+      return { action: 'open' };
+    case 'man':
+      // A manual page, formatted by man in this lwl (never through a shell).
       return { action: 'open' };
     default:
       return { action: 'hand-off' };
@@ -49,6 +54,8 @@ export function mayFollowFrom(page: UrlRecord | null, link: UrlRecord): FollowDe
  */
 export function mayHyperlinkFrom(page: UrlRecord | null, link: UrlRecord): boolean {
   if (link.scheme === 'mailto') return true;
+  // A terminal has no use for man: (lwl opens it).
+  if (link.scheme === 'man') return false;
   const decision = mayFollowFrom(page, link).action;
   return decision === 'fetch' || decision === 'open';
 }

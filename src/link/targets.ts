@@ -4,6 +4,7 @@ import type { Document } from '../document/document.ts';
 import { discoverBase, type Base } from './base.ts';
 import { parseUrl, serializeUrl, type UrlRecord } from './url/index.ts';
 import { LruCache } from '../document/cache.ts';
+import { manPageKnown } from './man.ts';
 
 export type Target = { ok: true; url: UrlRecord; href: string } | { ok: false; reason: string };
 
@@ -26,6 +27,15 @@ export class LinkTargets {
   get base(): Base {
     this.discovered ??= discoverBase(this.doc, this.baseOption, this.webUrl);
     return this.discovered;
+  }
+
+  /**
+   * Whether link `i` is shown and stepped to as a link: a reference to a
+   * manual page is not until man is known to have the page (text until then).
+   */
+  shown(i: number): boolean {
+    const target = this.get(i);
+    return !target.ok || target.url.scheme !== 'man' || manPageKnown(target.href);
   }
 
   /** The target of link `i`. */

@@ -144,6 +144,11 @@ export class Navigator {
     return { page: entry.page, state: entry.state };
   }
 
+  /** Whether the file at `index` of the list has its page (toFile opens it only if not). */
+  isOpen(index: number): boolean {
+    return this.files[index].page !== null;
+  }
+
   /** The name of the file at `index` of the list. */
   fileName(index: number): string {
     return this.files[index].name;

@@ -5,8 +5,9 @@
 import fs from 'node:fs';
 import type { Kind } from '../document/readers/kind-names.ts';
 import { helpScreen } from '../help.ts';
-import { Loader, OpenError } from '../input/load.ts';
+import { Loader, OpenError, type Source } from '../input/load.ts';
 import { guessNote, readAddress } from '../input/address.ts';
+import { preprocessed, preprocesses, type Preprocessing } from '../input/preprocess.ts';
 import { systemHomes, typedPath } from '../input/typed-path.ts';
 import { httpUrl } from '../web/fetch.ts';
 import { locationBase } from '../link/base.ts';
@@ -14,7 +15,8 @@ import { parseUrl, percentDecode, serializeUrl, type UrlRecord } from '../link/u
 import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
 import { openDirectory } from '../navigator/directory-listing.ts';
 import { Navigator } from '../navigator/navigator.ts';
-import { kindToReopen, openLinked, openListed, reopenFile } from '../navigator/open.ts';
+import { kindToReopen, openLinked, openListed, openManPage, reopenFile } from '../navigator/open.ts';
+import { manPageOf } from '../link/man.ts';
 import { isLwlsOwn, pageText, type EndWindowPage, type Page, type PageText } from '../navigator/page.ts';
 import { historyPage } from '../navigator/history-list.ts';
 import { linkListPage, placeInListed } from '../navigator/link-list.ts';
@@ -53,11 +55,16 @@ export interface PageSettings {
   version?: string;
   cookies?: CookieSettings;
   secure?: boolean;
+  preprocessing?: Preprocessing | null;
 }
 
 export class Navigation {
   readonly nav: Navigator;
   readonly web: WebPages;
+  /** LESSOPEN is running on this file of the list (its page opens when it has answered). */
+  private preprocessing: string | null = null;
+  /** What LESSOPEN made of a file, for its page to open with. */
+  private made: { name: string; source: Source | null } | null = null;
 
   constructor(
     private readonly host: NavigationHost,
@@ -167,7 +174,8 @@ export class Navigation {
   /** Opens a local file in place of this document (at the place its #fragment names); Backspace comes back. */
   open(url: string): void {
     if (this.backIntoListed(url)) return;
-    const page = openLinked(url, this.host.rows);
+    const man = manPageOf(url);
+    const page = man ? openManPage(man, this.host.cols) : openLinked(url, this.host.rows);
     if (typeof page === 'string') return this.host.note(['notice', page]);
     this.showNew(page);
     const parsed = parseUrl(url);
@@ -254,6 +262,8 @@ export class Navigation {
 
   private goToFile(index: number, note: string, comeBack = true): void {
     const name = this.nav.fileName(index);
+    const pre = this.settings.preprocessing ?? null;
+    if (this.made?.name !== name && !this.nav.isOpen(index) && preprocesses(pre, name) && !httpUrl(name) && !manPageOf(name)) return this.preprocessFirst(pre, index, note, comeBack);
     let arrival;
     try {
       arrival = this.nav.toFile(index, this.host.state, (named) => this.openListed(named), comeBack);
@@ -265,10 +275,43 @@ export class Navigation {
     this.host.note(['notice', `${note}${name} (file ${index + 1} of ${this.nav.fileCount})`]);
   }
 
-  /** A file of the list opened, its first screen read (a web address: its page, loading). */
+  /**
+   * LESSOPEN on the file at `index` before its page opens: its first output
+   * is waited for without keeping the keys waiting, then the file is gone to,
+   * if it is still in the list.
+   */
+  private preprocessFirst(pre: Preprocessing, index: number, note: string, comeBack: boolean): void {
+    const name = this.nav.fileName(index);
+    if (this.preprocessing !== null) return this.host.note(['notice', `LESSOPEN is still running on ${this.preprocessing}`]);
+    this.preprocessing = name;
+    const arrived = (source: Source | null, error: OpenError | null) => {
+      this.preprocessing = null;
+      const at = this.nav.fileName(index) === name ? index : -1;
+      if (at < 0 || this.nav.isOpen(at)) return void source?.onClose?.();
+      if (error) return this.host.note(['notice', `${note}${name}: ${error.userMessage}`]);
+      this.made = { name, source };
+      try {
+        this.goToFile(at, note, comeBack);
+      } finally {
+        this.made = null;
+      }
+    };
+    preprocessed(pre, name).then(
+      (source) => arrived(source, null),
+      (err) => {
+        if (!(err instanceof OpenError)) throw err;
+        arrived(null, err);
+      },
+    );
+  }
+
+  /** A file of the list opened, its first screen read (a web address: its page, loading; LESSOPEN's source, if it made one). */
   private openListed(name: string): Page {
     const url = httpUrl(name);
     if (url) return this.web.placeholder(url);
+    const man = manPageOf(name);
+    if (man) return openManPage(man, this.host.cols);
+    if (this.made?.name === name && this.made.source) return openListed(name, this.host.rows, this.settings.kind ?? null, this.settings.base, this.made.source);
     return openListed(name, this.host.rows, this.settings.kind ?? null, this.settings.base);
   }
 

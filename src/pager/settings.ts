@@ -2,6 +2,7 @@
 // the environment said (src/cli.ts makes it).
 import type { Kind } from '../document/readers/kind-names.ts';
 import type { Looks } from '../draw/draw.ts';
+import type { Preprocessing } from '../input/preprocess.ts';
 import type { Theme } from '../draw/theme.ts';
 import type { UrlRecord } from '../link/url/index.ts';
 import type { Bindings } from '../state/bindings.ts';
@@ -11,6 +12,8 @@ import type { CookieSettings } from '../navigator/web-pages.ts';
 
 export interface PagerSettings {
   secure: boolean;
+  /** What secure mode still allows (LESSSECURE_ALLOW). */
+  secureAllows?: ReadonlySet<string>;
   /** Colours, and OSC 8 hyperlinks, as the terminal takes them (default: colours, no hyperlinks). */
   look?: Looks;
   bindings: Bindings;
@@ -23,6 +26,8 @@ export interface PagerSettings {
   message: string | null;
   /** The files named on the command line, the first of them the page shown first (:n, :p go through them). */
   files: string[];
+  /** LESSOPEN and LESSCLOSE, for the files :n, :p and :e open (null: none, or secure mode, or -L). */
+  preprocessing?: Preprocessing | null;
   /** The base URL given with --base, for every file. */
   base: UrlRecord | null;
   /** --kind: every file named is read as this kind. */

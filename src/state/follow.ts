@@ -38,7 +38,8 @@ export function follow(state: State, ctx: Context, how: FollowHow = 'default'): 
   }
   const decision = mayFollowFrom(ctx.web?.url ?? null, url);
   if (decision.action === 'refuse') return message(state, `Not followed: ${decision.reason}`);
-  if (ctx.secure) {
+  // LESSSECURE_ALLOW=osc8: links are followed in secure mode, as less opens OSC 8 links.
+  if (ctx.secure && !ctx.secureAllows?.has('osc8')) {
     // The page would have loaded in lwl: say that fetching is what is disabled.
     if (decision.action === 'fetch' && (how === 'lwl' || (how === 'default' && ctx.browser === null))) return message(state, 'Fetching web pages is disabled in secure mode');
     return message(state, 'Following a link out of this document is disabled in secure mode');

@@ -13,5 +13,7 @@ export function clickedLink(ctx: Context, top: number, key: string, shift = 0): 
   if (at === null) return null;
   // The line numbers' column (-N) is left of the text.
   const col = at.col - (ctx.gutter ?? 0);
-  return col < 0 ? null : linkAtCell(ctx, top, at.row, col, shift);
+  const link = col < 0 ? null : linkAtCell(ctx, top, at.row, col, shift);
+  // A link drawn as text (a manual page man has not) is text to a click too.
+  return link !== null && ctx.links.shown(link) ? link : null;
 }

@@ -93,11 +93,11 @@ export function cycle(state: State, direction: 1 | -1, ctx: Context): State {
   let next: number;
   if (current === null || current < first || current > last) next = direction > 0 ? first : last;
   else next = current + direction > last ? first : current + direction < first ? last : current + direction;
-  // &pattern: a link on a line not shown is passed over.
-  for (let k = first; k <= last && state.filter && !state.filter.shows(ctx.doc.links.start(next)); k++) {
+  // &pattern: a link on a line not shown is passed over, as is one drawn as text.
+  for (let k = first; k <= last && !linkShown(state, ctx, next); k++) {
     next = next + direction > last ? first : next + direction < first ? last : next + direction;
   }
-  if (state.filter && !state.filter.shows(ctx.doc.links.start(next))) return { ...state, message: 'No links on screen' };
+  if (!linkShown(state, ctx, next)) return { ...state, message: 'No links on screen' };
   return { ...state, selected: next };
 }
 
@@ -121,7 +121,7 @@ export function keepSelectionOnScreen(state: State, direction: 1 | -1, ctx: Cont
   if (!range) return { ...state, selected: null };
   let pick = direction > 0 ? range[0] : range[1];
   // &pattern: the first (or last) link on a line shown.
-  while (state.filter && pick >= range[0] && pick <= range[1] && !state.filter.shows(links.start(pick))) pick += direction;
+  while (pick >= range[0] && pick <= range[1] && !linkShown(state, ctx, pick)) pick += direction;
   return { ...state, selected: pick >= range[0] && pick <= range[1] ? pick : null };
 }
 
@@ -179,13 +179,16 @@ export function firstShown(state: State, matches: Matches, first: number): numbe
   return shown !== null && shown >= 0 ? shown : first;
 }
 
-/** &pattern: link `index`, or the nearest after it (before, going up) on a line shown; past the end, out of range as it was. */
+/** &pattern: link `index`, or the nearest after it (before, going up) on a line shown and drawn as a link; past the end, out of range as it was. */
 function shownLink(state: State, ctx: Context, index: number, direction: 1 | -1): number {
-  const filter = state.filter;
   const links = ctx.doc.links;
-  if (!filter) return index;
-  while (index >= 0 && index < links.count && !filter.shows(links.start(index))) index += direction;
+  while (index >= 0 && index < links.count && !linkShown(state, ctx, index)) index += direction;
   return index;
+}
+
+/** Link `index` is on a line shown (&pattern) and drawn as a link (a manual page man has not is text). */
+function linkShown(state: State, ctx: Context, index: number): boolean {
+  return (!state.filter || state.filter.shows(ctx.doc.links.start(index))) && ctx.links.shown(index);
 }
 
 /** &pattern: the match at `at`, or the nearest after it (before, going up) on a line shown; -1 if none, null if not known yet. */

@@ -133,6 +133,13 @@ const colonCommands = { n: 'next', p: 'previous', x: 'first', d: 'drop' } as con
 
 /** What less's secure mode turns off, by action: said on the status line when one is pressed. */
 const insecure = { fork: '>', exec: '!', save: 's', pipe: '|', edit: 'v', saveAs: 'S', bookmark: 'a', bookmarks: 'B' } as const;
+/** The name LESSSECURE_ALLOW gives each (less's: ! is shell, s is logfile). */
+const secureFeature = { fork: 'shell', exec: 'shell', save: 'logfile', pipe: 'pipe', edit: 'edit', examine: 'examine' } as const;
+
+/** Secure mode turns `action` off: it is on and LESSSECURE_ALLOW does not name it. */
+function securedAgainst(ctx: Context, action: keyof typeof secureFeature): boolean {
+  return ctx.secure && !(ctx.secureAllows?.has(secureFeature[action]) ?? false);
+}
 
 /** |'s range: from the mark (^ the top, $ the end, . or Enter the screen) to the screen, as less's |m. */
 function pipeRange(state: State, key: string, ctx: Context): { from: number; to: number } | null {
@@ -154,7 +161,7 @@ function pressSecond(state: State, first: NonNullable<State['pending']>, key: st
   }
   if (first === 'colon') {
     if (key === 'e') {
-      if (ctx.secure) return none({ ...state, message: ':e is disabled in secure mode' });
+      if (securedAgainst(ctx, 'examine')) return none({ ...state, message: ':e is disabled in secure mode' });
       return none({ ...state, mode: 'examine', line: emptyLine, recall: 0 });
     }
     if (key === 'q' || key === 'Q') return { state, effects: [{ kind: 'quit', status: 0 }] };
@@ -270,7 +277,7 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
     case 'fork':
     case 'exec':
     case 'save':
-      if (ctx.secure) return none({ ...state, message: `${insecure[action[0]]} is disabled in secure mode` });
+      if (securedAgainst(ctx, action[0])) return none({ ...state, message: `${insecure[action[0]]} is disabled in secure mode` });
       return none({ ...state, mode: action[0], line: emptyLine, recall: 0, saveTarget: null });
     case 'saveAs':
     case 'bookmark': {
@@ -283,10 +290,10 @@ function applyGround(state: State, action: GroundAction, count: number | null, c
       if (ctx.secure) return none({ ...state, message: `${insecure.bookmarks} is disabled in secure mode` });
       return { state, effects: [{ kind: 'bookmarks' }] };
     case 'pipe':
-      if (ctx.secure) return none({ ...state, message: '| is disabled in secure mode' });
+      if (securedAgainst(ctx, 'pipe')) return none({ ...state, message: '| is disabled in secure mode' });
       return none({ ...state, pending: 'pipe', message: "|: a mark's letter, ^ the top, $ the end, . this screen" });
     case 'edit':
-      if (ctx.secure) return none({ ...state, message: 'v is disabled in secure mode' });
+      if (securedAgainst(ctx, 'edit')) return none({ ...state, message: 'v is disabled in secure mode' });
       return { state, effects: [{ kind: 'edit', line: ctx.lines.lineOf(state.top) ?? 1 }] };
     case 'zz':
       return none({ ...state, pending: 'zz' });

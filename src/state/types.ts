@@ -172,6 +172,8 @@ export interface Context extends Viewport {
   browser: string | null;
   /** Secure mode (--secure, LWL_SECURE=1): no commands, and no files but those named on the command line. */
   secure: boolean;
+  /** What secure mode still allows (LESSSECURE_ALLOW: shell, pipe, edit, examine, logfile, osc8). */
+  secureAllows?: ReadonlySet<string>;
   /** The key bindings: keymap.ts with the configuration file's changes. */
   bindings: Bindings;
   /** Incremental search (less's --incsearch): the screen follows the first match while the search is typed. Default on. */

@@ -273,11 +273,11 @@ describe('history and keys', () => {
     const s = open('/', { LWL_BROWSER: `${rec} %s` });
     await s.waitForText('Test index');
     await follow(s, 'markdown page', 'O');
-    await s.waitForText('[process terminated]');
+    await s.waitForText('[done]');
     await s.keys('q');
     await s.waitForText('Test index');
     await s.keys('\r');
-    await s.waitForText('[process terminated]');
+    await s.waitForText('[done]');
     await s.keys('q');
     await s.waitForText('Test index');
     const link = `${server.origin}/doc.md`;
@@ -287,7 +287,7 @@ describe('history and keys', () => {
     // > gets the page's URL too.
     await s.keys('>');
     await s.keys(...`printf "%s\\n" "$LWL_URL" > ${dir}/url`.split(''), '\r');
-    await s.waitForText('[process terminated]');
+    await s.waitForText('[done]');
     expect(fs.readFileSync(path.join(dir, 'url'), 'utf8')).toBe(`${link}\n`);
   });
 

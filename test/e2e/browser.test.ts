@@ -27,7 +27,7 @@ async function follow(dir: string, browser: string): Promise<string[]> {
   await s.keys('n', '\r');
   const file = path.join(dir, 'args');
   await s.waitFor(() => fs.existsSync(file), 'rec to run');
-  await s.waitForText('[process terminated]');
+  await s.waitForText('[done]');
   await s.keys('q');
   await s.waitFor((x) => x.onAlternateScreen, 'the document again');
   await s.keys('q');

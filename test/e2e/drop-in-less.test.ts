@@ -65,6 +65,18 @@ describe('LESSSECURE', () => {
     await s.keys(...'echo INSECURE > ran', '\r');
     expect(fs.readdirSync(dir)).toEqual([]);
   });
+
+  it('LESSSECURE_ALLOW=shell allows > (and ! with --less-keys), and only that: | stays off', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-lesssecure-'));
+    const s = await paged(['--less-keys', numbered], { cwd: dir, env: { LESSSECURE: '1', LESSSECURE_ALLOW: 'shell,osc8' } });
+    await s.keys('!', ...'echo ALLOWED > ran', '\r');
+    await s.waitForText('[done]');
+    expect(fs.readFileSync(path.join(dir, 'ran'), 'utf8')).toBe('ALLOWED\n');
+    await s.keys('\r');
+    await s.waitForText(line(23));
+    await s.keys('|');
+    expect(s.status()).toBe('| is disabled in secure mode');
+  });
 });
 
 describe("a search's row: less's -j", () => {
@@ -164,7 +176,7 @@ describe("less's keys", () => {
     const s = await paged(['--less-keys', file], { cwd: dir, env: { EDITOR: editor } });
     await s.keys('4', '1', 'g', 'v');
     await s.waitFor(() => fs.existsSync(path.join(dir, 'args')), 'the editor to run');
-    await s.waitForText('[process terminated]');
+    await s.waitForText('[done]');
     expect(fs.readFileSync(path.join(dir, 'args'), 'utf8')).toBe(`+41\n${file}\n`);
     expect(fs.existsSync(path.join(dir, 'HACKED'))).toBe(false);
   });
@@ -181,8 +193,59 @@ describe("less's keys", () => {
     expect(fs.readFileSync(path.join(dir, 'saved.txt'), 'utf8')).toBe(fs.readFileSync(numbered, 'utf8'));
     // The screen: its 23 lines, from line 1.
     await s.keys('|', '.', ...'tee piped | wc -l > lines', '\r');
-    await s.waitForText('[process terminated]');
+    await s.waitForText('[done]');
     expect(fs.readFileSync(path.join(dir, 'lines'), 'utf8').trim()).toBe('23');
     expect(fs.readFileSync(path.join(dir, 'piped'), 'utf8').split('\n')[0]).toBe(line(1));
+  });
+});
+
+describe("file://HOST links, as ls --hyperlink writes them", () => {
+  /** A listing as `ls --hyperlink=always` writes it: each name an OSC 8 link to file://HOST/path. */
+  const listing = (host: string, file: string, name: string) => `\x1b]8;;file://${host}${file}\x1b\\${name}\x1b]8;;\x1b\\\n`;
+  const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-file-host-'));
+
+  it("a link naming this machine by its name opens the file; Backspace comes back", async () => {
+    const dir = scratch();
+    fs.writeFileSync(path.join(dir, 'note.txt'), 'the note itself\n');
+    fs.writeFileSync(path.join(dir, 'listing'), listing(os.hostname(), path.join(dir, 'note.txt'), 'note.txt'));
+    const s = Session.lwl([path.join(dir, 'listing')]);
+    await s.waitForText('note.txt');
+    await s.keys('\t', '\r');
+    await s.waitForText('the note itself');
+    await s.keys('\x7f');
+    await s.waitForText('note.txt');
+  });
+
+  it("a link naming another machine is not followed, and says so", async () => {
+    const dir = scratch();
+    fs.writeFileSync(path.join(dir, 'listing'), listing('elsewhere.invalid', '/etc/hostname', 'hostname'));
+    const s = Session.lwl([path.join(dir, 'listing')]);
+    await s.waitForText('hostname');
+    // Drawn as a broken link (magenta), not as a link to follow.
+    expect(s.cellOf('hostname').getFgColor()).toBe(5);
+    await s.keys('\t', '\r');
+    expect(s.status()).toBe("Not followed: the file is on elsewhere.invalid, another machine");
+  });
+});
+
+describe("program colours win over the link colour", () => {
+  it("a diff's + and - lines keep their green and red on their URLs, underlined; a URL the program left uncoloured is in the link colour", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-colours-'));
+    const diff = path.join(dir, 'diff');
+    fs.writeFileSync(diff, '\x1b[32m+see https://example.org/new\x1b[m\n\x1b[31m-see https://example.org/old\x1b[m\n plain https://example.org/plain\n\x1b[1mbold https://example.org/bold\x1b[m\n');
+    const s = Session.lwl([diff]);
+    await s.waitForText('https://example.org/plain');
+    /** The colour, and whether bold and underlined, of the first cell of `text`. */
+    const look = (text: string) => {
+      const cell = s.cellOf(text);
+      return [cell.getFgColor(), Boolean(cell.isBold()), Boolean(cell.isUnderline())];
+    };
+    expect(look('example.org/new')).toEqual([2, false, true]);
+    expect(look('example.org/old')).toEqual([1, false, true]);
+    expect(look('example.org/plain')).toEqual([4, false, false]);
+    // Bold, and no colour of its own: bold, underlined, in the link colour.
+    expect(look('example.org/bold')).toEqual([4, true, true]);
+    // The text around the URLs keeps the program's colours too.
+    expect(look('+see')).toEqual([2, false, false]);
   });
 });

@@ -86,7 +86,7 @@ describe('taking the terminal back from a command', () => {
     const before = s.rows();
     await s.keys('>', ...command, '\r');
     // The command wrote too: the screen tells.
-    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
+    await s.waitFor((x) => x.screen().includes('[done]'), 'the command ended');
     await s.keys(' ');
     await s.waitFor((t) => t.rows()[0] === 'line_1 ok', 'the page drawn again');
     await s.keys('j', 'k');

@@ -131,7 +131,7 @@ describe('a > command when lwl is ended', () => {
     await s.waitForText('Welcome');
     await s.keys('>', 'true');
     await s.press('\r');
-    await s.waitForText('[process terminated]');
+    await s.waitForText('[done]');
     const pid = Number(fs.readFileSync(path.join(dir, 'lwl.pid'), 'utf8'));
     process.kill(pid, 'SIGTERM');
     await s.waitExit();

@@ -174,7 +174,7 @@ describe('fork and exec', () => {
     await s.keys('>', `echo "$LINK" > ${out}; echo ran`, '\r');
     expect(await fileText(out, s)).toBe('https://example.org/\n');
     // The command wrote too: the screen tells.
-    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
+    await s.waitFor((x) => x.screen().includes('[done]'), 'the command ended');
     expect(s.onAlternateScreen).toBe(false);
     expect(s.screen()).toContain('ran');
     await s.keys(' ');
@@ -198,7 +198,7 @@ describe('fork and exec', () => {
     await s.press('\r');
     await s.waitFor((x) => x.screen().includes('The lwl markup'), 'the lwl inside');
     await s.press('q', { lwlReads: false });
-    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
+    await s.waitFor((x) => x.screen().includes('[done]'), 'the command ended');
     await s.keys('q');
     await s.waitFor((x) => x.rows()[0] === 'Welcome to lwl, less with links.', 'the tour again');
   });
@@ -210,7 +210,7 @@ describe('fork and exec', () => {
     await s.press('\r');
     await s.waitFor((x) => x.screen().includes('The lwl markup'), 'less');
     await s.press('q', { lwlReads: false });
-    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'the command ended');
+    await s.waitFor((x) => x.screen().includes('[done]'), 'the command ended');
     await s.keys('q');
     // A pipe is plain text: the Markdown source, as written.
     await s.waitFor((x) => x.rows()[0] === '# Welcome to lwl, less with links.', 'the tour again');

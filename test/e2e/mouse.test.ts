@@ -130,7 +130,7 @@ describe('the mouse (--mouse)', () => {
     await s.waitFor((x) => x.rows().includes('child-ran'), 'the command');
     // Its output came after lwl turned the mouse off: the command had a terminal that reports no mouse.
     expect(mouseMode(s)).toBe('none');
-    await s.waitFor((x) => x.screen().includes('[process terminated]'), 'lwl waiting for a key');
+    await s.waitFor((x) => x.screen().includes('[done]'), 'lwl waiting for a key');
     expect(mouseMode(s)).toBe('none');
     await takenAgain(s, ' ', 'Mouse test', 'filler line 2');
   });

@@ -195,7 +195,7 @@ describe('links in program output, followed', () => {
     await s.keys('x', '>', `echo "$LINK" > ${out}`, '\r');
     await s.waitFor(() => fs.existsSync(out) && fs.readFileSync(out, 'utf8').length > 0, 'the command to run');
     expect(fs.readFileSync(out, 'utf8')).toBe('https://example.org/osc\n');
-    await s.waitForText('[process terminated]');
+    await s.waitForText('[done]');
     await s.keys(' ', '\r');
     const opened = path.join(dir, 'opened.txt');
     await s.waitFor(() => fs.existsSync(opened) && fs.readFileSync(opened, 'utf8').length > 0, 'the browser to run');

@@ -193,7 +193,7 @@ describe('&pattern', () => {
     await s.keys('\t');
     expect(s.status()).toBe(': https://example.org/30');
     await s.keys('\r');
-    await s.waitForText('[process terminated]');
+    await s.waitForText('[done]');
     expect(fs.readFileSync(path.join(dir, 'FOLLOWED'), 'utf8')).toBe('https://example.org/30');
     await s.press('q');
     await s.waitFor((x) => x.status() === ': https://example.org/30' && x.rows()[0] === 'keep 10 [to 10]', 'the filtered view again');

@@ -11,7 +11,8 @@
 //   underline, `_\bX\bX` both (one or two backspaces for a wide character).
 // - OSC 8 hyperlinks (`ESC ] 8 ; params ; URI ST text ESC ] 8 ; ; ST`) become
 //   links; one with a control byte in it, or with no end on its line, is tokens.
-// - Bare URLs (http:, https:, ftp:, file:, mailto:, www.) become links.
+// - Bare URLs (http:, https:, ftp:, file:, mailto:, www.) become links, and
+//   references to manual pages, `ls(1)`, links to `man:ls(1)` (man-refs.ts).
 // Every other control is a hex token, as in markup; brackets are only text.
 //
 // One pass, linear: the bytes that need a look are found by the SIMD scanner
@@ -28,6 +29,7 @@ import { RunStyles, SGR_RUNS } from './sgr-runs.ts';
 import { tokenLength } from '../hex-tokens.ts';
 import { MAX_HREF_BYTES } from './href-ends.ts';
 import { schemeBefore, trimUrl, urlEnd, wwwBefore } from './urls.ts';
+import { isNameByte, manHref, nameStart, sectionEnd } from './man-refs.ts';
 import { WritingReader } from './writing-reader.ts';
 import { readWhole } from '../reader.ts';
 
@@ -42,6 +44,7 @@ const UNDERSCORE = 0x5f;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const BACKSLASH = 0x5c;
+const OPEN_PAREN = 0x28;
 
 const FINAL_M = 0x6d;
 const FINAL_K = 0x4b;
@@ -87,6 +90,15 @@ export class PlainReader extends WritingReader {
   /** The region holds a token or a dropped sequence: it must be rendered when read. */
   private mixed = false;
   private readonly overstruck = new SgrState();
+  /** The name's bytes struck over last (a man page's bold `ls` before its `(1)`), and the display offsets it spans. */
+  private struck: number[] = [];
+  private struckStart = 0;
+  private struckEnd = -1;
+  /** Where the last run of SGR sequences ended in the buffer read, the text before it (buffer indices) and the display offset it ended at. */
+  private sgrEnd = -1;
+  private sgrTextFrom = 0;
+  private sgrTextTo = 0;
+  private sgrShownAt = -1;
 
   /** `raw`: the raw text, as lwl's view source shows it: every escape and backspace a token, no links. */
   constructor(
@@ -197,6 +209,8 @@ export class PlainReader extends WritingReader {
     const raw = this.raw;
     scanner.forget();
     writer.begin(cursor);
+    // Where the last SGR ended is an index into this buffer only.
+    this.sgrEnd = -1;
     this.beginRegion();
     // The region starts at `run`; the text since the last token or dropped sequence at `seg`.
     let run = from;
@@ -255,6 +269,14 @@ export class PlainReader extends WritingReader {
         const linkStart = writer.offset + (start - run) - this.shrink;
         this.doc.addLink(linkStart, linkStart + (last - start), href);
         seg = i = last;
+      } else if (b === OPEN_PAREN) {
+        // Most are calls and asides: a section starts with a digit 1-9.
+        const digit = buf[i + 1];
+        if (digit >= 0x31 && digit <= 0x39 && this.linkHref < 0 && !raw) {
+          const close = sectionEnd(buf, i, end);
+          if (close >= 0) this.manReference(buf, run, seg, i, close);
+        }
+        i++;
       } else if (b === ESC) {
         if (i + 1 >= end && !final) break;
         if (i - run >= REGION_MAX) {
@@ -276,6 +298,13 @@ export class PlainReader extends WritingReader {
           // Erase to the end of the line (grep writes it after each colour) means nothing in a pager.
           else if (fin === FINAL_K && paramsEnd === j && (j === i + 2 || (j === i + 3 && buf[i + 2] === 0x30))) after = this.base;
           if (after !== REFUSED) {
+            // The text before a run of sequences, where a coloured name ends (`ESC[1mls ESC[0m(1)`).
+            if (i !== this.sgrEnd) {
+              this.sgrTextFrom = seg;
+              this.sgrTextTo = i;
+              this.sgrShownAt = writer.offset + (i - run) - this.shrink;
+            }
+            this.sgrEnd = j + 1;
             // Dropped when the region is read (sgr-runs.ts decides alike).
             this.mixed = true;
             this.shrink += j + 1 - i;
@@ -425,8 +454,49 @@ export class PlainReader extends WritingReader {
     this.switchStyle(styles.number(styles.stateOf(this.base, this.overstruck), (bold ? BOLD : 0) | (underline ? UNDERLINE : 0)));
     // A piece of its own, whose style is the span's: no run's SGR says it.
     this.writer.breakRun();
+    this.noteStruck(buf[shown], shownLen, this.writer.offset);
     this.writer.text(shown, shown + shownLen);
     return j;
+  }
+
+  /** A character struck over at display offset `at`: a name's goes on the name struck before it, if it follows it. */
+  private noteStruck(byte: number, length: number, at: number): void {
+    if (length !== 1 || !isNameByte(byte)) {
+      this.struckEnd = -1;
+      return;
+    }
+    if (at !== this.struckEnd || this.struck.length >= 64) {
+      this.struck = [];
+      this.struckStart = at;
+    }
+    this.struck.push(byte);
+    this.struckEnd = at + 1;
+  }
+
+  /**
+   * A manual page's section buf[open, close), `(1)`: a link from the name
+   * before it, in the text (`ls(1)`), coloured (`ESC[1mls ESC[0m(1)`, as
+   * groff writes SGR) or struck over (a man page's bold name), to `man:ls(1)`.
+   */
+  private manReference(buf: Buffer, run: number, seg: number, open: number, close: number): void {
+    const here = this.writer.offset + (open - run) - this.shrink;
+    let start = nameStart(buf, seg, open);
+    let name: Uint8Array;
+    let coloured = -1;
+    if (start >= 0) {
+      name = buf.subarray(start, open);
+      start = here - (open - start);
+    } else if (open === seg && open === this.sgrEnd && this.sgrShownAt === here && (coloured = nameStart(buf, this.sgrTextFrom, this.sgrTextTo)) >= 0) {
+      name = buf.subarray(coloured, this.sgrTextTo);
+      start = here - name.length;
+    } else if (open === seg && this.struckEnd === here && nameStart(Uint8Array.from(this.struck), 0, this.struck.length) === 0) {
+      name = Uint8Array.from(this.struck);
+      start = this.struckStart;
+    } else {
+      return;
+    }
+    const href = manHref(name, buf.subarray(open, close));
+    this.doc.addLink(start, here + (close - open), this.doc.hrefs.addBytes(href, 0, href.length));
   }
 
   /**

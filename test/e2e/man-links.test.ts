@@ -1,0 +1,123 @@
+// Man pages as hypertext (issue 25): a reference `name(section)` in plain
+// text is a link once man says it has the page (man -w, in the background),
+// Enter opens the page in this lwl (man -P cat, overstrike kept), Backspace
+// comes back; `lwl man:NAME` and `:e man:NAME` open one; a page man has not
+// stays text. The pages are the tests' own: groff sources in a MANPATH made
+// here, read by the machine's man where there is one; and a stand-in man on
+// PATH that records what it is asked, so that its arguments are seen as given.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Session, fg } from './session.ts';
+
+const BLUE = 4;
+
+/** A directory holding a MANPATH with lwltest(1), whose SEE ALSO names lwlother(1) and nosuchpage(1), and lwlother(1); and `refs.txt`, text naming them. */
+function manDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-man-'));
+  fs.mkdirSync(path.join(dir, 'man/man1'), { recursive: true });
+  const page = (name: string, see: string) =>
+    `.TH ${name.toUpperCase()} 1 2026-12-01 lwl "lwl tests"\n.SH NAME\n${name} \\- a manual page made for lwl's tests\n.SH SEE ALSO\n${see}\n`;
+  fs.writeFileSync(path.join(dir, 'man/man1/lwltest.1'), page('lwltest', '.BR lwlother (1),\n.BR nosuchpage (1)'));
+  fs.writeFileSync(path.join(dir, 'man/man1/lwlother.1'), page('lwlother', '.BR lwltest (1)'));
+  fs.writeFileSync(path.join(dir, 'refs.txt'), 'first nosuchpage(1), then lwltest(1).\n');
+  return dir;
+}
+
+const hasMan = (() => {
+  try {
+    execFileSync('man', ['-w', 'man'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    // man-db without its own page still finds the tests' pages; without man there is nothing to run.
+    try {
+      execFileSync('man', ['--version'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+})();
+
+/** Waits until `text` is drawn as a link (the check has answered). */
+const linked = (s: Session, text: string) => s.waitFor((x) => x.screen().includes(text) && fg(x.cellOf(text)) === BLUE, `${text} drawn as a link`);
+
+describe.skipIf(!hasMan)("man pages as hypertext, with this machine's man", () => {
+  it('a reference man has is a link, Enter opens the page formatted (bold kept), Backspace comes back; one it has not is text', async () => {
+    const dir = manDir();
+    const s = Session.lwl([path.join(dir, 'refs.txt')], { env: { MANPATH: path.join(dir, 'man') } });
+    await linked(s, 'lwltest(1)');
+    expect(fg(s.cellOf('nosuchpage(1)'))).toBe(-1);
+    // Tab steps to the only link drawn as one, and stays there.
+    await s.keys('\t');
+    expect(s.cellOf('lwltest(1)').isInverse()).toBeTruthy();
+    await s.keys('\t');
+    expect(s.cellOf('lwltest(1)').isInverse()).toBeTruthy();
+    await s.keys('\r');
+    await s.waitForText("lwltest - a manual page made for lwl's tests");
+    expect(s.cellOf('NAME').isBold()).toBeTruthy();
+    expect(s.rows()[0]).toMatch(/^LWLTEST\(1\) +lwl tests +LWLTEST\(1\)$/);
+    // Its own SEE ALSO: the page man has is a link, the other text.
+    await linked(s, 'lwlother(1)');
+    expect(fg(s.cellOf('nosuchpage(1)'))).toBe(-1);
+    await s.keys('\x7f');
+    await s.waitForText('first nosuchpage(1), then lwltest(1).');
+  });
+
+  it('lwl man:NAME and :e man:NAME(SECTION) open pages', async () => {
+    const dir = manDir();
+    const s = Session.lwl(['man:lwltest'], { env: { MANPATH: path.join(dir, 'man') } });
+    await s.waitForText("lwltest - a manual page made for lwl's tests");
+    await s.keys(':', 'e', ...'man:lwlother(1)', '\r');
+    await s.waitForText("lwlother - a manual page made for lwl's tests");
+    await s.keys(':', 'e', ...'man:nosuchpage', '\r');
+    await s.waitFor((x) => x.status().includes('No manual entry for nosuchpage'), "man's word for a page it has not");
+  });
+});
+
+describe('man pages as hypertext, with a stand-in man that records its arguments', () => {
+  /** A man on PATH that has lwlpage(1) only: `-w` answers for it, `-P cat -- lwlpage.1` prints it struck over; every call is logged, one argument a line. */
+  function fakeMan(): { dir: string; log: string } {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-fake-man-'));
+    const log = path.join(dir, 'calls');
+    const bold = (word: string) => [...word].map((c) => `${c}\\b${c}`).join('');
+    fs.writeFileSync(
+      path.join(dir, 'man'),
+      `#!/bin/sh
+{ printf '%s\\n' "$@"; echo "MAN_KEEP_FORMATTING=$MAN_KEEP_FORMATTING"; echo ---; } >> "${log}"
+if [ "$1" = -w ]; then [ "$3" = lwlpage.1 ] && echo /fake/lwlpage.1; [ "$3" = lwlpage.1 ]; exit; fi
+[ "$4" = lwlpage.1 ] || { echo "No manual entry for $4" >&2; exit 16; }
+printf '${bold('NAME')}\\n       lwlpage - the stand-in page\\n'
+`,
+      { mode: 0o755 },
+    );
+    fs.writeFileSync(path.join(dir, 'refs.txt'), 'see lwlpage(1) and $(touch PWNED)x(1) and nothere(8)\n');
+    return { dir, log };
+  }
+
+  it('man is asked once per page with -w, then runs as man -P cat -- NAME.SECTION with MAN_KEEP_FORMATTING=1, no shell between', async () => {
+    const { dir, log } = fakeMan();
+    const s = Session.lwl([path.join(dir, 'refs.txt')], { cwd: dir, env: { PATH: `${dir}:${process.env.PATH}` } });
+    await linked(s, 'lwlpage(1)');
+    await s.keys('\t', '\r');
+    await s.waitForText('lwlpage - the stand-in page');
+    expect(s.cellOf('NAME').isBold()).toBeTruthy();
+    const calls = fs.readFileSync(log, 'utf8').split('---\n').filter((c) => c !== '');
+    expect(calls.filter((c) => c.startsWith('-w\n')).sort()).toEqual(['-w\n--\nlwlpage.1\nMAN_KEEP_FORMATTING=\n', '-w\n--\nnothere.8\nMAN_KEEP_FORMATTING=\n', '-w\n--\nx.1\nMAN_KEEP_FORMATTING=\n']);
+    expect(calls.filter((c) => c.startsWith('-P\n'))).toEqual(['-P\ncat\n--\nlwlpage.1\nMAN_KEEP_FORMATTING=1\n']);
+    expect(fs.existsSync(path.join(dir, 'PWNED'))).toBe(false);
+    await s.keys('\x7f');
+    await s.waitForText('see lwlpage(1)');
+  });
+
+  it('secure mode asks man nothing: every reference is text', async () => {
+    const { dir, log } = fakeMan();
+    const s = Session.lwl([path.join(dir, 'refs.txt')], { env: { PATH: `${dir}:${process.env.PATH}`, LESSSECURE: '1' } });
+    await s.waitForText('see lwlpage(1)');
+    await s.keys('\t');
+    expect(s.status()).toBe('No links on screen');
+    expect(fs.existsSync(log)).toBe(false);
+  });
+});
