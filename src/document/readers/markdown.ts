@@ -17,6 +17,7 @@ import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { HEADING_STYLES, RenderCollector, type RenderTarget } from './render-target.ts';
 import { writeTable } from './table.ts';
 import { attr, parseTag, SCRIPT_MARKS, writeHtmlFragment } from './html.ts';
+import { languageOf } from './code-tokens.ts';
 
 export interface MarkdownOptions {
   /** Tables wider than this are wrapped in their cells. */
@@ -458,7 +459,7 @@ export class MarkdownRenderer {
         return;
       case 'code':
         w.block(!this.tight);
-        w.openStyle('codeBlock');
+        w.openCode(languageOf(node.lang));
         w.write(node.value);
         w.closeStyle();
         w.block(!this.tight);
