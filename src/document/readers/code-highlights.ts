@@ -14,11 +14,12 @@ import { codeTokens, highlightable } from './code-tokens.ts';
 
 /**
  * Code is highlighted in slices of about this many bytes, cut where a line
- * starts: highlight.js takes some 10 ms for one. A block longer than a slice
- * loses the highlighter's state at a cut (a comment or string that runs
- * across it starts again plain), which the cut at a line's start makes rare.
+ * starts: highlight.js takes 5 to 20 ms for one (dense JavaScript, warmed up).
+ * A block longer than a slice loses the highlighter's state at a cut (a
+ * comment or string that runs across it starts again plain), which the cut at
+ * a line's start makes rare.
  */
-export const SLICE = 16 * 1024;
+export const SLICE = 8 * 1024;
 /** Slices kept highlighted, the most recently drawn: a few screens' worth. */
 const KEPT = 64;
 
