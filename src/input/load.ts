@@ -269,11 +269,12 @@ export class Loader {
 
   /**
    * What the reader holds back is rendered in slices by a job, not all at once
-   * as it comes: a file's, a pipe's, a decompressor's and a web page's. Only
-   * a text lwl made itself (the help, G's end window) is rendered whole.
+   * as it comes: a file's, a pipe's and a decompressor's. A web page's is
+   * rendered as it comes, a piece of the network's at a time, and a text lwl
+   * made itself (the help, G's end window) whole.
    */
   private get paced(): boolean {
-    return this.source.fd >= 0 || this.source.stream !== undefined;
+    return this.source.fd >= 0 || (this.source.stream !== undefined && this.source.type === undefined);
   }
 
   /** Reads the rest in the background, as far as wanted (a regular file in jobs of `scheduler`), calling `onData` after each piece. */
