@@ -3,7 +3,7 @@
 //
 //   bind MODE KEY ACTION [ARGUMENT]   bind a key (names as in keymap.ts)
 //   unbind MODE KEY                   the key does nothing in that mode
-//   color ROLE ATTRIBUTES             how a role looks: fg=blue,bg=black,bold,underline,reverse; or none
+//   color ROLE ATTRIBUTES             how a role looks: fg=blue,bg=8,bold,underline,reverse; or none
 //   browser COMMAND                   the command Enter hands links to ($LINK set; %s: the URL)
 //   options OPTIONS                   default options, as in LESS or LWL (-iS)
 //   cookies FILE                      web pages' lasting cookies kept in FILE (0600), not only for the session
@@ -87,7 +87,9 @@ function readAttrs(words: string[]): Attrs | string {
     if (key === 'none') continue;
     if (key === 'bold' || key === 'underline' || key === 'reverse') attrs[key] = true;
     else if ((key === 'fg' || key === 'bg') && colorNames.includes(value as Color)) attrs[key] = value as Color;
-    else return `'${part}' is not a colour setting (fg=COLOUR, bg=COLOUR, bold, underline, reverse, none; colours: ${colorNames.join(' ')})`;
+    // The 16 colours by number too: 8-15 are the bright ones (8, bright black, is grey).
+    else if ((key === 'fg' || key === 'bg') && /^(?:[0-9]|1[0-5])$/.test(value ?? '')) attrs[key] = Number(value);
+    else return `'${part}' is not a colour setting (fg=COLOUR, bg=COLOUR, bold, underline, reverse, none; colours: ${colorNames.join(' ')}, or 0-15)`;
   }
   return attrs;
 }
@@ -178,7 +180,7 @@ export function printConfig(theme: Theme): string {
     }
     lines.push('');
   }
-  lines.push('# colours (fg=, bg=: black red green yellow blue magenta cyan white; bold underline reverse; none)');
+  lines.push('# colours (fg=, bg=: black red green yellow blue magenta cyan white, or 0-15 with the bright ones; bold underline reverse; none)');
   for (const [role, attrs] of Object.entries(theme)) lines.push(`color ${role} ${formatAttrs(attrs)}`);
   lines.push('', '# browser firefox %s', '# options -i', '# cookies ~/.local/share/lwl/cookies.json');
   return lines.join('\n') + '\n';

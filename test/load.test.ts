@@ -175,3 +175,31 @@ describe('openRegularFile', () => {
     expect(open).not.toHaveBeenCalled();
   });
 });
+
+describe("a stream's Markdown (a pipe's, a decompressor's)", () => {
+  it('shows the first blocks as they come and renders the rest in turns of a job, the stream still open', async () => {
+    const blocks = Array.from({ length: 2000 }, (_, i) => `Paragraph ${i} of the piped text.\n\n`);
+    let pushed = false;
+    // One chunk, then nothing, and no end: a writer that holds the pipe open.
+    const stream = new Readable({
+      read() {
+        if (!pushed) this.push(Buffer.from(`# Piped\n\n${blocks.join('')}`));
+        pushed = true;
+      },
+    });
+    const queue: Array<() => void> = [];
+    const loader = new Loader({ name: '-', fd: -1, isFile: false, size: null, stream, kindName: 'x.md' }, 'markdown');
+    await loader.readStart();
+    const text = () => loader.doc.text.text(0, loader.doc.text.length);
+    // The first screen's blocks at once; not the whole chunk.
+    expect(text()).toMatch(/^Piped\n\nParagraph 0 of the piped text\./);
+    expect(text()).not.toContain('Paragraph 1000 ');
+    loader.start(new Scheduler({ defer: (turn) => queue.push(turn) }), () => {});
+    loader.want(Infinity);
+    while (queue.length > 0) queue.shift()!();
+    // Rendered, but for the text after the last cut, which waits for what follows it (it may go on).
+    expect(text()).toContain('Paragraph 1000 of the piped text.');
+    expect(loader.complete).toBe(false);
+    loader.stop();
+  });
+});

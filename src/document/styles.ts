@@ -16,7 +16,11 @@ export type StyleRole =
   | 'listMarker'
   | 'image'
   | 'strike'
-  | 'tableRule';
+  | 'tableRule'
+  | CodeRole;
+
+/** The parts of highlighted code that have a look of their own (readers/code-tokens.ts finds them). */
+export type CodeRole = 'keyword' | 'string' | 'comment' | 'number' | 'title';
 
 export interface TextStyle {
   fg?: ColorSpec;

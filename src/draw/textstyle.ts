@@ -3,12 +3,15 @@
 // TERM=vt100) the colours go and bold, underline and reverse stay.
 import { isPlain, RESET, sgr, withoutColor, type Attrs } from '../../term/sgr.ts';
 import type { Document } from '../document/document.ts';
-import type { StyleRole, TextStyle } from '../document/styles.ts';
+import type { CodeRole, StyleRole, TextStyle } from '../document/styles.ts';
 import type { Theme } from './theme.ts';
 
+/** Markup roles the theme names (a config `color` line sets them): a heading, and the parts of highlighted code. */
+type ThemedRole = 'heading' | CodeRole;
+const THEMED: ReadonlySet<StyleRole> = new Set<ThemedRole>(['heading', 'keyword', 'string', 'comment', 'number', 'title']);
+
 /** The look of markup roles that the theme does not name. */
-const roleAttrs: Record<StyleRole, Attrs> = {
-  heading: { bold: true },
+const roleAttrs: Record<Exclude<StyleRole, ThemedRole>, Attrs> = {
   strong: { bold: true },
   emphasis: { italic: true },
   code: { fg: 'cyan' },
@@ -23,7 +26,7 @@ const roleAttrs: Record<StyleRole, Attrs> = {
 export function styleAttrs(style: TextStyle, theme: Theme, color: boolean): Attrs {
   let attrs: Attrs;
   if (style.role) {
-    attrs = style.role === 'heading' ? theme.heading : roleAttrs[style.role];
+    attrs = THEMED.has(style.role) ? theme[style.role as ThemedRole] : roleAttrs[style.role as Exclude<StyleRole, ThemedRole>];
   } else {
     attrs = {};
     if (style.fg !== undefined) attrs.fg = style.fg;

@@ -17,7 +17,13 @@ export type Role =
   | 'heading'
   | 'warning'
   | 'lineNumber'
-  | 'chopMark';
+  | 'chopMark'
+  // Highlighted code (fenced Markdown code, HTML <pre> with a language): as GitHub colours it.
+  | 'keyword'
+  | 'string'
+  | 'comment'
+  | 'number'
+  | 'title';
 
 export type Theme = Record<Role, Attrs>;
 
@@ -36,6 +42,13 @@ const colour: Theme = {
   warning: { fg: 'red', bold: true },
   lineNumber: { fg: 'yellow' },
   chopMark: { fg: 'yellow', bold: true },
+  // GitHub's hues in the 16 colours, readable on a dark and a light background: red keywords,
+  // light blue strings, grey comments (8: bright black), blue numbers and constants, purple names.
+  keyword: { fg: 'red' },
+  string: { fg: 'cyan' },
+  comment: { fg: 8 },
+  number: { fg: 'blue' },
+  title: { fg: 'magenta' },
 };
 
 const mono: Theme = {
@@ -53,6 +66,12 @@ const mono: Theme = {
   warning: { bold: true },
   lineNumber: { dim: true },
   chopMark: { bold: true },
+  // Without colour, highlighted code is plain text, as other code is.
+  keyword: {},
+  string: {},
+  comment: {},
+  number: {},
+  title: {},
 };
 
 export function themeFor(color: boolean): Theme {

@@ -268,9 +268,19 @@ export class Loader {
     return this.atEnd && !this.backlog;
   }
 
-  /** The reader holds back rendering (a file's Markdown or HTML past the first screen), done in slices by fileStep. */
+  /** The reader holds back rendering (Markdown or HTML past the first screen), done in slices by fileStep, or renderStep for a stream. */
   private get backlog(): boolean {
     return this.parser.backlog?.() ?? false;
+  }
+
+  /**
+   * What the reader holds back is rendered in slices by a job, not all at once
+   * as it comes: a file's, a pipe's and a decompressor's. A web page's is
+   * rendered as it comes, a piece of the network's at a time, and a text lwl
+   * made itself (the help, G's end window) whole.
+   */
+  private get paced(): boolean {
+    return this.source.fd >= 0 || (this.source.stream !== undefined && this.source.type === undefined);
   }
 
   /** Reads the rest in the background, as far as wanted (a regular file in jobs of `scheduler`), calling `onData` after each piece. */
@@ -349,6 +359,7 @@ export class Loader {
     if (this.source.stream) {
       this.wanted = this.wantedFrom = Infinity;
       while (!this.atEnd) await this.moreOfStream();
+      this.render(Infinity);
     } else if (this.source.isFile) {
       while (!this.atEnd) this.readChunk(CHUNK);
       this.render(Infinity);
@@ -364,6 +375,7 @@ export class Loader {
         this.failed(err);
       }
       this.ended();
+      this.render(Infinity);
     }
     if (this.error) throw this.error;
   }
@@ -374,8 +386,8 @@ export class Loader {
    * text fits on one screen (-F).
    */
   async readMore(): Promise<boolean> {
-    // Read to the end, a Markdown or HTML file may still have text to render: that is more too.
-    if (this.atEnd && this.backlog) {
+    // Text read and held back (Markdown, HTML) is rendered before more is read: that is more too.
+    if (this.backlog && (this.atEnd || this.paced)) {
       this.render(Date.now() + BUDGET_MS);
       return true;
     }
@@ -383,8 +395,7 @@ export class Loader {
     if (this.source.stream) {
       await this.moreOfStream();
     } else if (this.source.isFile) {
-      if (this.backlog) this.render(Date.now() + BUDGET_MS);
-      else this.readChunk(CHUNK);
+      this.readChunk(CHUNK);
     } else {
       try {
         const buf = Buffer.allocUnsafe(CHUNK);
@@ -424,7 +435,8 @@ export class Loader {
     stream.on('data', (chunk: Buffer) => {
       if (this.stopped) return;
       this.received(chunk);
-      if (this.satisfied) stream.pause();
+      // What it holds back is rendered (renderStep) before more is taken, as a file's is before more is read.
+      if (this.satisfied || this.renderOwed) stream.pause();
       arrived();
     });
     stream.on('end', () => {
@@ -475,7 +487,8 @@ export class Loader {
     if (this.satisfied && !this.renderOwed) return;
     if (this.atEnd && !this.backlog && !(this.tailing && this.source.isFile)) return;
     if (this.source.isFile) return this.readFile();
-    // Only a file's reader holds text back: a stream's or a pipe's renders as it comes.
+    // Text held back is rendered first (renderStep), which then resumes the reading.
+    if (this.renderOwed) return this.renderLater();
     if (this.satisfied) return;
     if (!this.source.stream && this.source.fd >= 0) this.streamPipe();
     if (this.source.stream) return void this.source.stream.resume();
@@ -527,8 +540,9 @@ export class Loader {
     }
     if (owned) this.parser.writeOwned(text);
     else this.parser.write(text);
-    // Only a file's reading gives the reader turns of work: anything else is rendered as it comes.
-    if (!this.source.isFile) this.parser.work?.(Infinity);
+    // The reader rendered the first screen's blocks at once; the rest in turns of work (fileStep, renderStep).
+    if (!this.paced) this.parser.work?.(Infinity);
+    else if (!this.source.isFile) this.renderLater();
     this.marks.note(this.doc.text.length, this.doc.bytesRead);
   }
 
@@ -543,7 +557,8 @@ export class Loader {
     if (this.decoder) this.parse(this.decoder.end(), 0, true);
     this.atEnd = true;
     this.parser.end();
-    if (!this.source.isFile || this.error) this.parser.work?.(Infinity);
+    if (!this.paced || this.error) this.parser.work?.(Infinity);
+    else if (!this.source.isFile) this.renderLater();
   }
 
   /** Reads up to `size` bytes of a regular file; ends the document at its end. */
@@ -594,6 +609,32 @@ export class Loader {
       return 'wait';
     }
     return this.moreToRead ? 'more' : 'wait';
+  }
+
+  /**
+   * A stream's or a pipe's text held back is rendered by a job, at the
+   * screen's priority while the screen waits for text (as a file's is read):
+   * once a scheduler is given (start); until then only the first screen's
+   * blocks are, as they come.
+   */
+  private renderLater(): void {
+    if (!this.scheduler || !this.renderOwed) return;
+    if (this.job?.active) return this.job.wake();
+    const priority = () => (this.doc.text.length < this.needed ? Priority.firstScreen : Priority.readAhead);
+    this.job = this.scheduler.add({ step: (deadline) => this.renderStep(deadline) }, priority);
+  }
+
+  /** Renders what a stream's or a pipe's reader holds back until `deadline`; when it is all rendered, reading goes on. */
+  private renderStep(deadline: number): Step {
+    if (this.stopped) return 'done';
+    const { complete } = this.doc;
+    const shown = this.doc.text.length;
+    if (this.renderOwed) this.render(deadline);
+    if (this.doc.complete !== complete || this.doc.text.length !== shown) this.onData();
+    if (this.stopped) return 'done';
+    if (this.renderOwed) return 'more';
+    this.resume();
+    return 'wait';
   }
 
   /** Reads a device (what pipeStream cannot read) in Node's thread pool, a piece at a time. */

@@ -51,3 +51,31 @@ describe("the Node modules a first screen loads", () => {
     for (const name of [...STREAMS, 'NativeModule zlib']) expect(modules).not.toContain(name);
   });
 });
+
+/** The packages dist/lwl compiled (by its own account, LWL_STARTUP_TIMES) for the first screen of `file`, with `text` on it, quitting there. */
+async function packagesForFirstScreen(file: string, text: string): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-packages-'));
+  const record = path.join(dir, 'times');
+  const s = new Session(process.execPath, [script, file], { env: { XDG_CACHE_HOME: path.join(dir, 'cache'), LWL_STARTUP_TIMES: record } });
+  await s.waitForText(text);
+  await s.keys('q');
+  await s.waitExit();
+  const steps = JSON.parse(fs.readFileSync(record, 'utf8').trim().split('\n').at(-1)!) as Record<string, unknown>;
+  return Object.keys(steps).flatMap((step) => (step.startsWith('compiled ') ? [step.slice('compiled '.length)] : []));
+}
+
+describe('the highlighter (lowlight), compiled for code in a language on the screen only', () => {
+  it("not for a plain file, a README with no code, nor a README's first screen before its code", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-no-code-'));
+    const readme = path.join(dir, 'README.md');
+    fs.writeFileSync(readme, '# Title\n\nSome *text* and `inline code`, no block.\n');
+    expect(await packagesForFirstScreen(path.join(root, 'test/e2e/fixtures/numbered.txt'), 'line 23 of')).not.toContain('lowlight');
+    expect(await packagesForFirstScreen(readme, 'Some text and inline code')).not.toContain('lowlight');
+    // The tour's ```sh is further down than the first screen.
+    expect(await packagesForFirstScreen(path.join(root, 'samples/tour.md'), 'Welcome to lwl, less with links.')).not.toContain('lowlight');
+  });
+
+  it('for a README with highlighted code on its first screen', async () => {
+    expect(await packagesForFirstScreen(path.join(root, 'test/e2e/fixtures/highlight.md'), 'The end.')).toContain('lowlight');
+  });
+});

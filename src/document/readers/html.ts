@@ -13,6 +13,7 @@ import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { RenderCollector, type RenderTarget, type Style } from './render-target.ts';
 import { writeTable, type TableCell } from './table.ts';
 import { writeScriptless } from './html-scriptless.ts';
+import { languageOf } from './code-tokens.ts';
 
 type Node = T.Node;
 type Element = T.Element;
@@ -62,6 +63,24 @@ function isElement(node: Node): node is Element {
 
 function children(node: Node): Node[] {
   return 'childNodes' in node ? (node as ParentNode).childNodes : [];
+}
+
+/** The language an element's classes name, as highlighters and GitHub write them: `language-x`, `lang-x`, `highlight-source-x`. */
+function codeLanguageOf(el: Element): string | null {
+  for (const name of (attr(el, 'class') ?? '').split(/[ \t\n\f\r]+/)) {
+    const m = /^(?:language-|lang-|highlight-source-)(.+)$/i.exec(name);
+    if (m) return languageOf(m[1]);
+  }
+  return null;
+}
+
+/** The language of a pre's code: its `lang` (GitHub's <pre lang="js">) or class, its first child <code>'s class, or its parent's (GitHub's <div class="highlight highlight-source-js">). */
+function preLanguageOf(pre: Element): string | null {
+  const lang = attr(pre, 'lang');
+  if (lang !== null && languageOf(lang) !== null) return languageOf(lang);
+  const first = children(pre).find((node) => isElement(node) || !/^\s*$/.test((node as T.TextNode).value ?? ''));
+  const parent = pre.parentNode;
+  return codeLanguageOf(pre) ?? (first && isElement(first) && first.tagName === 'code' ? codeLanguageOf(first) : null) ?? (parent && isElement(parent) ? codeLanguageOf(parent) : null);
 }
 
 /**
@@ -146,6 +165,8 @@ const RELEASED_TOGETHER = 64;
 export class HtmlWalker {
   private readonly stack: OpenElement[] = [];
   private preDepth = 0;
+  /** The language the outermost pre's code is highlighted in, or null. */
+  private preLanguage: string | null = null;
   private linkDepth = 0;
   private lists: { ordered: boolean; next: number; bare: boolean }[] = [];
   /** The lists in `lists` that are not ordered: the depth a bullet's shape goes by. */
@@ -348,13 +369,20 @@ export class HtmlWalker {
         break;
       }
     }
+    // GitHub's <pre><code class="language-x">: the language may be the code's, inside the pre.
+    if (tag === 'code' && this.preDepth > 0 && this.preLanguage === null) {
+      const language = codeLanguageOf(el);
+      if (language !== null && w.nameCodeLanguage(language)) this.preLanguage = language;
+    }
     const style = STYLES[tag];
-    if (style) {
+    // Code highlighted in a pre is not code-coloured too.
+    if (style && !(tag === 'code' && this.preLanguage !== null)) {
       w.openStyle(style);
       f.styles++;
     }
     if (PREFORMATTED.has(tag)) {
-      w.openStyle('codeBlock');
+      if (this.preDepth === 0) this.preLanguage = tag === 'pre' ? preLanguageOf(el) : null;
+      w.openCode(this.preDepth === 0 ? this.preLanguage : null);
       f.styles++;
       f.pre = true;
       this.preDepth++;
@@ -370,7 +398,7 @@ export class HtmlWalker {
       w.closeLink();
       this.linkDepth--;
     }
-    if (f.pre) this.preDepth--;
+    if (f.pre && --this.preDepth === 0) this.preLanguage = null;
     if (f.indent) w.popIndent();
     if (f.list && !this.lists.pop()!.ordered) this.bulletLists--;
     if (f.block) w.block(f.block === 2);

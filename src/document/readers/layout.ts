@@ -23,7 +23,7 @@ const DRAWN_INDENTS = 32;
 /** What a block quote writes in front of each of its lines (a bar as wide as a cell, and a space). */
 export const QUOTE_BAR = '│ ';
 
-type Pending = { kind: 'link'; href: string } | { kind: 'style'; style: Style } | { kind: 'anchor'; name: string };
+type Pending = { kind: 'link'; href: string } | { kind: 'style'; style: Style; language?: string } | { kind: 'anchor'; name: string };
 
 export class BlockWriter {
   /** Nothing written yet: no break before the first block. */
@@ -189,7 +189,8 @@ export class BlockWriter {
     for (const p of pending) {
       if (p.kind === 'anchor') this.target.anchor(p.name);
       else if (p.kind === 'style') {
-        this.target.openStyle(p.style);
+        if (p.language !== undefined && this.target.openCode) this.target.openCode(p.language, this.linePrefix());
+        else this.target.openStyle(p.style);
       } else {
         this.target.openLink(p.href);
         this.openedLink = true;
@@ -219,6 +220,31 @@ export class BlockWriter {
 
   openStyle(style: Style): void {
     this.pending.push({ kind: 'style', style });
+  }
+
+  /** A code block (closed by closeStyle): in `language`, when it names one, highlighted (RenderTarget.openCode). */
+  openCode(language: string | null): void {
+    this.pending.push(language === null ? { kind: 'style', style: 'codeBlock' } : { kind: 'style', style: 'codeBlock', language });
+  }
+
+  /** Names the language of the code block opened last, if none of its text is written yet (HTML's <pre><code class>): whether it could. */
+  nameCodeLanguage(language: string): boolean {
+    for (let i = this.pending.length - 1; i >= 0; i--) {
+      const p = this.pending[i];
+      if (p.kind === 'style' && p.style === 'codeBlock') {
+        p.language = language;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** What writeIndent writes before a line of the innermost block that is not its first: each indent's `rest`. */
+  private linePrefix(): string {
+    return this.indents
+      .slice(0, DRAWN_INDENTS)
+      .map((indent) => indent.rest)
+      .join('');
   }
 
   closeStyle(): void {

@@ -19,6 +19,7 @@ import { HEADING_STYLES, RenderCollector, type RenderTarget } from './render-tar
 import { writeTable } from './table.ts';
 import { attr, parseTag, SCRIPT_MARKS, writeHtmlFragment } from './html.ts';
 import { backLinkText, footnoteStandIn, Footnotes, isNoteStandIn, noteAnchor, noteReferencesIn, referenceAnchor } from './footnotes.ts';
+import { languageOf } from './code-tokens.ts';
 
 export interface MarkdownOptions {
   /** Tables wider than this are wrapped in their cells. */
@@ -508,7 +509,7 @@ export class MarkdownRenderer {
         return;
       case 'code':
         w.block(!this.tight);
-        w.openStyle('codeBlock');
+        w.openCode(languageOf(node.lang));
         w.write(node.value);
         w.closeStyle();
         w.block(!this.tight);

@@ -35,6 +35,12 @@ export interface RenderTarget {
   closeLink(): void;
   openStyle(style: Style): void;
   closeStyle(): void;
+  /**
+   * A code block in `language` starts here (as openStyle('codeBlock'), closed by closeStyle):
+   * its keywords, strings and comments are coloured. `linePrefix`: what the reader writes
+   * before each of its lines but the first (a list's indent, a quote's bar), which is not code.
+   */
+  openCode?(language: string, linePrefix: string): void;
   /** A fragment target `#name` at the current position (heading slug, HTML id/name). */
   anchor(name: string): void;
   /** The document's title (HTML <title>); may come more than once, the first counts. */
@@ -82,6 +88,8 @@ export class RenderCollector implements RenderTarget {
   readonly styles: CollectedStyle[] = [];
   readonly anchors: CollectedAnchor[] = [];
   readonly hangingIndents: CollectedHangingIndent[] = [];
+  /** The code blocks that name a language: where each starts, its language and its lines' prefix. */
+  readonly codeLanguages: { start: number; language: string; linePrefix: string }[] = [];
   private hangingFrom = -1;
   titleText: string | null = null;
   baseHref: string | null = null;
@@ -115,6 +123,11 @@ export class RenderCollector implements RenderTarget {
   closeStyle(): void {
     const open = this.openStyles.pop();
     if (open) this.styles[open.index].end = this.length;
+  }
+
+  openCode(language: string, linePrefix: string): void {
+    this.codeLanguages.push({ start: this.length, language, linePrefix });
+    this.openStyle('codeBlock');
   }
 
   anchor(name: string): void {

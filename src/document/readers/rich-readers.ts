@@ -4,7 +4,8 @@
 import type { Document } from '../document.ts';
 import type { Reader } from '../reader.ts';
 import type { MemoryText } from '../store.ts';
-import type { TextStyle } from '../styles.ts';
+import type { CodeRole, TextStyle } from '../styles.ts';
+import { CodeHighlights } from './code-highlights.ts';
 import { render as renderTokens } from '../hex-tokens.ts';
 import type { RenderTarget, Style } from './render-target.ts';
 import { MarkdownBlocks, MarkdownRenderer, parse } from './markdown.ts';
@@ -41,7 +42,9 @@ export class DocumentBuilder implements RenderTarget {
   rows = 0;
   private lineLength = 0;
   private link: { start: number; href: string } | null = null;
-  private readonly styles: { start: number; style: Style }[] = [];
+  private readonly styles: { start: number; style: Style; code?: { language: string; linePrefix: string } }[] = [];
+  /** The code blocks that name a language, highlighted when drawn: made with the first. */
+  private code: CodeHighlights | null = null;
   /** Each reader style's number in the document's style table, once it has been used. */
   private readonly styleNumbers = new Map<Style, number>();
   /** Where the hanging indent being written started, or -1. */
@@ -116,9 +119,36 @@ export class DocumentBuilder implements RenderTarget {
   closeStyle(): void {
     const open = this.styles.pop();
     if (!open || this.length === open.start) return;
-    let number = this.styleNumbers.get(open.style);
-    if (number === undefined) this.styleNumbers.set(open.style, (number = this.doc.styleTable.add(textStyle(open.style))));
-    this.doc.styles.add(open.start, this.length, number);
+    // Code in a language: its look (the code colour, or highlighted) comes from the highlights when drawn.
+    if (open.code) return this.highlights().add(open.start, this.length, open.code.language, open.code.linePrefix);
+    this.doc.styles.add(open.start, this.length, this.styleNumber(open.style));
+  }
+
+  openCode(language: string, linePrefix: string): void {
+    this.styles.push({ start: this.length, style: 'codeBlock', code: { language, linePrefix } });
+  }
+
+  /** A reader style's number in the document's style table. */
+  private styleNumber(style: Style): number {
+    let number = this.styleNumbers.get(style);
+    if (number === undefined) this.styleNumbers.set(style, (number = this.doc.styleTable.add(textStyle(style))));
+    return number;
+  }
+
+  private highlights(): CodeHighlights {
+    if (!this.code) {
+      const numbers = new Map<string, number>();
+      const styleOf = (role: CodeRole | 'code') => {
+        let n = numbers.get(role);
+        if (n === undefined) numbers.set(role, (n = role === 'code' ? this.styleNumber('codeBlock') : this.doc.styleTable.add({ role })));
+        return n;
+      };
+      this.code = new CodeHighlights(this.doc.text, styleOf);
+      this.doc.styleSource = this.code;
+      // The screen asks for style spans only of a document with styles in its table: code's are added as it is drawn.
+      styleOf('code');
+    }
+    return this.code;
   }
 
   anchor(name: string): void {
