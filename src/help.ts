@@ -42,6 +42,9 @@ const modeTitles: Record<Table, string> = {
   preview: 'The link preview (v)',
   busy: 'While lwl reads or searches',
   question: 'A question on the status line (y or n)',
+  onField: 'On a selected form field',
+  field: 'Typing into a form field',
+  options: "Choosing a select's options",
 };
 
 /** A key as a person writes it: ^F, Down, space, Shift-Tab, Alt-v. */

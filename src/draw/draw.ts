@@ -22,6 +22,10 @@ import { shownClusters, WRAPPED, type RowLayout } from '../rows/cells.ts';
 import { lineNumbers } from '../rows/gutter.ts';
 import { placeLine, placeOf } from './status.ts';
 import { screenEnd } from '../rows/viewport.ts';
+import { describeField, fieldLook, type FieldLook } from '../document/forms.ts';
+import { fieldOfLink } from '../state/fields.ts';
+import { FieldCells } from './field-cells.ts';
+import { fieldIndicator, optionRows, optionsHelp } from './options.ts';
 
 interface Styled {
   text: string;
@@ -84,6 +88,8 @@ export interface Marks {
   looks?: StyleLooks | null;
   /** The OSC 8 sequence that opens link i's hyperlink ('' for none); none: no hyperlinks. */
   hyperlink?: ((link: number) => string) | null;
+  /** How link i shows now if it is a form field whose look changes (its value drawn over its text); null otherwise. */
+  fieldLook?: ((link: number) => FieldLook | null) | null;
 }
 
 /** How the document's styles look, per document: worked out once for each style number. */
@@ -215,9 +221,12 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   const looks = marks.looks ?? null;
   const markupAt = looks ? markupFinder(doc, looks, from, to) : () => null;
   const hyperlink = marks.hyperlink ?? null;
-  const linkAt = hyperlink ? linkFinder(doc, from, to) : () => -1;
+  const fields = marks.fieldLook ? new FieldCells(doc, marks.fieldLook) : null;
+  const linkAt = hyperlink || fields ? linkFinder(doc, from, to) : () => -1;
   const merged = new Map<string, Attrs>();
-  for (const { shown: text, cells, offset, token } of shown) {
+  for (const cluster of shown) {
+    const { cells, offset, token } = cluster;
+    let text = cluster.shown;
     if (offset < 0) {
       if (hyperlink) out.hyperlink(-1, () => '');
       out.put(text, cells, offset === -2 ? 'chopMark' : 'text');
@@ -227,7 +236,13 @@ export function drawRow(doc: Document, start: number, end: number, width: number
       const link = linkAt(offset);
       out.hyperlink(link, () => hyperlink(link));
     }
-    const role = token ? 'token' : roleAt(offset);
+    let role: Role = token ? 'token' : roleAt(offset);
+    // A form field: the value it holds now, over its text.
+    const field = fields && !token ? fields.at(linkAt(offset), offset, cells, text) : null;
+    if (field) {
+      text = field.text;
+      if (field.dim && role !== 'linkSelected') role = 'placeholder';
+    }
     // A span lwl marks (link, match, token) wins over the style the input chose;
     // a link keeps the weight and slant of the markup around it (a bold link, an image).
     const isLink = role === 'link' || role === 'linkAdjacent';
@@ -257,8 +272,10 @@ export function drawRow(doc: Document, start: number, end: number, width: number
 const indicators = { search: '/', filter: '&', fork: '>', exec: '!', examine: 'Examine: ', save: 'log file: ', pipe: '|' } as const;
 
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
-function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
-  const indicator = state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
+function drawTyping(state: State, width: number, theme: Theme, fieldName: string): { styled: Styled; cursor: number } {
+  const indicator = state.mode === 'field' ? fieldName : state.mode === 'search' && state.searchBackward ? '?' : indicators[state.mode as keyof typeof indicators];
+  // A password shows as a `*` a character.
+  const typedClusters = state.editing?.masked ? maskedClusters : typedClustersOf;
   const room = Math.max(1, width - 1 - indicator.length);
   const { text, cursor } = state.line;
   // Only the text near the cursor can show, so only it is looked at: a line of any length (a paste) costs a screen's width.
@@ -288,7 +305,11 @@ interface TypedCluster {
   cells: number;
 }
 
-function typedClusters(text: string): TypedCluster[] {
+function maskedClusters(text: string): TypedCluster[] {
+  return typedClustersOf(text).map(() => ({ shown: '*', cells: 1 }));
+}
+
+function typedClustersOf(text: string): TypedCluster[] {
   const clusters: TypedCluster[] = [];
   forEachStringCluster(text, 'trust', (shown, _length, cells) => {
     clusters.push({ shown, cells });
@@ -304,7 +325,11 @@ function drawGroundStatus(ctx: Drawn, state: State, width: number, theme: Theme)
   out.put(':', 1, 'indicator');
   if (width <= 2) return out;
   let words: string;
-  if (state.selected !== null) {
+  const field = fieldOfLink(ctx, state.selected);
+  if (field !== null) {
+    // A form field says what it is: `text field q`, `checkbox exact`, `submit button Go`.
+    words = describeField(ctx.doc.forms!, state.fields ?? {}, field);
+  } else if (state.selected !== null) {
     const target = ctx.links.get(state.selected);
     words = target.ok ? renderUrl(target.url, width - 2) : `cannot follow: ${target.reason}`;
   } else {
@@ -342,6 +367,22 @@ function drawPreview(doc: Document, links: LinkTargets, state: State, size: Size
   return rows;
 }
 
+/** How link `link` shows now, if it is a form field whose look changes. */
+function fieldLookOf(ctx: Drawn, state: State, link: number): FieldLook | null {
+  const field = fieldOfLink(ctx, link);
+  return field === null ? null : fieldLook(ctx.doc.forms!, state.fields ?? {}, field);
+}
+
+/** A select's options, listed in place of the text (options mode). */
+function drawOptionList(doc: Document, state: State, cols: number, height: number, theme: Theme): Styled[] {
+  return optionRows(doc.forms!, state.choosing!, cols, height).map(({ text, role }) => {
+    const out = new RowWriter(theme);
+    const fitted = truncate(text, cols);
+    out.put(fitted.text, fitted.cells, role);
+    return out;
+  });
+}
+
 function lookOf(doc: Document, theme: Theme, color: boolean): StyleLooks {
   let looks = looksOf.get(doc);
   if (!looks) looksOf.set(doc, (looks = new StyleLooks(theme, color)));
@@ -367,6 +408,8 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
   let styled: Styled[];
   if (state.mode === 'preview' && state.selected !== null) {
     styled = drawPreview(doc, links, state, size, height, theme);
+  } else if (state.mode === 'options' && state.choosing && doc.forms) {
+    styled = drawOptionList(doc, state, size.cols, height, theme);
   } else {
     const marks: Marks = {
       selected: state.selected,
@@ -376,6 +419,7 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
       // Secure mode follows no link out of the document: a click in the terminal may not either.
       hyperlink: look.hyperlinks && !ctx.secure ? (i) => hyperlinkFor(links, i, ctx.web?.url ?? null) : null,
+      fieldLook: doc.forms ? (i) => fieldLookOf(ctx, state, i) : null,
     };
     const visible = rows.visibleRows(state.top, height);
     // The line-number column: what the screen has besides the text's width.
@@ -397,8 +441,13 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
     const { text, cells } = truncate(notice, size.cols);
     out.put(text, cells, 'message');
     styled.push(out);
+  } else if (state.mode === 'options') {
+    const out = new RowWriter(theme);
+    const text = truncate(optionsHelp(doc.forms, state.choosing), size.cols);
+    out.put(text.text, text.cells, 'message');
+    styled.push(out);
   } else if (state.mode !== 'ground' && state.mode !== 'preview') {
-    const typing = drawTyping(state, size.cols, theme);
+    const typing = drawTyping(state, size.cols, theme, fieldIndicator(doc.forms, state.editing));
     styled.push(typing.styled);
     cursor = { row: height, col: typing.cursor };
   } else if (state.mode === 'preview') {

@@ -17,7 +17,9 @@ export type Role =
   | 'heading'
   | 'warning'
   | 'lineNumber'
-  | 'chopMark';
+  | 'chopMark'
+  /** A form field's placeholder, shown while the field is empty. */
+  | 'placeholder';
 
 export type Theme = Record<Role, Attrs>;
 
@@ -36,6 +38,7 @@ const colour: Theme = {
   warning: { fg: 'red', bold: true },
   lineNumber: { fg: 'yellow' },
   chopMark: { fg: 'yellow', bold: true },
+  placeholder: { fg: 'blue', dim: true },
 };
 
 const mono: Theme = {
@@ -53,6 +56,7 @@ const mono: Theme = {
   warning: { bold: true },
   lineNumber: { dim: true },
   chopMark: { bold: true },
+  placeholder: { underline: true, dim: true },
 };
 
 export function themeFor(color: boolean): Theme {

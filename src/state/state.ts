@@ -11,6 +11,7 @@ import { answer, follow, interrupt, reload } from './follow.ts';
 import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
 import { editLine, incrementalFound } from './typing.ts';
+import { editField, fieldKey, pressOptions } from './fields.ts';
 import { clickedLink } from './mouse.ts';
 import { formatCount } from '../text/count.ts';
 import { toggleOption } from './toggles.ts';
@@ -38,7 +39,7 @@ export const initialState: State = {
   match: null,
   line: emptyLine,
   searchBackward: false,
-  history: { search: [], filter: [], fork: [], exec: [], examine: [], save: [], pipe: [] },
+  history: { search: [], filter: [], fork: [], exec: [], examine: [], save: [], pipe: [], field: [] },
   recall: 0,
   draft: '',
   searchOrigin: null,
@@ -53,7 +54,7 @@ const none = (state: State): Result => ({ state, effects: [] });
 /** The mode a key typed now would be typed into as text: a typing line, not busy, the key not bound there. */
 export function typesText(state: State, key: string, bindings: Bindings): boolean {
   const mode = state.mode;
-  if (state.busy !== null || mode === 'ground' || mode === 'preview' || mode === 'question') return false;
+  if (state.busy !== null || mode === 'ground' || mode === 'preview' || mode === 'question' || mode === 'options') return false;
   return isTypedText(key) && bindings.for(mode, key) === undefined;
 }
 
@@ -64,7 +65,7 @@ export function typesText(state: State, key: string, bindings: Bindings): boolea
  */
 export function typeText(state: State, text: string, ctx: Context): Result {
   const mode = state.mode;
-  if (mode === 'ground' || mode === 'preview' || mode === 'question') return none(state);
+  if (mode === 'ground' || mode === 'preview' || mode === 'question' || mode === 'options') return none(state);
   return editLine({ ...state, message: null }, mode, ['type', text], withFilter(ctx, state.filter));
 }
 
@@ -90,6 +91,14 @@ export function press(state: State, key: string, ctx: Context): Result {
       const action = ctx.bindings.for('question', key);
       return action ? answer(state, action[0] === 'yes') : none(state);
     }
+    case 'options': {
+      const action = ctx.bindings.for('options', key);
+      return action ? pressOptions(state, action, ctx) : none(state);
+    }
+    case 'field': {
+      const action = ctx.bindings.for('field', key) ?? (isTypedText(key) ? (['type', key] as const) : null);
+      return action ? editField(state, action, ctx, (s, a) => editLine(s, 'field', a, ctx)) : none(state);
+    }
     default: {
       const action = ctx.bindings.for(mode, key);
       if (action) return editLine(state, mode, action, ctx);
@@ -104,6 +113,9 @@ function pressGround(state: State, key: string, ctx: Context): Result {
   if (/^[0-9]$/.test(key) && (state.count !== '' || key !== '0')) {
     return none({ ...state, count: (state.count + key).slice(0, 9) });
   }
+  // A selected form field takes Enter (and space, a checkbox's) first.
+  const onField = fieldKey(state, key, ctx);
+  if (onField) return onField;
   const action = ctx.bindings.for('ground', key);
   const count = state.count === '' ? null : Number(state.count);
   state = { ...state, count: '' };

@@ -11,6 +11,7 @@ import { defaultTreeAdapter, html, Parser, Token, type DefaultTreeAdapterMap, ty
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { RenderCollector, type RenderTarget, type Style } from './render-target.ts';
 import { writeTable, type Align } from './table.ts';
+import { defaultText, Forms, type Field, type FieldKind, type FormInfo } from '../forms.ts';
 
 type Node = T.Node;
 type Element = T.Element;
@@ -21,6 +22,8 @@ export interface HtmlOptions {
   tableWidth?: number;
   /** Images are links to their src (Markdown's raw HTML, as `![alt](src)` is). */
   imageLinks?: boolean;
+  /** Where the forms and their fields go: fields are then links (a field's href marked as its), else they show as text. */
+  forms?: Forms;
 }
 
 /** Elements whose content is never shown. */
@@ -128,6 +131,12 @@ interface OpenElement {
   pre: boolean;
   list: { ordered: boolean; next: number; bare: boolean } | null;
   after: string;
+  /** A <form>: closed in `forms` at the end. */
+  form: boolean;
+  /** A silent frame in a hidden element: the inputs in it are still sent with their form. */
+  collect: boolean;
+  /** A <label>: the fields in it are named by its text until its end. */
+  label: boolean;
 }
 
 /**
@@ -150,6 +159,10 @@ export class HtmlWalker {
   private bulletLists = 0;
   private titleSeen = false;
   private baseSeen = false;
+  /** The texts of the <label>s around the walk's place: a field in one is named by it. */
+  private readonly labelTexts: string[] = [];
+  /** Where fields go when the reader was given no forms (raw HTML in Markdown): shown, not kept. */
+  private scratch: Forms | null = null;
 
   constructor(
     readonly w: BlockWriter,
@@ -163,12 +176,12 @@ export class HtmlWalker {
   }
 
   private frame(node: Node): OpenElement {
-    return { node, index: 0, silent: false, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '' };
+    return { node, index: 0, silent: false, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '', form: false, collect: false, label: false };
   }
 
-  /** A frame that writes nothing: for an element not shown, walked only to let its children go. */
-  private silentFrame(node: Node): OpenElement {
-    return { ...this.frame(node), silent: true };
+  /** A frame that writes nothing: for an element not shown, walked only to let its children go (and, `collect`, its inputs recorded as hidden fields). */
+  private silentFrame(node: Node, collect = false): OpenElement {
+    return { ...this.frame(node), silent: true, collect };
   }
 
   /**
@@ -203,17 +216,23 @@ export class HtmlWalker {
         } else if (isElement(child)) {
           const settled = final || !this.isOpen(child);
           if (f.silent) {
-            stack.push(this.silentFrame(child));
+            if (f.collect && child.tagName === 'input') this.hiddenField(child);
+            stack.push(this.silentFrame(child, f.collect));
             continue;
           }
-          if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select') {
+          if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select' || child.tagName === 'textarea' || child.tagName === 'button') {
             if (!settled) return false;
           }
           if (child.tagName === 'li' && !settled && ownNumber(child, this.isOpen) === null) return false;
           const entered = this.enter(child);
+          // A hidden element's fields are still its form's (a login's token in a `display: none` block).
+          const hides = !entered && isHidden(child) && !SKIPPED.has(child.tagName);
           if (entered) stack.push(entered);
-          else if (!settled) stack.push(this.silentFrame(child)); // not shown, but still growing
-          else this.next(f);
+          else if (!settled) stack.push(this.silentFrame(child, hides)); // not shown, but still growing
+          else {
+            if (hides) for (const input of findAll(child, 'input')) this.hiddenField(input);
+            this.next(f);
+          }
         } else {
           this.next(f); // comment, doctype
         }
@@ -246,6 +265,10 @@ export class HtmlWalker {
       return null;
     }
     if (SKIPPED.has(tag) && tag !== 'head') return null;
+    if (tag === 'input' && isHidden(el)) {
+      this.hiddenField(el);
+      return null;
+    }
     if (isHidden(el)) return null;
     const id = attr(el, 'id');
     if (id) w.anchor(id);
@@ -276,27 +299,41 @@ export class HtmlWalker {
         return null;
       }
       case 'input':
-        this.styled('formControl', inputText(el));
-        return null;
-      case 'select': {
-        const chosen = findAll(el, 'option').find((o) => attr(o, 'selected') !== null) ?? findAll(el, 'option')[0];
-        this.styled('formControl', `[select: ${chosen ? textOf(chosen) : ''}]`);
-        return null;
-      }
+      case 'select':
       case 'textarea':
-        this.styled('formControl', '[textarea]');
+        this.field(el);
         return null;
+      case 'form':
+        this.options.forms?.openForm(formInfo(el));
+        f.form = this.options.forms !== undefined;
+        break;
+      case 'label': {
+        const forId = attr(el, 'for');
+        if (forId) this.options.forms?.label(forId, labelText(el));
+        this.labelTexts.push(labelText(el));
+        f.label = true;
+        break;
+      }
       case 'table':
         // Laid out as a grid up to a depth, past it as the text it holds: each level is a walk in a walk (the stack).
         if (this.tables >= DEEPEST_TABLE || cellsOf(el) > MOST_TABLE_CELLS) break;
         this.table(el);
         return null;
-      case 'button':
+      case 'button': {
         this.w.openStyle('formControl');
-        this.w.write('[button: ');
         f.styles++;
+        const forms = this.options.forms;
+        if (forms && this.linkDepth === 0) {
+          // The button's text is its link: a field like any other.
+          const number = forms.add(buttonField(el, forms.current, this.labelOf()));
+          this.w.openLink(forms.markHref(number, forms.forms[forms.current]?.action ?? ''));
+          f.link = true;
+          this.linkDepth++;
+        }
+        this.w.write('[button: ');
         f.after = ']';
         break;
+      }
       case 'ul':
       case 'ol':
       case 'menu':
@@ -362,15 +399,42 @@ export class HtmlWalker {
   private exit(f: OpenElement): void {
     const w = this.w;
     if (f.after) w.write(f.after);
-    for (let i = 0; i < f.styles; i++) w.closeStyle();
     if (f.link) {
       w.closeLink();
       this.linkDepth--;
     }
+    for (let i = 0; i < f.styles; i++) w.closeStyle();
+    if (f.form) this.options.forms?.closeForm();
+    if (f.label) this.labelTexts.pop();
     if (f.pre) this.preDepth--;
     if (f.indent) w.popIndent();
     if (f.list && !this.lists.pop()!.ordered) this.bulletLists--;
     if (f.block) w.block(f.block === 2);
+  }
+
+  private labelOf(): string {
+    return this.labelTexts[this.labelTexts.length - 1] ?? '';
+  }
+
+  /** An input, select or textarea: kept in the forms, and shown in the cells its value takes, as a link when the forms are the document's. */
+  private field(el: Element): void {
+    const kept = this.options.forms;
+    const forms = kept ?? (this.scratch ??= new Forms());
+    const field = fieldOf(el, forms.current, this.labelOf());
+    const number = forms.add(field);
+    if (field.kind === 'hidden') return;
+    const link = kept !== undefined && this.linkDepth === 0;
+    this.w.openStyle('formControl');
+    if (link) this.w.openLink(forms.markHref(number, forms.forms[field.form]?.action ?? ''));
+    this.w.write(defaultText(forms, number) || buttonText(field));
+    if (link) this.w.closeLink();
+    this.w.closeStyle();
+  }
+
+  /** An input not shown (type=hidden, or in a hidden element): still sent with its form. */
+  private hiddenField(el: Element): void {
+    const forms = this.options.forms;
+    if (forms) forms.add(fieldOf(el, forms.current, ''));
   }
 
   private text(s: string): void {
@@ -421,23 +485,112 @@ export class HtmlWalker {
   }
 }
 
-function inputText(el: Element): string {
-  const type = (attr(el, 'type') ?? 'text').toLowerCase();
-  const value = attr(el, 'value');
-  switch (type) {
-    case 'checkbox':
-      return attr(el, 'checked') !== null ? '[x]' : '[ ]';
-    case 'radio':
-      return attr(el, 'checked') !== null ? '(*)' : '( )';
-    case 'submit':
-    case 'reset':
-    case 'button':
-      return `[button: ${value ?? type}]`;
-    case 'image':
-      return `[button: ${attr(el, 'alt') ?? 'image'}]`;
-    default:
-      return value ? `[input: ${value}]` : `[input${attr(el, 'placeholder') ? `: ${attr(el, 'placeholder')}` : ''}]`;
+/** Cells a text field, a select and a textarea's line take at most, and a textarea's lines. */
+const WIDEST_FIELD = 60;
+const WIDEST_SELECT = 40;
+const WIDEST_TEXTAREA = 72;
+const TALLEST_TEXTAREA = 8;
+
+/** A number attribute (size, cols, rows) within [1, most], else `fallback`. */
+function sizeAttr(el: Element, name: string, fallback: number, most: number): number {
+  const n = Number.parseInt(attr(el, name) ?? '', 10);
+  return Math.min(most, Number.isFinite(n) && n > 0 ? n : fallback);
+}
+
+const INPUT_KINDS = new Set<FieldKind>(['text', 'search', 'email', 'url', 'number', 'tel', 'password', 'hidden', 'file', 'checkbox', 'radio', 'submit', 'image', 'reset', 'button']);
+
+/** A <form>'s facts. */
+function formInfo(el: Element): FormInfo {
+  const enctype = (attr(el, 'enctype') ?? '').trim().toLowerCase();
+  return {
+    action: attr(el, 'action'),
+    method: (attr(el, 'method') ?? 'get').trim().toLowerCase(),
+    enctype: enctype === 'multipart/form-data' || enctype === 'text/plain' ? enctype : 'application/x-www-form-urlencoded',
+    acceptCharset: attr(el, 'accept-charset') ?? '',
+    id: attr(el, 'id'),
+    name: attr(el, 'name') ?? '',
+  };
+}
+
+/** Whether an element is in a disabled fieldset (not in its first legend), or a disabled optgroup for an option. */
+function inDisabled(el: Element): boolean {
+  for (let p = el.parentNode as Element | null; p && isElement(p); p = p.parentNode as Element | null) {
+    if ((p.tagName === 'fieldset' || p.tagName === 'optgroup') && attr(p, 'disabled') !== null) return true;
   }
+  return false;
+}
+
+/** A label's own text: not that of the fields in it (a select's options). */
+function labelText(label: Element): string {
+  const parts: string[] = [];
+  const walk = (n: Node) => {
+    if (n.nodeName === '#text') parts.push((n as T.TextNode).value);
+    else if (isElement(n) && !/^(select|textarea|button|script|style|template)$/.test(n.tagName)) for (const c of children(n)) walk(c);
+  };
+  walk(label);
+  return parts.join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
+}
+
+/** The text under an element as it is written (a textarea's default). */
+function rawText(el: Element): string {
+  return children(el).map((c) => (c.nodeName === '#text' ? (c as T.TextNode).value : '')).join('');
+}
+
+/** What the reader records of an input, select or textarea. */
+function fieldOf(el: Element, form: number, label: string): Field {
+  const field: Field = {
+    kind: 'text', name: attr(el, 'name') ?? '', value: '', checked: false, options: [], multiple: false,
+    placeholder: (attr(el, 'placeholder') ?? '').replace(/[\r\n]+/g, ' '), label, width: 20, lines: 1, form, formId: attr(el, 'form'),
+    disabled: attr(el, 'disabled') !== null || inDisabled(el), readOnly: attr(el, 'readonly') !== null,
+    formAction: attr(el, 'formaction'), formMethod: attr(el, 'formmethod'), formEnctype: attr(el, 'formenctype'), id: attr(el, 'id'),
+  };
+  if (el.tagName === 'select') {
+    field.kind = 'select';
+    field.multiple = attr(el, 'multiple') !== null;
+    field.options = findAll(el, 'option').map((o) => ({
+      label: attr(o, 'label') ?? textOf(o),
+      value: attr(o, 'value') ?? textOf(o),
+      selected: attr(o, 'selected') !== null,
+      disabled: attr(o, 'disabled') !== null || inDisabled(o),
+    }));
+    const widest = field.options.reduce((most, o) => Math.max(most, o.label.length), 1);
+    field.width = Math.min(WIDEST_SELECT, field.multiple ? Math.max(widest, 20) : widest);
+    return field;
+  }
+  if (el.tagName === 'textarea') {
+    field.kind = 'textarea';
+    field.value = rawText(el);
+    field.width = sizeAttr(el, 'cols', 40, WIDEST_TEXTAREA);
+    field.lines = sizeAttr(el, 'rows', 2, TALLEST_TEXTAREA);
+    return field;
+  }
+  const type = (attr(el, 'type') ?? 'text').trim().toLowerCase() as FieldKind;
+  field.kind = INPUT_KINDS.has(type) ? type : 'text';
+  const value = attr(el, 'value');
+  field.value = (field.kind === 'checkbox' || field.kind === 'radio' ? (value ?? 'on') : (value ?? '')).replace(field.kind === 'hidden' ? /(?!)/ : /[\r\n]+/g, '');
+  field.checked = attr(el, 'checked') !== null;
+  field.width = sizeAttr(el, 'size', 20, WIDEST_FIELD);
+  if (field.kind === 'submit') field.label = value ?? 'Submit';
+  else if (field.kind === 'reset') field.label = value ?? 'Reset';
+  else if (field.kind === 'button') field.label = value ?? '';
+  else if (field.kind === 'image') field.label = attr(el, 'alt') ?? value ?? 'image';
+  return field;
+}
+
+/** A <button>'s field: a submit button unless its type says reset or button. */
+function buttonField(el: Element, form: number, label: string): Field {
+  const type = (attr(el, 'type') ?? 'submit').trim().toLowerCase();
+  const field = fieldOf(el, form, label);
+  field.kind = type === 'reset' || type === 'button' ? type : 'submit';
+  field.value = attr(el, 'value') ?? '';
+  field.label = textOf(el) || field.value;
+  return field;
+}
+
+/** How a field whose look never changes shows: a button, a file field. */
+function buttonText(field: Field): string {
+  if (field.kind === 'file') return '[file]';
+  return `[button: ${field.label || field.kind}]`;
 }
 
 /** Descendant elements named `tag` (not inside nested tables when `deep` is false). */
