@@ -91,7 +91,7 @@ export class Forms {
   /** Text of each <label for=id>, by id. */
   private readonly labels = new Map<string, string>();
   /** Marks an href as a field's: unguessable, so that no link of the page passes for a field. */
-  private readonly mark = `\u0001field${Math.random().toString(36).slice(2)}:`;
+  private readonly mark = `lwl-field-${Math.random().toString(36).slice(2)}:`;
 
   openForm(info: FormInfo): void {
     this.forms.push(info);

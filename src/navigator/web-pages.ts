@@ -4,6 +4,7 @@
 // screen until the answer comes (the page being loaded).
 import { loadOptions, WebLoad } from '../web/web-load.ts';
 import type { LoadOptions } from '../web/page-load.ts';
+import type { PostBody } from '../web/fetch.ts';
 import { proxyFromEnv } from '../web/proxy.ts';
 import { Loader } from '../input/load.ts';
 import { findFragment } from '../document/fragments.ts';
@@ -39,6 +40,8 @@ export class WebPages {
   private optionsNote: string | null = null;
   /** A web page loading again (r): the page shown stays until the answer comes. */
   private reloading: { load: WebLoad; page: Page; top: number } | null = null;
+  /** What the loads that sent a form by POST sent: sent again only when asked (r on the answer). */
+  private readonly posts = new WeakMap<WebLoad, PostBody>();
 
   constructor(
     private readonly host: WebHost,
@@ -46,20 +49,22 @@ export class WebPages {
     private readonly scheduler: Scheduler,
   ) {}
 
-  private start(url: UrlRecord): WebLoad {
+  private start(url: UrlRecord, post: PostBody | null = null): WebLoad {
     this.options ??= loadOptions(this.version, process.env, proxyFromEnv(process.env), (note) => (this.optionsNote = note));
-    return new WebLoad(url, this.options, {
+    const load = new WebLoad(url, post ? { ...this.options, post } : this.options, {
       begin: (load) => this.began(load),
       progress: (load) => {
         if (this.isShowing(load)) this.host.renderSoon();
       },
       end: (load) => this.ended(load),
     }, this.scheduler);
+    if (post) this.posts.set(load, post);
+    return load;
   }
 
-  /** An empty page for a URL, which its text takes the place of when the answer comes. */
-  placeholder(url: UrlRecord): WebPage {
-    const load = this.start(url);
+  /** An empty page for a URL (`post`: a form's body sent to it), which its text takes the place of when the answer comes. */
+  placeholder(url: UrlRecord, post: PostBody | null = null): WebPage {
+    const load = this.start(url, post);
     return { ...pageText(Loader.fromText(load.name, '')), kind: 'web', web: load, drawn: false, restoreTop: null, fragment: null, kindBeforeRaw: null };
   }
 
@@ -166,10 +171,15 @@ export class WebPages {
     if (page.kind === 'web' && page.web === load) page.loader.want(Infinity);
   }
 
-  /** The page shown is fetched again and takes its own place, at the same place (`as`: read as another kind, from the top). */
+  /** The page is the answer to a form sent by POST: loading it again sends the form again. */
+  posted(page: WebPage): boolean {
+    return this.posts.has(page.web) && page.web.info?.page?.posted === true;
+  }
+
+  /** The page shown is fetched again and takes its own place, at the same place (`as`: read as another kind, from the top); the answer to a POST is posted again (asked first). */
   reload(page: WebPage, as: WebLoad['as'] = null): void {
     if (this.reloading?.page === page) this.reloading.load.cancel();
-    const load = this.start(page.web.url);
+    const load = this.start(page.web.url, this.posted(page) ? this.posts.get(page.web)! : null);
     // r keeps the kind the page is read as; K and \\ change it, from the top.
     load.as = as ?? page.web.as;
     // Marked first, so that the old load's end (cancelled) is not taken for the page's.

@@ -73,6 +73,8 @@ export function enterField(state: State, i: number, ctx: Context): Result {
 /** The submit effect for the button `submitter`'s form. */
 function submit(state: State, submitter: number, ctx: Context): Result {
   if (ctx.secure) return message(state, 'Sending forms is disabled in secure mode');
+  // The fields after the button may not be read yet: the form is sent once the page is all read.
+  if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action: ['follow'], count: null }] };
   const form = ctx.doc.forms!.formOf(submitter);
   if (form < 0) return message(state, 'This button is in no form: there is nothing to send');
   return { state, effects: [{ kind: 'submit', form, submitter, values: state.fields ?? {} }] };

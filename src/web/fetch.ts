@@ -43,6 +43,14 @@ export interface FetchOptions {
   proxy?: ProxyChoice;
   /** Extra certificate authorities to trust, PEM (default: Node's). */
   ca?: string | Buffer;
+  /** A form's body to send by POST (none: a GET); a 301, 302 or 303 redirect goes on by GET, a 307 or 308 sends it again. */
+  post?: PostBody | null;
+}
+
+/** What a form sends by POST. */
+export interface PostBody {
+  body: Buffer;
+  contentType: string;
 }
 
 export const DEFAULTS = {
@@ -74,6 +82,8 @@ export interface FetchedPage {
   length: number | null;
   /** The body, as it arrives. */
   body: Body;
+  /** The answer is to a POST (a form sent, and no redirect that turned it into a GET): loading it again sends the form again. */
+  posted: boolean;
 }
 
 export type FetchResult = FetchedPage | FetchFailure;
@@ -114,7 +124,7 @@ class Stop extends Error {
  * directly or through a proxy. node:http, https and tls are loaded when first
  * used: https costs some 20 ms to load, which lwl's first screen should not pay.
  */
-function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Promise<Answer> {
+function request(url: UrlRecord, options: FetchOptions, timeoutMs: number, post: PostBody | null): Promise<Answer> {
   const proxy = options.proxy?.(url) ?? null;
   return new Promise((resolve) => {
     /** What a timeout or a stop destroys: the request under way. */
@@ -145,11 +155,12 @@ function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Prom
         'User-Agent': `lwl/${options.version}`,
         Accept: ACCEPT,
         'Accept-Encoding': 'gzip, deflate, br',
+        ...(post ? { 'Content-Type': post.contentType, 'Content-Length': String(post.body.length) } : {}),
       };
       const { request: httpRequest } = await import('node:http');
       if (settled) return;
       // A connection of its own, closed after: no pooled sockets outlive the load.
-      const common = { method: 'GET', agent: false as const, lookup: options.lookup };
+      const common = { method: post ? 'POST' : 'GET', agent: false as const, lookup: options.lookup };
       let req: http.ClientRequest;
       if (url.scheme === 'http') {
         // Through a proxy, a plain http page is asked for by its whole URL.
@@ -179,7 +190,7 @@ function request(url: UrlRecord, options: FetchOptions, timeoutMs: number): Prom
       req.on('error', failed);
       if (settled) return void req.destroy();
       req.on('response', (res) => done({ ok: true, res }));
-      req.end();
+      req.end(post?.body);
     };
     send().catch(failed);
   });
@@ -222,9 +233,10 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
   if (!isFetchable(parsed.url)) return fail(requested, { kind: 'url', title: 'Not a web address', detail: `lwl fetches only http and https URLs, not ${parsed.url.scheme}:.` });
 
   let url = requested!;
+  let post = options.post ?? null;
   for (;;) {
     if (options.signal?.aborted) return fail(url, stopped);
-    const answer = await request(url, options, timeoutMs);
+    const answer = await request(url, options, timeoutMs, post);
     if (!answer.ok) {
       if (answer.why === 'cancelled') return fail(url, stopped);
       if (answer.why === 'timeout') {
@@ -254,6 +266,8 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       const target = withoutCredentials(next.url.fragment === null ? { ...next.url, fragment: url.fragment } : next.url);
       redirects.push(target);
       url = target;
+      // As browsers do: a form sent by POST and redirected by 301, 302 or 303 is followed by a GET.
+      if (status !== 307 && status !== 308) post = null;
       continue;
     }
     if (status >= 400 || status < 200) {
@@ -286,6 +300,7 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       charset: canonicalCharset(type.charset),
       length,
       body,
+      posted: post !== null,
     };
   }
 }
