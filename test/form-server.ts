@@ -16,7 +16,7 @@ export interface FormServer {
 export const EVERY_FIELD = `<!doctype html><title>Every field</title>
 <form action="/echo" id="f">
 <p><label for="q">Search:</label> <input id="q" name="q" placeholder="words to find"></p>
-<p>Mail <input type="email" name="mail" value="a@b.example"> Site <input type="url" name="site"> Count <input type="number" name="count" value="3"></p>
+<p>Find <input type="search" name="find" size="10"> Mail <input type="email" name="mail" value="a@b.example"> Site <input type="url" name="site" size="12"> Count <input type="number" name="count" value="3" size="4"></p>
 <p>Secret <input type="password" name="pw"> <input type="hidden" name="token" value="t0k&n"></p>
 <p><label><input type="checkbox" name="exact"> exact</label> <input type="checkbox" name="sure" value="yes" checked> sure</p>
 <p><input type="radio" name="where" value="docs" checked> docs <input type="radio" name="where" value="web"> web</p>
