@@ -34,7 +34,7 @@ export const POST_FORMS = `<!doctype html><title>Post forms</title>
 two</textarea> <input type="file" name="upload"> <input type="submit" value="Multipart"></form>
 <form action="/echo" method="post" enctype="text/plain"><input name="plain" value="x y"> <input type="submit" value="Plain"></form>
 <form action="/see-other" method="post"><input name="then" value="get"> <input type="submit" value="Redirected"></form>
-<form action="/echo" method="post" accept-charset="windows-1252"><input name="cafe" value="café €"> <input type="submit" value="Latin"></form>`;
+<form action="/echo" method="post" accept-charset="windows-1252"><input name="cafe" value="café € 日"> <input type="submit" value="Latin"></form>`;
 
 /** Forms lwl refuses to send. */
 export function hostileForms(): string {

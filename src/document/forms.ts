@@ -226,8 +226,10 @@ export function fitCells(text: string, width: number, pad: string): string[] {
     return true;
   });
   if (cut) {
-    while (cells.length > Math.max(0, width - 1)) cells.pop();
-    if (cells[cells.length - 1] === '' && cells.length > 0) cells[cells.length - 2] = pad;
+    let dropped: string | undefined;
+    while (cells.length > Math.max(0, width - 1)) dropped = cells.pop();
+    // A wide character whose second cell went: a blank instead.
+    if (dropped === '' && cells.length > 0) cells[cells.length - 1] = pad;
     if (width > 0) cells.push('…');
   }
   while (cells.length < width) cells.push(pad);

@@ -14,18 +14,20 @@ const utf8: Encode = (text) => Buffer.from(text, 'utf8');
 /** Each single-byte charset's bytes by code point, made when first asked for (null: not single-byte). */
 const tables = new Map<string, Map<number, number> | null>();
 
+/** The WHATWG encodings of more than a byte a character, which lwl cannot write. */
+const MULTI_BYTE = new Set(['shift_jis', 'euc-jp', 'iso-2022-jp', 'gbk', 'gb18030', 'big5', 'euc-kr']);
+
 function tableOf(charset: string): Map<number, number> | null {
   if (tables.has(charset)) return tables.get(charset)!;
-  let table: Map<number, number> | null = new Map();
-  const decoder = new TextDecoder(charset);
+  let table: Map<number, number> | null = MULTI_BYTE.has(charset) ? null : new Map();
   for (let b = 0; b < 256 && table; b++) {
-    const text = decoder.decode(Uint8Array.of(b));
+    // Streaming, as charset.ts decodes: Node 20's one-shot windows-1252 decode is ISO-8859-1's.
+    const decoder = new TextDecoder(charset);
+    const text = decoder.decode(Uint8Array.of(b), { stream: true }) + decoder.decode(new Uint8Array(0), { stream: true });
     const cp = text.codePointAt(0);
-    // A lead byte of a multi-byte charset decodes to nothing, or to U+FFFD.
     if (text.length !== 1 || cp === undefined) table = null;
     else if (cp !== 0xfffd && !table.has(cp)) table.set(cp, b);
   }
-  if (table && table.size < 128) table = null;
   tables.set(charset, table);
   return table;
 }

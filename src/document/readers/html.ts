@@ -459,7 +459,13 @@ export class HtmlWalker {
     const rows: RenderCollector[][] = [];
     const aligns: Align[] = [];
     let headerRows = 0;
+    const forms = this.options.forms ? formsBeforeRows(table) : null;
     for (const tr of rowsOf(table)) {
+      // A form the parser put between the rows (and closed at once) is the form of the fields after it.
+      for (const form of forms?.get(tr) ?? []) {
+        this.options.forms!.openForm(formInfo(form));
+        this.options.forms!.closeForm();
+      }
       const row: RenderCollector[] = [];
       for (const cell of children(tr)) {
         if (!isElement(cell) || (cell.tagName !== 'td' && cell.tagName !== 'th')) continue;
@@ -618,6 +624,24 @@ function rowsOf(table: Element): Element[] {
     }
   }
   return rows;
+}
+
+/** The forms among a table's rows (`<table><form><tr>`: the parser leaves them empty there), by the row each comes before or in. */
+function formsBeforeRows(table: Element): Map<Element, Element[]> {
+  const before = new Map<Element, Element[]>();
+  let pending: Element[] = [];
+  const visit = (parent: Node) => {
+    for (const c of children(parent)) {
+      if (!isElement(c)) continue;
+      if (c.tagName === 'form') pending.push(c);
+      else if (c.tagName === 'tr') {
+        before.set(c, [...pending, ...children(c).filter((k): k is Element => isElement(k) && k.tagName === 'form')]);
+        pending = [];
+      } else if (c.tagName === 'tbody' || c.tagName === 'thead' || c.tagName === 'tfoot') visit(c);
+    }
+  };
+  visit(table);
+  return before;
 }
 
 /** The columns a cell spans (its colspan, 100 at most). */
