@@ -33,6 +33,29 @@ async function select(s: Session, what: string): Promise<void> {
   throw new Error(`no field "${what}"; the status line says ${s.status()}`);
 }
 
+/** Selects the field the status line names `what`, and presses `keys` on it. */
+async function pressOn(s: Session, what: string, ...keys: string[]): Promise<void> {
+  await select(s, what);
+  await s.keys(...keys);
+}
+
+/** Sends the form by the submit button `caption`, and waits for the echo. */
+async function sendBy(s: Session, caption: string): Promise<void> {
+  await pressOn(s, `submit button ${caption}`, '\r');
+  await s.waitForText('end of echo');
+}
+
+/** Backspace, back to the page showing `text`. */
+async function back(s: Session, text: string): Promise<void> {
+  await s.keys('\x7f');
+  await s.waitForText(text);
+}
+
+async function quit(s: Session): Promise<void> {
+  await s.keys('q');
+  await s.waitExit();
+}
+
 /** Types text into the field the status line names `what`: Enter, the text, Enter. */
 async function typeInto(s: Session, what: string, text: string, first: string[] = []): Promise<void> {
   await select(s, what);
@@ -70,8 +93,7 @@ describe('a GET form with every kind of field', () => {
 
     await typeInto(s, 'search field find', 'docs');
     // An email field with a value: the line editor starts with it.
-    await select(s, 'email field mail');
-    await s.keys('\r');
+    await pressOn(s, 'email field mail', '\r');
     expect(s.status()).toBe('mail: a@b.example');
     await s.keys('\x15', ...'me@here.example', '\r');
     await typeInto(s, 'URL field site', 'http://x.example/');
@@ -85,17 +107,14 @@ describe('a GET form with every kind of field', () => {
     expect(s.status()).toContain('checkbox exact, not checked');
     await s.keys(' ');
     expect(s.status()).toContain('checkbox exact, checked');
-    await select(s, 'checkbox sure');
-    await s.keys('\r');
+    await pressOn(s, 'checkbox sure', '\r');
     expect(s.screen()).toContain('[x] exact [ ] sure');
     // Radio buttons: one of a name.
-    await select(s, 'radio button where, not checked');
-    await s.keys(' ');
+    await pressOn(s, 'radio button where, not checked', ' ');
     expect(s.screen()).toContain('( ) docs (*) web');
 
     // A select: its options listed, Down passes a disabled one.
-    await select(s, 'select lang');
-    await s.keys('\r');
+    await pressOn(s, 'select lang', '\r');
     expect(s.screen()).toContain('Choose an option of select lang:');
     expect(s.screen()).toContain('> (*) English');
     await s.keys(DOWN, DOWN);
@@ -105,13 +124,11 @@ describe('a GET form with every kind of field', () => {
     await s.keys('\r');
     expect(s.screen()).toContain('[Deutsch');
     // A multiple select: space marks, Enter keeps those marked.
-    await select(s, 'multiple select tags');
-    await s.keys('\r', DOWN, ' ', DOWN, ' ', '\r');
+    await pressOn(s, 'multiple select tags', '\r', DOWN, ' ', DOWN, ' ', '\r');
     expect(s.screen()).toContain('[red, green, blue');
 
     // A textarea: its text edited on the typing line, line breaks as ⏎ (^O types one).
-    await select(s, 'text area note');
-    await s.keys('\r');
+    await pressOn(s, 'text area note', '\r');
     expect(s.status()).toBe('note: First line⏎second line');
     await s.keys('!', '\x0f', ...'third');
     await s.keys('\r');
@@ -128,29 +145,21 @@ describe('a GET form with every kind of field', () => {
         '&exact=on&where=web&lang=de&tags=red&tags=green&tags=blue&note=First+line%0D%0Asecond+line%21%0D%0Athird&go=Go',
     );
     // Backspace: the form as it was left.
-    await s.keys('\x7f');
-    await s.waitForText('Search: [hello world');
+    await back(s, 'Search: [hello world');
     expect(s.screen()).toContain('[x] exact [ ] sure');
-    await s.keys('q');
-    await s.waitExit();
+    await quit(s);
   });
 
   it('sends the name and value of the button pressed, a <button> too, and a button with formaction and formmethod as it says', async () => {
     const s = open('/every');
     await s.waitForText('Search:');
-    await select(s, 'submit button Other');
-    await s.keys('\r');
-    await s.waitForText('end of echo');
+    await sendBy(s, 'Other');
     expect(lastReceived().url).toBe('/echo?q=&find=&mail=a%40b.example&site=&count=3&pw=&token=t0k%26n&sure=yes&where=docs&lang=en&tags=red&note=First+line%0D%0Asecond+line&alt=other');
-    await s.keys('\x7f');
-    await s.waitForText('Search:');
-    await select(s, 'submit button Post it');
-    await s.keys('\r');
-    await s.waitForText('end of echo');
+    await back(s, 'Search:');
+    await sendBy(s, 'Post it');
     expect(lastReceived()).toMatchObject({ method: 'POST', url: '/echo/posted', contentType: 'application/x-www-form-urlencoded' });
     expect(lastReceived().body.toString()).toBe('q=&find=&mail=a%40b.example&site=&count=3&pw=&token=t0k%26n&sure=yes&where=docs&lang=en&tags=red&note=First+line%0D%0Asecond+line');
-    await s.keys('q');
-    await s.waitExit();
+    await quit(s);
   });
 
   it('puts the form back as it was with its reset button, and a password typed is not in =', async () => {
@@ -160,14 +169,12 @@ describe('a GET form with every kind of field', () => {
     await typeInto(s, 'password field pw', 'hunter2');
     await s.keys('=');
     expect(s.status()).not.toContain('hunter2');
-    await select(s, 'reset button Reset');
-    await s.keys('\r');
+    await pressOn(s, 'reset button Reset', '\r');
     expect(s.status()).toBe('The form is as it was at first');
     expect(s.screen()).toContain('Search: [words to find');
     expect(s.screen()).toContain('Secret [______');
     expect(s.output).not.toContain('hunter2');
-    await s.keys('q');
-    await s.waitExit();
+    await quit(s);
   });
 });
 
@@ -175,17 +182,12 @@ describe('POST forms', () => {
   it('sends application/x-www-form-urlencoded, multipart/form-data and text/plain bodies', async () => {
     const s = open('/post');
     await s.waitForText('Urlencoded');
-    await select(s, 'submit button Urlencoded');
-    await s.keys('\r');
-    await s.waitForText('end of echo');
+    await sendBy(s, 'Urlencoded');
     expect(lastReceived()).toMatchObject({ method: 'POST', url: '/echo', contentType: 'application/x-www-form-urlencoded' });
     expect(lastReceived().body.toString()).toBe('who=a+b%2Bc%26d');
 
-    await s.keys('\x7f');
-    await s.waitForText('Multipart');
-    await select(s, 'submit button Multipart');
-    await s.keys('\r');
-    await s.waitForText('end of echo');
+    await back(s, 'Multipart');
+    await sendBy(s, 'Multipart');
     const multipart = lastReceived();
     const boundary = /^multipart\/form-data; boundary=(\S+)$/.exec(multipart.contentType)?.[1];
     expect(boundary).toMatch(/^-{4}lwlFormBoundary[A-Za-z0-9]{24}$/);
@@ -195,31 +197,22 @@ describe('POST forms', () => {
         `--${boundary}--\r\n`,
     );
 
-    await s.keys('\x7f');
-    await s.waitForText('Plain');
-    await select(s, 'submit button Plain');
-    await s.keys('\r');
-    await s.waitForText('end of echo');
+    await back(s, 'Plain');
+    await sendBy(s, 'Plain');
     expect(lastReceived()).toMatchObject({ method: 'POST', contentType: 'text/plain' });
     expect(lastReceived().body.toString()).toBe('plain=x y\r\n');
 
-    await s.keys('\x7f');
-    await s.waitForText('Latin');
-    await select(s, 'submit button Latin');
-    await s.keys('\r');
-    await s.waitForText('end of echo');
+    await back(s, 'Latin');
+    await sendBy(s, 'Latin');
     // accept-charset: windows-1252 bytes, and a character it has no byte for as a reference.
     expect(lastReceived().body.toString('latin1')).toBe('cafe=caf%E9+%80+%26%2326085%3B');
-    await s.keys('q');
-    await s.waitExit();
+    await quit(s);
   });
 
   it('follows a 303 after a POST by GET; Backspace and r never send a form again unasked', async () => {
     const s = open('/post');
     await s.waitForText('Redirected');
-    await select(s, 'submit button Redirected');
-    await s.keys('\r');
-    await s.waitForText('end of echo');
+    await sendBy(s, 'Redirected');
     expect(server.received.slice(-2).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /see-other', 'GET /echo?after=post']);
     // The answer came by GET: r loads it again without asking.
     let sent = server.received.length;
@@ -227,11 +220,8 @@ describe('POST forms', () => {
     await s.waitFor(() => server.received.length > sent, 'the page loaded again');
     expect(lastReceived().method).toBe('GET');
 
-    await s.keys('\x7f');
-    await s.waitForText('Urlencoded');
-    await select(s, 'submit button Urlencoded');
-    await s.keys('\r');
-    await s.waitForText('end of echo');
+    await back(s, 'Urlencoded');
+    await sendBy(s, 'Urlencoded');
     sent = server.received.length;
     await s.keys('r');
     expect(s.status()).toBe('This page is the answer to a form sent by POST: send the form again? (y/n)');
@@ -245,11 +235,9 @@ describe('POST forms', () => {
     expect(lastReceived().body.toString()).toBe('who=a+b%2Bc%26d');
     // Back to the form, and forward nowhere: nothing is sent.
     sent = server.received.length;
-    await s.keys('\x7f');
-    await s.waitForText('Urlencoded');
+    await back(s, 'Urlencoded');
     expect(server.received.length).toBe(sent);
-    await s.keys('q');
-    await s.waitExit();
+    await quit(s);
   });
 });
 
@@ -259,21 +247,18 @@ describe('what lwl will not send', () => {
     // The page is 10 MB: the keys are answered once it is read.
     await s.waitFor((x) => x.screen().includes('[button: Big]') && x.status().includes('(END)'), 'the whole page', 120_000);
     const sent = server.received.length;
-    await select(s, 'submit button Script');
-    await s.keys('\r');
-    expect(s.status()).toBe('Not sent: the form would run a script (javascript:), and lwl runs none');
-    await select(s, 'submit button File');
-    await s.keys('\r');
-    expect(s.status()).toBe('Not sent: lwl sends forms only to http and https, not file:');
-    await select(s, 'submit button Many');
-    await s.keys('\r');
-    expect(s.status()).toBe('Not sent: the form has 10,000 fields, and lwl sends at most 5,000');
-    await select(s, 'submit button Big');
-    await s.keys('\r');
-    expect(s.status()).toBe('Not sent: the form holds 10 MiB, and lwl sends at most 4 MiB');
+    const refusals = [
+      ['Script', 'Not sent: the form would run a script (javascript:), and lwl runs none'],
+      ['File', 'Not sent: lwl sends forms only to http and https, not file:'],
+      ['Many', 'Not sent: the form has 10,000 fields, and lwl sends at most 5,000'],
+      ['Big', 'Not sent: the form holds 10 MiB, and lwl sends at most 4 MiB'],
+    ];
+    for (const [button, said] of refusals) {
+      await pressOn(s, `submit button ${button}`, '\r');
+      expect(s.status()).toBe(said);
+    }
     expect(server.received.length).toBe(sent);
-    await s.keys('q');
-    await s.waitExit();
+    await quit(s);
   }, 150_000);
 
   it('sends nothing in secure mode', async () => {
@@ -286,11 +271,9 @@ describe('what lwl will not send', () => {
     // Typing into a field is no command: it works.
     await typeInto(s, 'text field q', 'x');
     expect(s.screen()).toContain('Search: [x____');
-    await select(s, 'submit button Go');
-    await s.keys('\r');
+    await pressOn(s, 'submit button Go', '\r');
     expect(s.status()).toBe('Sending forms is disabled in secure mode');
     expect(server.received.length).toBe(sent);
-    await s.keys('q');
-    await s.waitExit();
+    await quit(s);
   });
 });
