@@ -28,7 +28,7 @@ function context(html: string, secure = false): Context {
 const text = (doc: Document) => doc.text.text(0, doc.text.length);
 const linkText = (doc: Document, i: number) => doc.text.text(doc.links.start(i), doc.links.end(i));
 const fieldOfLink = (doc: Document, i: number) => doc.forms!.fieldOfHref(doc.links.tag(i));
-const screen = (ctx: Context, state: State) => draw(ctx, state, { cols: 80, rows: 12 }, themeFor(false)).rows;
+const screen = (ctx: Context, state: State) => draw(ctx, state, { cols: ctx.rows.width, rows: 12 }, themeFor(false)).rows;
 const plainRows = (ctx: Context, state: State) => screen(ctx, state).map((r) => r.replace(/\x1b\[[0-9;]*m/g, ''));
 
 describe('the HTML reader records forms', () => {
@@ -121,6 +121,19 @@ describe('a field with the value it holds', () => {
       'multiple select l: Enter to choose',
       'password field pw: disabled',
     ]);
+  });
+});
+
+describe('a field on screen', () => {
+  it('draws the value over the field where the row wraps it, and a textarea\'s lines behind a list\'s indent', () => {
+    const doc = read('<ul><li>Note: <textarea name=t rows=2 cols=6>ab\ncd</textarea></li></ul><p>Words before the field <input name=q size=12 value=0123456789></p>');
+    const ctx: Context = { doc, rows: new Wrap(doc, 30), height: 10, links: new LinkTargets(doc), lines: new LineIndex(doc), browser: null, secure: false, bindings: defaultBindings };
+    const state: State = { ...initialState, fields: { 0: 'x\nyz', 1: 'typed and longer' } };
+    const rows = plainRows(ctx, state);
+    expect(rows.slice(0, 2)).toEqual(['• Note: [x_____]', '  [yz____]']);
+    expect(rows.join('\n')).toContain('[typed and l…]');
+    // The document keeps its defaults.
+    expect(doc.text.text(0, doc.text.length)).toContain('[0123456789__]');
   });
 });
 

@@ -419,7 +419,7 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
       // Secure mode follows no link out of the document: a click in the terminal may not either.
       hyperlink: look.hyperlinks && !ctx.secure ? (i) => hyperlinkFor(links, i, ctx.web?.url ?? null) : null,
-      fieldLook: doc.forms ? (i) => fieldLookOf(ctx, state, i) : null,
+      fieldLook: doc.forms && doc.forms.fields.length > 0 ? (i) => fieldLookOf(ctx, state, i) : null,
     };
     const visible = rows.visibleRows(state.top, height);
     // The line-number column: what the screen has besides the text's width.
