@@ -14,6 +14,7 @@ import { LineIndex } from '../src/document/lines.ts';
 import { draw } from '../src/draw/draw.ts';
 import { themeFor } from '../src/draw/theme.ts';
 import { pressKeys } from './press-keys.ts';
+import { clickKey } from '../term/keys.ts';
 
 function read(html: string): Document {
   const doc = new Document('t.html');
@@ -195,6 +196,14 @@ describe('the keys on fields', () => {
     const refused = pressKeys(secure, ['<S-Tab>', '<S-Tab>', '<Enter>']);
     expect(refused.effects).toEqual([]);
     expect(refused.state.message).toBe('Sending forms is disabled in secure mode');
+  });
+
+  it('a click selects a field, and a second click acts on it as Enter does', () => {
+    const ctx = context(FORM);
+    const col = text(ctx.doc).indexOf('[ ]');
+    const once = pressKeys(ctx, [clickKey(0, col + 1)]).state;
+    expect(fieldOfLink(ctx.doc, once.selected!)).toBe(1);
+    expect(pressKeys(ctx, [clickKey(0, col + 1)], once).state.fields).toEqual({ 1: true });
   });
 
   it('waits for the whole page before it sends a form', () => {
