@@ -101,6 +101,7 @@ describe('a field with the value it holds', () => {
     const f = forms('<input name=q placeholder=find size=6><input type=password name=p size=6><select name=s><option>a<option>bb</select>');
     expect(fieldLook(f, {}, 0)).toEqual({ lines: [[...'[find__]']], dim: { from: 1, to: 5 } });
     expect(fieldLook(f, { 0: 'x' }, 0)).toEqual({ lines: [[...'[x_____]']], dim: null });
+    expect(fieldLook(forms('<input placeholder=日本 size=6>'), {}, 0)).toEqual({ lines: [['[', '日', '', '本', '', '_', '_', ']']], dim: { from: 1, to: 5 } });
     expect(fieldLook(f, { 1: 'secret!!' }, 1)!.lines[0].join('')).toBe('[*****…]');
     expect(fieldLook(f, { 2: [1] }, 2)!.lines[0].join('')).toBe('[bb]');
     expect(fieldLook(f, {}, 2)!.lines[0].join('')).toBe('[a\u00a0]');

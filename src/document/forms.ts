@@ -88,8 +88,11 @@ export class Forms {
   private readonly open: number[] = [];
   /** The last form opened: a field after it with none around it is its (`<table><form><tr><td><input>`, where the parser closes the form at once). */
   private last = -1;
-  /** Text of each <label for=id>, by id. */
+  /** Text of each <label for=id>, by id; and the fields with each id. */
   private readonly labels = new Map<string, string>();
+  private readonly withId = new Map<string, number[]>();
+  /** The radio button checked last in each group (form and name): a later one checked unchecks it. */
+  private readonly checkedRadios = new Map<string, number>();
   /** Marks an href as a field's: unguessable, so that no link of the page passes for a field. */
   private readonly mark = `lwl-field-${Math.random().toString(36).slice(2)}:`;
 
@@ -110,17 +113,24 @@ export class Forms {
 
   label(forId: string, text: string): void {
     if (!this.labels.has(forId)) this.labels.set(forId, text);
-    for (const field of this.fields) if (field.id === forId && field.label === '') field.label = text;
+    for (const i of this.withId.get(forId) ?? []) if (this.fields[i].label === '') this.fields[i].label = text;
   }
 
   /** Adds a field; returns its number. A radio button checked unchecks those before it in its group (the last checked wins). */
   add(field: Field): number {
-    if (field.label === '' && field.id !== null) field.label = this.labels.get(field.id) ?? '';
-    if (field.kind === 'radio' && field.checked) {
-      for (const other of this.fields) if (other.kind === 'radio' && other.form === field.form && other.name === field.name) other.checked = false;
-    }
+    const i = this.fields.length;
     this.fields.push(field);
-    return this.fields.length - 1;
+    if (field.id !== null) {
+      if (field.label === '') field.label = this.labels.get(field.id) ?? '';
+      this.withId.set(field.id, [...(this.withId.get(field.id) ?? []), i]);
+    }
+    if (field.kind === 'radio' && field.checked && field.name !== '') {
+      const group = `${field.form} ${field.name}`;
+      const before = this.checkedRadios.get(group);
+      if (before !== undefined) this.fields[before].checked = false;
+      this.checkedRadios.set(group, i);
+    }
+    return i;
   }
 
   /** The href that makes link text a field's link: the field's number and what it links to (its form's action). */
@@ -282,12 +292,15 @@ export function fieldLook(forms: Forms, values: FieldValues, i: number): FieldLo
   }
 }
 
+/** An empty field with a placeholder: the placeholder in its first line, dim (the cells it takes, after the `[`). */
 function placeholderLook(field: Field): FieldLook {
-  const first = ['[', ...fitCells(field.placeholder.replace(/\s+/g, ' '), field.width, TEXT_PAD), ']'];
+  // Filled with NUL first (the text has none: controls are tokens), to count the cells the placeholder takes.
+  const cells = fitCells(field.placeholder.replace(/\s+/g, ' '), field.width, '\0');
+  let taken = cells.length;
+  while (taken > 0 && cells[taken - 1] === '\0') taken--;
+  const first = ['[', ...cells.map((c, k) => (k >= taken ? TEXT_PAD : c)), ']'];
   const rest = Array.from({ length: Math.max(0, (field.kind === 'textarea' ? field.lines : 1) - 1) }, () => ['[', ...fitCells('', field.width, TEXT_PAD), ']']);
-  const placed = field.placeholder.replace(/\s+/g, ' ');
-  const to = 1 + Math.min(field.width, fitCells(placed, field.width, '').filter((c, k, all) => k < all.length && c !== '').length);
-  return { lines: [first, ...rest], dim: { from: 1, to } };
+  return { lines: [first, ...rest], dim: { from: 1, to: 1 + taken } };
 }
 
 /** A field's text as the document holds it: its look with its defaults. */
