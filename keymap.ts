@@ -138,8 +138,8 @@ const field: Binding<LineAction>[] = [
 
 /** The options of a select, listed on screen. */
 const options: Binding<OptionsAction>[] = [
-  { keys: ['<Down>', 'j', '<C-n>', '<Tab>'], action: ['optionMove', 1], help: 'the next option' },
-  { keys: ['<Up>', 'k', '<C-p>', '<S-Tab>'], action: ['optionMove', -1], help: 'the previous option' },
+  { keys: ['<Down>', 'j', '<C-n>'], action: ['optionMove', 1], help: 'the next option' },
+  { keys: ['<Up>', 'k', '<C-p>'], action: ['optionMove', -1], help: 'the previous option' },
   { keys: ['<Enter>'], action: ['optionChoose'], help: 'choose the option (a multiple select: keep the options marked)' },
   { keys: [' ', 'x'], action: ['optionToggle'], help: 'a multiple select: mark or unmark the option' },
   { keys: ['<Escape>', 'q', '<C-c>'], action: ['optionCancel'], help: 'leave the select as it was' },

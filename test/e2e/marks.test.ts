@@ -66,7 +66,8 @@ describe('marks in a document', () => {
 
 describe('the help screen', () => {
   it("wraps a long line's words under its words, not to column 0", async () => {
-    const s = Session.lwl([file('text\n', 'txt')], { cols: 80, rows: 200 });
+    // Rows enough for the help down to the options.
+    const s = Session.lwl([file('text\n', 'txt')], { cols: 80, rows: 260 });
     await s.waitForText('text');
     await s.keys('H');
     await s.waitForText('every key');
