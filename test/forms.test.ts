@@ -46,10 +46,10 @@ describe('the HTML reader records forms', () => {
     expect(text(doc)).toBe('a link [____________________] [x] [button: Go now]\n');
   });
 
-  it('gives a field the form around it, the form named by its form= attribute, or the last one opened (a form the parser closed in a table)', () => {
-    const doc = read('<table><form action=/t><tr><td><input name=a></td></tr></form></table><form id=f2 action=/two></form><input name=b form=f2><form action=/three><input name=c></form>');
+  it("gives a field its form owner as the parser sets it (a form the parser left empty in a table too), or the form its form= attribute names", () => {
+    const doc = read('<table><form action=/t><tr><td><input name=a></td></tr></form></table><form id=f2 action=/two></form><input name=b form=f2><form action=/three><input name=c></form><input name=d>');
     const forms = doc.forms!;
-    expect(forms.fields.map((f, i) => [f.name, forms.forms[forms.formOf(i)].action])).toEqual([['a', '/t'], ['b', '/two'], ['c', '/three']]);
+    expect(forms.fields.map((f, i) => [f.name, forms.forms[forms.formOf(i)]?.action ?? 'none'])).toEqual([['a', '/t'], ['b', '/two'], ['c', '/three'], ['d', 'none']]);
     // The field laid out in a table cell is a link too.
     expect(fieldOfLink(doc, 0)).toBe(0);
   });
@@ -68,6 +68,12 @@ describe('the HTML reader records forms', () => {
     ]);
     expect([t.value, t.width, t.lines]).toEqual(['  two\n lines', 8, 3]);
     expect(text(doc)).toContain('[  two___]\n[ lines__]\n[________]');
+  });
+
+  it("keeps a hidden form's fields in it, not in the form before it", () => {
+    const doc = read('<form action=/shown><input name=q></form><div hidden><form action=/hidden><input name=secret><select name=s><option>x</select></form></div>');
+    const forms = doc.forms!;
+    expect(forms.fields.map((f, i) => [f.name, forms.forms[forms.formOf(i)].action])).toEqual([['q', '/shown'], ['secret', '/hidden'], ['s', '/hidden']]);
   });
 
   it('keeps the inputs of a hidden element (a login token in a display:none block), and the last checked radio of a group', () => {

@@ -86,8 +86,8 @@ export class Forms {
   private readonly byHref = new Map<number, number>();
   /** Forms open around the reader's place, innermost last. */
   private readonly open: number[] = [];
-  /** The last form opened: a field after it with none around it is its (`<table><form><tr><td><input>`, where the parser closes the form at once). */
-  private last = -1;
+  /** Each form's number by its element (the parser's form owner of a field names it). */
+  private readonly byElement = new Map<object, number>();
   /** Text of each <label for=id>, by id; and the fields with each id. */
   private readonly labels = new Map<string, string>();
   private readonly withId = new Map<string, number[]>();
@@ -96,19 +96,28 @@ export class Forms {
   /** Marks an href as a field's: unguessable, so that no link of the page passes for a field. */
   private readonly mark = `lwl-field-${Math.random().toString(36).slice(2)}:`;
 
-  openForm(info: FormInfo): void {
-    this.forms.push(info);
-    this.last = this.forms.length - 1;
-    this.open.push(this.last);
+  /** The form of element `element`, numbered when first met (described by `info`). */
+  formOfElement(element: object, info: () => FormInfo): number {
+    let n = this.byElement.get(element);
+    if (n === undefined) {
+      n = this.forms.push(info()) - 1;
+      this.byElement.set(element, n);
+    }
+    return n;
+  }
+
+  /** The reader is in a form's element, until closeForm. */
+  openForm(element: object, info: () => FormInfo): void {
+    this.open.push(this.formOfElement(element, info));
   }
 
   closeForm(): void {
     this.open.pop();
   }
 
-  /** The form a field read now belongs to. */
+  /** The form around the reader's place, or -1: a field's when the parser did not say its form owner (an HTML fragment). */
   get current(): number {
-    return this.open.length > 0 ? this.open[this.open.length - 1] : this.last;
+    return this.open.length > 0 ? this.open[this.open.length - 1] : -1;
   }
 
   label(forId: string, text: string): void {

@@ -24,6 +24,8 @@ export interface HtmlOptions {
   imageLinks?: boolean;
   /** Where the forms and their fields go: fields are then links (a field's href marked as its), else they show as text. */
   forms?: Forms;
+  /** A field's form owner as the parser set it (its form element pointer then), null for none; undefined when not known (a fragment): the form around it. */
+  formOwner?: (field: Element) => Element | null | undefined;
 }
 
 /** Elements whose content is never shown. */
@@ -230,7 +232,7 @@ export class HtmlWalker {
           if (entered) stack.push(entered);
           else if (!settled) stack.push(this.silentFrame(child, hides)); // not shown, but still growing
           else {
-            if (hides) for (const input of findAll(child, 'input')) this.hiddenField(input);
+            if (hides) for (const field of fieldsIn(child)) this.hiddenField(field);
             this.next(f);
           }
         } else {
@@ -304,7 +306,7 @@ export class HtmlWalker {
         this.field(el);
         return null;
       case 'form':
-        this.options.forms?.openForm(formInfo(el));
+        this.options.forms?.openForm(el, () => formInfo(el));
         f.form = this.options.forms !== undefined;
         break;
       case 'label': {
@@ -325,8 +327,9 @@ export class HtmlWalker {
         const forms = this.options.forms;
         if (forms && this.linkDepth === 0) {
           // The button's text is its link: a field like any other.
-          const number = forms.add(buttonField(el, forms.current, this.labelOf()));
-          this.w.openLink(forms.markHref(number, forms.forms[forms.current]?.action ?? ''));
+          const form = this.formFor(forms, el);
+          const number = forms.add(buttonField(el, form, this.labelOf()));
+          this.w.openLink(forms.markHref(number, forms.forms[form]?.action ?? ''));
           f.link = true;
           this.linkDepth++;
         }
@@ -420,7 +423,7 @@ export class HtmlWalker {
   private field(el: Element): void {
     const kept = this.options.forms;
     const forms = kept ?? (this.scratch ??= new Forms());
-    const field = fieldOf(el, forms.current, this.labelOf());
+    const field = fieldOf(el, this.formFor(forms, el), this.labelOf());
     const number = forms.add(field);
     if (field.kind === 'hidden') return;
     const link = kept !== undefined && this.linkDepth === 0;
@@ -434,7 +437,14 @@ export class HtmlWalker {
   /** An input not shown (type=hidden, or in a hidden element): still sent with its form. */
   private hiddenField(el: Element): void {
     const forms = this.options.forms;
-    if (forms) forms.add(fieldOf(el, forms.current, ''));
+    if (forms) forms.add(fieldOf(el, this.formFor(forms, el), ''));
+  }
+
+  /** The form a field belongs to: its form owner as the parser set it, else (a fragment) the form around it. */
+  private formFor(forms: Forms, el: Element): number {
+    const owner = this.options.formOwner?.(el);
+    if (owner === undefined) return forms.current;
+    return owner === null ? -1 : forms.formOfElement(owner, () => formInfo(owner));
   }
 
   private text(s: string): void {
@@ -459,13 +469,7 @@ export class HtmlWalker {
     const rows: RenderCollector[][] = [];
     const aligns: Align[] = [];
     let headerRows = 0;
-    const forms = this.options.forms ? formsBeforeRows(table) : null;
     for (const tr of rowsOf(table)) {
-      // A form the parser put between the rows (and closed at once) is the form of the fields after it.
-      for (const form of forms?.get(tr) ?? []) {
-        this.options.forms!.openForm(formInfo(form));
-        this.options.forms!.closeForm();
-      }
       const row: RenderCollector[] = [];
       for (const cell of children(tr)) {
         if (!isElement(cell) || (cell.tagName !== 'td' && cell.tagName !== 'th')) continue;
@@ -626,22 +630,18 @@ function rowsOf(table: Element): Element[] {
   return rows;
 }
 
-/** The forms among a table's rows (`<table><form><tr>`: the parser leaves them empty there), by the row each comes before or in. */
-function formsBeforeRows(table: Element): Map<Element, Element[]> {
-  const before = new Map<Element, Element[]>();
-  let pending: Element[] = [];
-  const visit = (parent: Node) => {
-    for (const c of children(parent)) {
+/** The inputs, selects and textareas under an element, in order. */
+function fieldsIn(root: Node): Element[] {
+  const found: Element[] = [];
+  const walk = (n: Node) => {
+    for (const c of children(n)) {
       if (!isElement(c)) continue;
-      if (c.tagName === 'form') pending.push(c);
-      else if (c.tagName === 'tr') {
-        before.set(c, [...pending, ...children(c).filter((k): k is Element => isElement(k) && k.tagName === 'form')]);
-        pending = [];
-      } else if (c.tagName === 'tbody' || c.tagName === 'thead' || c.tagName === 'tfoot') visit(c);
+      if (c.tagName === 'input' || c.tagName === 'select' || c.tagName === 'textarea') found.push(c);
+      else walk(c);
     }
   };
-  visit(table);
-  return before;
+  walk(root);
+  return found;
 }
 
 /** The columns a cell spans (its colspan, 100 at most). */
@@ -731,6 +731,9 @@ export function cappedParser(): typeof Parser<DefaultTreeAdapterMap> {
  */
 const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 
+/** The elements a form owns. */
+const FIELD_TAGS = new Set(['input', 'select', 'textarea', 'button']);
+
 /**
  * A whole HTML document, read in chunks: `write` each piece of text as it
  * comes, `end` at the end. The target gets what is settled after every write.
@@ -744,8 +747,17 @@ export class HtmlReader {
 
   constructor(target: RenderTarget, options: HtmlOptions = {}) {
     const open = this.open;
-    const treeAdapter = { ...defaultTreeAdapter, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
+    // Each field's form owner: the parser's form element pointer when it made the field (`<table><form><tr><td><input>`
+    // leaves the form empty, and its fields its own all the same).
+    const owners = new WeakMap<Element, Element | null>();
+    const createElement = (tagName: string, namespaceURI: html.NS, attrs: Token.Attribute[]): Element => {
+      const el = defaultTreeAdapter.createElement(tagName, namespaceURI, attrs);
+      if (FIELD_TAGS.has(tagName)) owners.set(el, (this.parser.formElement as Element | null) ?? null);
+      return el;
+    };
+    const treeAdapter = { ...defaultTreeAdapter, createElement, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
     this.parser = new (cappedParser())({ treeAdapter });
+    options = { ...options, formOwner: (field) => (owners.has(field) ? owners.get(field) : undefined) };
     this.writer = new BlockWriter(target);
     const stack = this.parser.openElements;
     const isOpen = (node: Node) => {
