@@ -213,6 +213,13 @@ describe('the keys on fields', () => {
     expect(pressKeys(ctx, [clickKey(0, col + 1)], once).state.fields).toEqual({ 1: true });
   });
 
+  it("sends a form with no submit button by Enter in its only text field, as browsers do; not one with a button or two text fields", () => {
+    const sent = (html: string) => pressKeys(context(html), ['<Tab>', '<Enter>', 'x', '<Enter>']).effects;
+    expect(sent('<form action=/s><input name=q><input type=hidden name=h value=1><input type=checkbox name=c></form>')).toEqual([{ kind: 'submit', form: 0, submitter: null, values: { 0: 'x' } }]);
+    expect(sent('<form action=/s><input name=q><input type=submit></form>')).toEqual([]);
+    expect(sent('<form action=/s><input name=q><input name=r></form>')).toEqual([]);
+  });
+
   it('waits for the whole page before it sends a form', () => {
     const ctx = context('<form><input type=submit value=Go><input name=later value=1></form>');
     ctx.doc.complete = false;

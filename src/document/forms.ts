@@ -179,6 +179,19 @@ export class Forms {
     return found;
   }
 
+  /**
+   * Whether Enter in text field `i` sends its form, as the HTML Standard's
+   * implicit submission does for a form with no submit button: when it is the
+   * form's only field that would take the Enter (a text, search, password
+   * field and the like).
+   */
+  sendsOnEnter(i: number): boolean {
+    const form = this.formOf(i);
+    if (form < 0 || this.fields[i].kind === 'textarea') return false;
+    const own = this.fieldsOf(form).map((j) => this.fields[j]);
+    return !own.some(isSubmitter) && own.filter((f) => isTyped(f) && f.kind !== 'textarea').length === 1;
+  }
+
   /** The radio buttons of field `i`'s group (itself included). */
   group(i: number): number[] {
     const field = this.fields[i];

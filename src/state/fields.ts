@@ -56,7 +56,7 @@ export function enterField(state: State, i: number, ctx: Context): Result {
     }
     case 'submit':
     case 'image':
-      return submit(state, i, ctx);
+      return submit(state, forms.formOf(i), i, ctx);
     case 'reset': {
       const form = forms.formOf(i);
       const next: Record<number, FieldValue> = { ...values };
@@ -70,12 +70,11 @@ export function enterField(state: State, i: number, ctx: Context): Result {
   }
 }
 
-/** The submit effect for the button `submitter`'s form. */
-function submit(state: State, submitter: number, ctx: Context): Result {
+/** The submit effect for form `form`, sent by the button `submitter` (null: Enter in its only text field). */
+function submit(state: State, form: number, submitter: number | null, ctx: Context): Result {
   if (ctx.secure) return message(state, 'Sending forms is disabled in secure mode');
   // The fields after the button may not be read yet: the form is sent once the page is all read.
   if (!ctx.doc.complete) return { state, effects: [{ kind: 'awaitLoad', action: ['follow'], count: null }] };
-  const form = ctx.doc.forms!.formOf(submitter);
   if (form < 0) return message(state, 'This button is in no form: there is nothing to send');
   return { state, effects: [{ kind: 'submit', form, submitter, values: state.fields ?? {} }] };
 }
@@ -96,9 +95,12 @@ export function editField(state: State, action: LineAction | ['type', string], c
   if (!editing || !ctx.doc.forms) return none(ground(state));
   switch (action[0]) {
     case 'submit': {
-      const field = ctx.doc.forms.fields[editing.field];
-      const fields = { ...(state.fields ?? {}), [editing.field]: typedValue(field, state.line.text) };
-      return none({ ...ground(state), fields });
+      const forms = ctx.doc.forms;
+      const fields = { ...(state.fields ?? {}), [editing.field]: typedValue(forms.fields[editing.field], state.line.text) };
+      const kept = { ...ground(state), fields };
+      // A form with no submit button and this one text field (a search box): Enter sends it, as browsers do.
+      if (forms.sendsOnEnter(editing.field) && ctx.doc.complete) return submit(kept, forms.formOf(editing.field), null, ctx);
+      return none(kept);
     }
     case 'cancel':
       return none(ground(state));
