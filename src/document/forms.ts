@@ -287,7 +287,7 @@ export function fieldLook(forms: Forms, values: FieldValues, i: number): FieldLo
     case 'textarea': {
       const text = textValue(forms, values, i);
       if (text === '' && field.placeholder !== '') return placeholderLook(field);
-      const shown = text.split(/\r\n|\r|\n/);
+      const shown = firstLines(text, field.lines + 1, shownUnits(field.width));
       const lines: string[][] = [];
       for (let k = 0; k < field.lines; k++) {
         let line = shown[k] ?? '';
@@ -306,7 +306,9 @@ export function fieldLook(forms: Forms, values: FieldValues, i: number): FieldLo
     case 'password': {
       const text = textValue(forms, values, i);
       if (text === '' && field.placeholder !== '') return placeholderLook(field);
-      const shown = field.kind === 'password' ? '*'.repeat([...text].length) : text.replace(/\r?\n|\r/g, ' ');
+      // Only what can show is looked at: a value may be megabytes long.
+      const start = text.slice(0, shownUnits(field.width));
+      const shown = field.kind === 'password' ? '*'.repeat([...start].length) : start.replace(/\r?\n|\r/g, ' ');
       return { lines: [['[', ...fitCells(shown, field.width, TEXT_PAD), ']']], dim: null };
     }
     default:
@@ -315,6 +317,23 @@ export function fieldLook(forms: Forms, values: FieldValues, i: number): FieldLo
 }
 
 /** An empty field with a placeholder: the placeholder in its first line, dim (the cells it takes, after the `[`). */
+/** UTF-16 units of a value enough to fill `width` cells, whatever its characters (a cluster may take many). */
+const shownUnits = (width: number) => width * 8 + 64;
+
+/** The first `n` lines of a text, each cut at `units`: what a textarea shows of a value of any length. */
+function firstLines(text: string, n: number, units: number): string[] {
+  const lines: string[] = [];
+  for (let at = 0; lines.length < n && at <= text.length; ) {
+    const lf = text.indexOf('\n', at);
+    const cr = text.indexOf('\r', at);
+    const end = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
+    lines.push(text.slice(at, end < 0 ? Math.min(text.length, at + units) : Math.min(end, at + units)));
+    if (end < 0) break;
+    at = end + (text.startsWith('\r\n', end) ? 2 : 1);
+  }
+  return lines;
+}
+
 function placeholderLook(field: Field): FieldLook {
   // Filled with NUL first (the text has none: controls are tokens), to count the cells the placeholder takes.
   const cells = fitCells(field.placeholder.replace(/\s+/g, ' '), field.width, '\0');
