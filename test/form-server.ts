@@ -17,14 +17,14 @@ export const EVERY_FIELD = `<!doctype html><title>Every field</title>
 <form action="/echo" id="f">
 <p><label for="q">Search:</label> <input id="q" name="q" placeholder="words to find"></p>
 <p>Find <input type="search" name="find" size="10"> Mail <input type="email" name="mail" value="a@b.example"> Site <input type="url" name="site" size="12"> Count <input type="number" name="count" value="3" size="4"></p>
-<p>Secret <input type="password" name="pw"> <input type="hidden" name="token" value="t0k&n"></p>
+<p>Secret <input type="password" name="pw"> <input type="hidden" name="token" value="t0k&n"> Phone <input type="tel" name="phone" size="8"></p>
 <p><label><input type="checkbox" name="exact"> exact</label> <input type="checkbox" name="sure" value="yes" checked> sure</p>
 <p><input type="radio" name="where" value="docs" checked> docs <input type="radio" name="where" value="web"> web</p>
 <p><select name="lang"><option value="en">English<option value="de">Deutsch<option value="fr" disabled>Français<option value="nl">Nederlands</select></p>
 <p><select name="tags" multiple><option selected>red<option>green<option>blue</select></p>
 <p><textarea name="note" rows="3" cols="30">First line
 second line</textarea></p>
-<p><input type="submit" name="go" value="Go"> <button name="alt" value="other">Other</button> <input type="reset"> <input type="submit" formaction="/echo/posted" formmethod="post" value="Post it"></p>
+<p><input type="submit" name="go" value="Go"> <button name="alt" value="other">Other</button> <input type="reset"> <input type="submit" formaction="/echo/posted" formmethod="post" value="Post it"> <input type="image" name="pic" src="go.png" alt="Picture"> <input type="button" value="Script only"></p>
 </form>`;
 
 /** POST forms, one per enctype. */

@@ -99,6 +99,7 @@ describe('a GET form with every kind of field', () => {
     await typeInto(s, 'URL field site', 'http://x.example/');
     await typeInto(s, 'number field count', '42', ['\x7f']);
     await typeInto(s, 'password field pw', 'sesame');
+    await typeInto(s, 'phone field phone', '+1 555');
     // The password is never drawn, not even while it is typed: a `*` a character.
     expect(s.output).not.toContain('sesame');
     expect(s.screen()).toContain('Secret [******');
@@ -141,7 +142,7 @@ describe('a GET form with every kind of field', () => {
     await s.waitForText('end of echo');
     expect(lastReceived().method).toBe('GET');
     expect(lastReceived().url).toBe(
-      '/echo?q=hello+world&find=docs&mail=me%40here.example&site=http%3A%2F%2Fx.example%2F&count=42&pw=sesame&token=t0k%26n' +
+      '/echo?q=hello+world&find=docs&mail=me%40here.example&site=http%3A%2F%2Fx.example%2F&count=42&pw=sesame&token=t0k%26n&phone=%2B1+555' +
         '&exact=on&where=web&lang=de&tags=red&tags=green&tags=blue&note=First+line%0D%0Asecond+line%21%0D%0Athird&go=Go',
     );
     // Backspace: the form as it was left.
@@ -150,15 +151,23 @@ describe('a GET form with every kind of field', () => {
     await quit(s);
   });
 
-  it('sends the name and value of the button pressed, a <button> too, and a button with formaction and formmethod as it says', async () => {
+  it('sends the name and value of the button pressed (a <button>, an image button), and a button with formaction and formmethod as it says', async () => {
     const s = open('/every');
     await s.waitForText('Search:');
     await sendBy(s, 'Other');
-    expect(lastReceived().url).toBe('/echo?q=&find=&mail=a%40b.example&site=&count=3&pw=&token=t0k%26n&sure=yes&where=docs&lang=en&tags=red&note=First+line%0D%0Asecond+line&alt=other');
+    const defaults = 'q=&find=&mail=a%40b.example&site=&count=3&pw=&token=t0k%26n&phone=&sure=yes&where=docs&lang=en&tags=red&note=First+line%0D%0Asecond+line';
+    expect(lastReceived().url).toBe(`/echo?${defaults}&alt=other`);
     await back(s, 'Search:');
+    // An image button sends where it was clicked: lwl has no picture, so 0, 0.
+    await pressOn(s, 'image button Picture', '\r');
+    await s.waitForText('end of echo');
+    expect(lastReceived().url).toBe(`/echo?${defaults}&pic.x=0&pic.y=0`);
+    await back(s, 'Search:');
+    await pressOn(s, 'button Script only', '\r');
+    expect(s.status()).toBe('This button does nothing without scripts, and lwl runs none');
     await sendBy(s, 'Post it');
     expect(lastReceived()).toMatchObject({ method: 'POST', url: '/echo/posted', contentType: 'application/x-www-form-urlencoded' });
-    expect(lastReceived().body.toString()).toBe('q=&find=&mail=a%40b.example&site=&count=3&pw=&token=t0k%26n&sure=yes&where=docs&lang=en&tags=red&note=First+line%0D%0Asecond+line');
+    expect(lastReceived().body.toString()).toBe(defaults);
     await quit(s);
   });
 
