@@ -15,6 +15,7 @@ import { draw } from '../src/draw/draw.ts';
 import { themeFor } from '../src/draw/theme.ts';
 import { pressKeys } from './press-keys.ts';
 import { clickKey } from '../term/keys.ts';
+import { EVERY_FIELD } from './form-server.ts';
 
 function read(html: string): Document {
   const doc = new Document('t.html');
@@ -83,6 +84,18 @@ describe('the HTML reader records forms', () => {
     expect(forms.fields.map((f) => f.checked)).toEqual([false, false, true, false]);
     expect(forms.fields[3].disabled).toBe(true);
     expect(doc.links.count).toBe(3);
+  });
+
+  it('records the same fields from a page read in pieces as from the whole page', () => {
+    const whole = read(EVERY_FIELD);
+    const doc = new Document('t.html');
+    const reader = readerFor('html', doc);
+    for (let at = 0; at < EVERY_FIELD.length; at += 7) reader.write(Buffer.from(EVERY_FIELD.slice(at, at + 7)));
+    reader.end();
+    reader.work?.(Infinity);
+    expect(doc.forms!.fields).toEqual(whole.forms!.fields);
+    expect(text(doc)).toBe(text(whole));
+    expect(whole.forms!.fields.find((f) => f.name === 'alt')?.label).toBe('Other');
   });
 
   it('does not take a link for a field, whatever its href says', () => {

@@ -11,7 +11,7 @@ import { defaultTreeAdapter, html, Parser, Token, type DefaultTreeAdapterMap, ty
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { RenderCollector, type RenderTarget, type Style } from './render-target.ts';
 import { writeTable, type Align } from './table.ts';
-import { defaultText, Forms, type Field, type FieldKind, type FormInfo } from '../forms.ts';
+import { defaultText, Forms, isSubmitter, type Field, type FieldKind, type FormInfo } from '../forms.ts';
 
 type Node = T.Node;
 type Element = T.Element;
@@ -137,8 +137,10 @@ interface OpenElement {
   form: boolean;
   /** A silent frame in a hidden element: the inputs in it are still sent with their form. */
   collect: boolean;
-  /** A <label>: the fields in it are named by its text until its end. */
-  label: boolean;
+  /** A <label>: the number of the first field after its start (those in it are named by its text, known at its end); -1 for none. */
+  label: number;
+  /** A <button>'s field number: its caption is its text, known at its end. */
+  button: number;
 }
 
 /**
@@ -161,8 +163,6 @@ export class HtmlWalker {
   private bulletLists = 0;
   private titleSeen = false;
   private baseSeen = false;
-  /** The texts of the <label>s around the walk's place: a field in one is named by it. */
-  private readonly labelTexts: string[] = [];
   /** Where fields go when the reader was given no forms (raw HTML in Markdown): shown, not kept. */
   private scratch: Forms | null = null;
 
@@ -178,7 +178,7 @@ export class HtmlWalker {
   }
 
   private frame(node: Node): OpenElement {
-    return { node, index: 0, silent: false, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '', form: false, collect: false, label: false };
+    return { node, index: 0, silent: false, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '', form: false, collect: false, label: -1, button: -1 };
   }
 
   /** A frame that writes nothing: for an element not shown, walked only to let its children go (and, `collect`, its inputs recorded as hidden fields). */
@@ -222,7 +222,7 @@ export class HtmlWalker {
             stack.push(this.silentFrame(child, f.collect));
             continue;
           }
-          if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select' || child.tagName === 'textarea' || child.tagName === 'button') {
+          if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select' || child.tagName === 'textarea') {
             if (!settled) return false;
           }
           if (child.tagName === 'li' && !settled && ownNumber(child, this.isOpen) === null) return false;
@@ -309,13 +309,9 @@ export class HtmlWalker {
         this.options.forms?.openForm(el, () => formInfo(el));
         f.form = this.options.forms !== undefined;
         break;
-      case 'label': {
-        const forId = attr(el, 'for');
-        if (forId) this.options.forms?.label(forId, labelText(el));
-        this.labelTexts.push(labelText(el));
-        f.label = true;
+      case 'label':
+        if (this.options.forms) f.label = this.options.forms.fields.length;
         break;
-      }
       case 'table':
         // Laid out as a grid up to a depth, past it as the text it holds: each level is a walk in a walk (the stack).
         if (this.tables >= DEEPEST_TABLE || cellsOf(el) > MOST_TABLE_CELLS) break;
@@ -328,8 +324,9 @@ export class HtmlWalker {
         if (forms && this.linkDepth === 0) {
           // The button's text is its link: a field like any other.
           const form = this.formFor(forms, el);
-          const number = forms.add(buttonField(el, form, this.labelOf()));
+          const number = forms.add(buttonField(el, form));
           this.w.openLink(forms.markHref(number, forms.forms[form]?.action ?? ''));
+          f.button = number;
           f.link = true;
           this.linkDepth++;
         }
@@ -408,22 +405,34 @@ export class HtmlWalker {
     }
     for (let i = 0; i < f.styles; i++) w.closeStyle();
     if (f.form) this.options.forms?.closeForm();
-    if (f.label) this.labelTexts.pop();
+    if (f.label >= 0) this.labelled(f.node as Element, f.label);
+    if (f.button >= 0) {
+      const field = this.options.forms!.fields[f.button];
+      field.label = textOf(f.node) || field.value;
+    }
     if (f.pre) this.preDepth--;
     if (f.indent) w.popIndent();
     if (f.list && !this.lists.pop()!.ordered) this.bulletLists--;
     if (f.block) w.block(f.block === 2);
   }
 
-  private labelOf(): string {
-    return this.labelTexts[this.labelTexts.length - 1] ?? '';
+  /** A label's end: its text names the field its for= says, else the fields in it (from field `first` on). */
+  private labelled(label: Element, first: number): void {
+    const forms = this.options.forms!;
+    const text = labelText(label);
+    const forId = attr(label, 'for');
+    if (forId) return forms.label(forId, text);
+    for (let i = first; i < forms.fields.length; i++) {
+      const field = forms.fields[i];
+      if (field.label === '' && !isSubmitter(field) && field.kind !== 'reset' && field.kind !== 'button') field.label = text;
+    }
   }
 
   /** An input, select or textarea: kept in the forms, and shown in the cells its value takes, as a link when the forms are the document's. */
   private field(el: Element): void {
     const kept = this.options.forms;
     const forms = kept ?? (this.scratch ??= new Forms());
-    const field = fieldOf(el, this.formFor(forms, el), this.labelOf());
+    const field = fieldOf(el, this.formFor(forms, el));
     const number = forms.add(field);
     if (field.kind === 'hidden') return;
     const link = kept !== undefined && this.linkDepth === 0;
@@ -437,7 +446,7 @@ export class HtmlWalker {
   /** An input not shown (type=hidden, or in a hidden element): still sent with its form. */
   private hiddenField(el: Element): void {
     const forms = this.options.forms;
-    if (forms) forms.add(fieldOf(el, this.formFor(forms, el), ''));
+    if (forms) forms.add(fieldOf(el, this.formFor(forms, el)));
   }
 
   /** The form a field belongs to: its form owner as the parser set it, else (a fragment) the form around it. */
@@ -547,10 +556,10 @@ function rawText(el: Element): string {
 }
 
 /** What the reader records of an input, select or textarea. */
-function fieldOf(el: Element, form: number, label: string): Field {
+function fieldOf(el: Element, form: number): Field {
   const field: Field = {
     kind: 'text', name: attr(el, 'name') ?? '', value: '', checked: false, options: [], multiple: false,
-    placeholder: (attr(el, 'placeholder') ?? '').replace(/[\r\n]+/g, ' '), label, width: 20, lines: 1, form, formId: attr(el, 'form'),
+    placeholder: (attr(el, 'placeholder') ?? '').replace(/[\r\n]+/g, ' '), label: '', width: 20, lines: 1, form, formId: attr(el, 'form'),
     disabled: attr(el, 'disabled') !== null || inDisabled(el), readOnly: attr(el, 'readonly') !== null,
     formAction: attr(el, 'formaction'), formMethod: attr(el, 'formmethod'), formEnctype: attr(el, 'formenctype'), id: attr(el, 'id'),
   };
@@ -588,12 +597,13 @@ function fieldOf(el: Element, form: number, label: string): Field {
 }
 
 /** A <button>'s field: a submit button unless its type says reset or button. */
-function buttonField(el: Element, form: number, label: string): Field {
+function buttonField(el: Element, form: number): Field {
   const type = (attr(el, 'type') ?? 'submit').trim().toLowerCase();
-  const field = fieldOf(el, form, label);
+  const field = fieldOf(el, form);
   field.kind = type === 'reset' || type === 'button' ? type : 'submit';
   field.value = attr(el, 'value') ?? '';
-  field.label = textOf(el) || field.value;
+  // Its caption, its text, is known at its end (the walk does not wait for it).
+  field.label = field.value;
   return field;
 }
 
