@@ -158,6 +158,15 @@ describe('a field on screen', () => {
   });
 });
 
+describe('a field and OSC 8', () => {
+  it('is never a hyperlink: its href is the action Enter sends the form to', () => {
+    const ctx = context('<form action="https://x.example/s"><input name=q></form> <a href="https://x.example/">a link</a>');
+    const rows = [draw(ctx, initialState, { cols: 80, rows: 5 }, themeFor(false), { color: false, hyperlinks: true }).rows.join('\n')];
+    expect(rows[0].match(/\x1b\]8;id=[^;]*;https:[^\x1b]*/g)).toEqual([expect.stringMatching(/;https:\/\/x\.example\/$/)]);
+    expect(rows[0]).not.toContain('https://x.example/s');
+  });
+});
+
 describe('the keys on fields', () => {
   const FORM = '<form action=/s><input name=q value=old> <input type=checkbox name=c> <input type=radio name=r value=1 checked> <input type=radio name=r value=2> <select name=l><option>a<option disabled>b<option>c</select> <textarea name=t>x</textarea> <input type=password name=p> <input type=submit value=Go> <input type=reset></form>';
 

@@ -418,7 +418,8 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       isBroken: (i) => !links.get(i).ok,
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
       // Secure mode follows no link out of the document: a click in the terminal may not either.
-      hyperlink: look.hyperlinks && !ctx.secure ? (i) => hyperlinkFor(links, i, ctx.web?.url ?? null) : null,
+      // A form field is no hyperlink: its href is its form's action, which Enter sends, not follows.
+      hyperlink: look.hyperlinks && !ctx.secure ? (i) => (fieldOfLink(ctx, i) !== null ? '' : hyperlinkFor(links, i, ctx.web?.url ?? null)) : null,
       fieldLook: doc.forms && doc.forms.fields.length > 0 ? (i) => fieldLookOf(ctx, state, i) : null,
     };
     const visible = rows.visibleRows(state.top, height);
