@@ -131,7 +131,9 @@ export class Forms {
     this.fields.push(field);
     if (field.id !== null) {
       if (field.label === '') field.label = this.labels.get(field.id) ?? '';
-      this.withId.set(field.id, [...(this.withId.get(field.id) ?? []), i]);
+      const same = this.withId.get(field.id);
+      if (same) same.push(i);
+      else this.withId.set(field.id, [i]);
     }
     if (field.kind === 'radio' && field.checked && field.name !== '') {
       const group = `${field.form} ${field.name}`;
