@@ -10,7 +10,7 @@
 //
 // A key not in its mode's table does nothing in ground mode or a question, is typed in the
 // typing modes, and closes the preview.
-import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction, StartAction } from './src/state/actions.ts';
+import type { BusyAction, FieldAction, GroundAction, LineAction, OptionsAction, PreviewAction, QuestionAction, StartAction } from './src/state/actions.ts';
 
 export interface Binding<A> {
   keys: string[];
@@ -141,6 +141,28 @@ const question: Binding<QuestionAction>[] = [
   { keys: ['t'], action: ['text'], help: 'a page that is not text: see it as text' },
 ];
 
+// forms (docs/browsing-forms.md): keys on a selected field, typing into one, choosing a select's options
+/** On a selected form field, before the paging keys: a key not here does what it does in paging. */
+const onField: Binding<FieldAction>[] = [
+  { keys: ['<Enter>'], action: ['fieldEnter'], help: 'a text field: type into it; a checkbox or radio button: change it; a select: choose; a button: send the form' },
+  { keys: [' '], action: ['fieldToggle'], help: 'a checkbox or radio button: change it (on any other field, a screen down)' },
+];
+
+/** Typing into a text field or text area: Enter keeps what is typed, Escape leaves it as it was. */
+const field: Binding<LineAction>[] = [
+  ...lineEditing.filter(({ action }) => action[0] !== 'historyPrev' && action[0] !== 'historyNext'),
+  { keys: ['<C-o>'], action: ['newline'], help: 'a text area: a line break (shown as ⏎)' },
+];
+
+/** The options of a select, listed on screen. */
+const options: Binding<OptionsAction>[] = [
+  { keys: ['<Down>', 'j', '<C-n>'], action: ['optionMove', 1], help: 'the next option' },
+  { keys: ['<Up>', 'k', '<C-p>'], action: ['optionMove', -1], help: 'the previous option' },
+  { keys: ['<Enter>'], action: ['optionChoose'], help: 'choose the option (a multiple select: keep the options marked)' },
+  { keys: [' ', 'x'], action: ['optionToggle'], help: 'a multiple select: mark or unmark the option' },
+  { keys: ['<Escape>', 'q', '<C-c>'], action: ['optionCancel'], help: 'leave the select as it was' },
+];
+
 /** Every mode's table. */
 export const keymap = {
   ground,
@@ -156,6 +178,9 @@ export const keymap = {
   busy,
   starting,
   question,
+  onField,
+  field,
+  options,
 };
 
 /**

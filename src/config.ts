@@ -3,7 +3,7 @@
 //
 //   bind MODE KEY ACTION [ARGUMENT]   bind a key (names as in keymap.ts)
 //   unbind MODE KEY                   the key does nothing in that mode
-//   color ROLE ATTRIBUTES             how a role looks: fg=blue,bg=8,bold,underline,reverse; or none
+//   color ROLE ATTRIBUTES             how a role looks: fg=blue,bg=8,bold,underline,reverse,dim; or none
 //   browser COMMAND                   the command Enter hands links to ($LINK set; %s: the URL)
 //   options OPTIONS                   default options, as in LESS or LWL (-iS)
 //   cookies FILE                      web pages' lasting cookies kept in FILE (0600), not only for the session
@@ -85,11 +85,11 @@ function readAttrs(words: string[]): Attrs | string {
   for (const part of words.join(',').split(',').filter(Boolean)) {
     const [key, value] = part.split('=');
     if (key === 'none') continue;
-    if (key === 'bold' || key === 'underline' || key === 'reverse') attrs[key] = true;
+    if (key === 'bold' || key === 'underline' || key === 'reverse' || key === 'dim') attrs[key] = true;
     else if ((key === 'fg' || key === 'bg') && colorNames.includes(value as Color)) attrs[key] = value as Color;
     // The 16 colours by number too: 8-15 are the bright ones (8, bright black, is grey).
     else if ((key === 'fg' || key === 'bg') && /^(?:[0-9]|1[0-5])$/.test(value ?? '')) attrs[key] = Number(value);
-    else return `'${part}' is not a colour setting (fg=COLOUR, bg=COLOUR, bold, underline, reverse, none; colours: ${colorNames.join(' ')}, or 0-15)`;
+    else return `'${part}' is not a colour setting (fg=COLOUR, bg=COLOUR, bold, underline, reverse, dim, none; colours: ${colorNames.join(' ')}, or 0-15)`;
   }
   return attrs;
 }
@@ -162,7 +162,7 @@ function formatAttrs(attrs: Attrs): string {
   const parts: string[] = [];
   if (attrs.fg) parts.push(`fg=${attrs.fg}`);
   if (attrs.bg) parts.push(`bg=${attrs.bg}`);
-  for (const flag of ['bold', 'underline', 'reverse'] as const) if (attrs[flag]) parts.push(flag);
+  for (const flag of ['bold', 'underline', 'reverse', 'dim'] as const) if (attrs[flag]) parts.push(flag);
   return parts.length ? parts.join(',') : 'none';
 }
 
@@ -180,7 +180,7 @@ export function printConfig(theme: Theme): string {
     }
     lines.push('');
   }
-  lines.push('# colours (fg=, bg=: black red green yellow blue magenta cyan white, or 0-15 with the bright ones; bold underline reverse; none)');
+  lines.push('# colours (fg=, bg=: black red green yellow blue magenta cyan white, or 0-15 with the bright ones; bold underline reverse dim; none)');
   for (const [role, attrs] of Object.entries(theme)) lines.push(`color ${role} ${formatAttrs(attrs)}`);
   lines.push('', '# browser firefox %s', '# options -i', '# cookies ~/.local/share/lwl/cookies.json');
   return lines.join('\n') + '\n';

@@ -46,6 +46,9 @@ const modeTitles: Record<Table, string> = {
   busy: 'While lwl reads or searches',
   starting: 'Before the first screen, while a pipe sends nothing',
   question: 'A question on the status line (y or n; s, t or c for a page that is not text)',
+  onField: 'On a selected form field',
+  field: 'Typing into a form field',
+  options: "Choosing a select's options",
 };
 
 /** A key as a person writes it: ^F, Down, space, Shift-Tab, Alt-v. */

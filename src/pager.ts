@@ -254,7 +254,7 @@ export class Pager {
           this.pages.examine(effect.path);
           break;
         case 'reread':
-          this.pages.reopen(effect.as);
+          this.pages.reopen(effect.as, effect.repost);
           break;
         case 'toggle':
           this.toggle(effect.option);
@@ -269,7 +269,10 @@ export class Pager {
           this.pages.fetch(effect.url);
           break;
         case 'reload':
-          this.pages.reopen('same');
+          this.pages.reopen('same', effect.repost);
+          break;
+        case 'submit':
+          this.pages.submit(effect.form, effect.submitter, effect.values);
           break;
         case 'stopLoad':
           this.pages.web.stop();

@@ -36,11 +36,11 @@ describe('configuration file', () => {
     );
     expect(config.errors).toEqual([
       'config:1: bind needs an action',
-      "config:2: 'nowhere' is not a mode (ground, search, filter, fork, exec, examine, save, pipe, login, preview, busy, starting, question)",
+      "config:2: 'nowhere' is not a mode (ground, search, filter, fork, exec, examine, save, pipe, login, preview, busy, starting, question, onField, field, options)",
       "config:3: 'fly' is not an action of ground mode (lwl --print-config lists them)",
       'config:4: next takes 1 or -1',
       'config:5: search takes forward or backward',
-      "config:6: 'fg=pink' is not a colour setting (fg=COLOUR, bg=COLOUR, bold, underline, reverse, none; colours: black red green yellow blue magenta cyan white, or 0-15)",
+      "config:6: 'fg=pink' is not a colour setting (fg=COLOUR, bg=COLOUR, bold, underline, reverse, dim, none; colours: black red green yellow blue magenta cyan white, or 0-15)",
       "config:7: 'colour' is not a setting (bind, unbind, color, browser, options, cookies)",
     ]);
     expect(new Bindings(config.rebindings).for('ground', 'k')).toEqual(['scrollLines', 3]);

@@ -6,6 +6,7 @@ import { FileText } from './filetext.ts';
 import { StyleTable, type TextStyle } from './styles.ts';
 import { StyleSpans, type StyleSource } from './stylespans.ts';
 import type { Kind } from './readers/kind-names.ts';
+import type { Forms } from './forms.ts';
 
 export class Document {
   /** The text as displayed: link hrefs removed, escapes resolved, controls as tokens. */
@@ -34,6 +35,8 @@ export class Document {
   readonly anchors = new Map<string, number>();
   /** An HTML document's first <base href>, as written, from its parsed tree. */
   baseHref: string | null = null;
+  /** An HTML document's forms and fields (each field that shows is one of the links). */
+  forms: Forms | null = null;
   /** The document's title (HTML <title>, the first heading of markdown), if it has one. */
   title: string | null = null;
   /** An HTML document's first <meta http-equiv=refresh>: its wait, and its target as written ('' the page itself). */

@@ -24,6 +24,10 @@ import { shownClusters, WRAPPED, type RowLayout } from '../rows/cells.ts';
 import { lineNumbers } from '../rows/gutter.ts';
 import { placeLine, placeOf } from './status.ts';
 import { screenEnd } from '../rows/viewport.ts';
+import { describeField, fieldLook, type FieldLook } from '../document/forms.ts';
+import { fieldOfLink } from '../state/fields.ts';
+import { FieldCells } from './field-cells.ts';
+import { fieldIndicator, optionRows, optionsHelp } from './options.ts';
 
 interface Styled {
   text: string;
@@ -88,6 +92,8 @@ export interface Marks {
   looks?: StyleLooks | null;
   /** The OSC 8 sequence that opens link i's hyperlink ('' for none); none: no hyperlinks. */
   hyperlink?: ((link: number) => string) | null;
+  /** How link i shows now if it is a form field whose look changes (its value drawn over its text); null otherwise. */
+  fieldLook?: ((link: number) => FieldLook | null) | null;
 }
 
 /** How the document's styles look, per document: worked out once for each style number. */
@@ -220,9 +226,12 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   const looks = marks.looks ?? null;
   const markupAt = looks ? markupFinder(doc, looks, from, to) : () => null;
   const hyperlink = marks.hyperlink ?? null;
-  const linkAt = hyperlink ? linkFinder(doc, from, to) : () => -1;
+  const fields = marks.fieldLook ? new FieldCells(doc, marks.fieldLook) : null;
+  const linkAt = hyperlink || fields ? linkFinder(doc, from, to) : () => -1;
   const merged = new Map<string, Attrs>();
-  for (const { shown: text, cells, offset, token, label } of shown) {
+  for (const cluster of shown) {
+    const { cells, offset, token, label } = cluster;
+    let text = cluster.shown;
     if (offset < 0) {
       if (hyperlink) out.hyperlink(-1, () => '');
       out.put(text, cells, offset === -2 ? 'chopMark' : 'text');
@@ -237,7 +246,13 @@ export function drawRow(doc: Document, start: number, end: number, width: number
       out.put(text, cells, 'link');
       continue;
     }
-    const role = token ? 'token' : roleAt(offset);
+    let role: Role = token ? 'token' : roleAt(offset);
+    // A form field: the value it holds now, over its text.
+    const field = fields && !token ? fields.at(linkAt(offset), offset, cells, text) : null;
+    if (field) {
+      text = field.text;
+      if (field.dim && role !== 'linkSelected') role = 'placeholder';
+    }
     // A span lwl marks (match, token, the selected link) wins over the style the input chose;
     // a link keeps the weight and slant of the markup around it (a bold link, an image),
     // and in program output the program's own colours, underlined (a diff's + and - lines).
@@ -289,14 +304,16 @@ function loginPrompt(login: LoginAsk): string {
 }
 
 /** The typing line: indicator and text, scrolled sideways to keep the cursor on screen. */
-function drawTyping(state: State, width: number, theme: Theme): { styled: Styled; cursor: number } {
+function drawTyping(state: State, width: number, theme: Theme, fieldName: string): { styled: Styled; cursor: number } {
   const login = state.mode === 'login' ? state.login : null;
   // S's save mode asks where to save; less's s, for its log file.
-  const named = state.mode === 'search' && state.searchBackward ? '?' : state.mode === 'save' && state.saveTarget ? 'Save to: ' : indicators[state.mode as keyof typeof indicators];
+  const named = state.mode === 'field' ? fieldName : state.mode === 'search' && state.searchBackward ? '?' : state.mode === 'save' && state.saveTarget ? 'Save to: ' : indicators[state.mode as keyof typeof indicators];
   const prompt = login ? loginPrompt(login) : named;
   // A prompt wider than the screen leaves room for the cursor.
   const fitted = truncate(prompt, Math.max(0, width - 1));
   const indicator = { text: fitted.text, length: fitted.cells };
+  // A password shows as a `*` a character.
+  const typedClusters = state.editing?.masked ? maskedClusters : typedClustersOf;
   const room = Math.max(1, width - 1 - indicator.length);
   const { text, cursor } = login?.user != null ? { text: '', cursor: 0 } : state.line;
   // Only the text near the cursor can show, so only it is looked at: a line of any length (a paste) costs a screen's width.
@@ -326,7 +343,11 @@ interface TypedCluster {
   cells: number;
 }
 
-function typedClusters(text: string): TypedCluster[] {
+function maskedClusters(text: string): TypedCluster[] {
+  return typedClustersOf(text).map(() => ({ shown: '*', cells: 1 }));
+}
+
+function typedClustersOf(text: string): TypedCluster[] {
   const clusters: TypedCluster[] = [];
   forEachStringCluster(text, 'trust', (shown, _length, cells) => {
     clusters.push({ shown, cells });
@@ -342,7 +363,11 @@ function drawGroundStatus(ctx: Drawn, state: State, width: number, theme: Theme)
   out.put(':', 1, 'indicator');
   if (width <= 2) return out;
   let words: string;
-  if (state.selected !== null) {
+  const field = fieldOfLink(ctx, state.selected);
+  if (field !== null) {
+    // A form field says what it is: `text field q`, `checkbox exact`, `submit button Go`.
+    words = describeField(ctx.doc.forms!, state.fields ?? {}, field);
+  } else if (state.selected !== null) {
     const target = ctx.links.get(state.selected);
     words = target.ok ? renderUrl(target.url, width - 2) : `cannot follow: ${target.reason}`;
   } else {
@@ -380,6 +405,22 @@ function drawPreview(doc: Document, links: LinkTargets, state: State, size: Size
   return rows;
 }
 
+/** How link `link` shows now, if it is a form field whose look changes. */
+function fieldLookOf(ctx: Drawn, state: State, link: number): FieldLook | null {
+  const field = fieldOfLink(ctx, link);
+  return field === null ? null : fieldLook(ctx.doc.forms!, state.fields ?? {}, field);
+}
+
+/** A select's options, listed in place of the text (options mode). */
+function drawOptionList(doc: Document, state: State, cols: number, height: number, theme: Theme): Styled[] {
+  return optionRows(doc.forms!, state.choosing!, cols, height).map(({ text, role }) => {
+    const out = new RowWriter(theme);
+    const fitted = truncate(text, cols);
+    out.put(fitted.text, fitted.cells, role);
+    return out;
+  });
+}
+
 function lookOf(doc: Document, theme: Theme, color: boolean): StyleLooks {
   let looks = looksOf.get(doc);
   if (!looks) looksOf.set(doc, (looks = new StyleLooks(theme, color)));
@@ -410,6 +451,8 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
   let styled: Styled[];
   if (state.mode === 'preview' && state.selected !== null) {
     styled = drawPreview(doc, links, state, size, height, theme);
+  } else if (state.mode === 'options' && state.choosing && doc.forms) {
+    styled = drawOptionList(doc, state, size.cols, height, theme);
   } else {
     const marks: Marks = {
       selected: state.selected,
@@ -419,7 +462,9 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
       isShown: (i) => links.shown(i),
       looks: doc.styleTable.size > 0 ? lookOf(doc, theme, look.color) : null,
       // Secure mode follows no link out of the document: a click in the terminal may not either.
-      hyperlink: look.hyperlinks && !ctx.secure ? (i) => hyperlinkFor(links, i, ctx.web?.url ?? null) : null,
+      // A form field is no hyperlink: its href is its form's action, which Enter sends, not follows.
+      hyperlink: look.hyperlinks && !ctx.secure ? (i) => (fieldOfLink(ctx, i) !== null ? '' : hyperlinkFor(links, i, ctx.web?.url ?? null)) : null,
+      fieldLook: doc.forms && doc.forms.fields.length > 0 ? (i) => fieldLookOf(ctx, state, i) : null,
     };
     const visible = rows.visibleRows(state.top, height);
     // The line-number column: what the screen has besides the text's width.
@@ -442,8 +487,13 @@ export function draw(ctx: Drawn, state: State, size: Size, theme: Theme, look: L
     const { text, cells } = truncate(notice, size.cols);
     out.put(text, cells, 'message');
     styled.push(out);
+  } else if (state.mode === 'options') {
+    const out = new RowWriter(theme);
+    const text = truncate(optionsHelp(doc.forms, state.choosing), size.cols);
+    out.put(text.text, text.cells, 'message');
+    styled.push(out);
   } else if (state.mode !== 'ground' && state.mode !== 'preview') {
-    const typing = drawTyping(state, size.cols, theme);
+    const typing = drawTyping(state, size.cols, theme, fieldIndicator(doc.forms, state.editing));
     styled.push(typing.styled);
     cursor = { row: height, col: typing.cursor };
   } else if (state.mode === 'preview') {

@@ -23,7 +23,9 @@ export type Role =
   | 'string'
   | 'comment'
   | 'number'
-  | 'title';
+  | 'title'
+  /** A form field's placeholder, shown while the field is empty. */
+  | 'placeholder';
 
 export type Theme = Record<Role, Attrs>;
 
@@ -49,6 +51,7 @@ const colour: Theme = {
   comment: { fg: 8 },
   number: { fg: 'blue' },
   title: { fg: 'magenta' },
+  placeholder: { fg: 'blue', dim: true },
 };
 
 const mono: Theme = {
@@ -72,6 +75,7 @@ const mono: Theme = {
   comment: {},
   number: {},
   title: {},
+  placeholder: { underline: true, dim: true },
 };
 
 export function themeFor(color: boolean): Theme {

@@ -6,6 +6,7 @@
 // that comes soon is followed as a redirect.
 import { loadOptions, WebLoad } from '../web/web-load.ts';
 import type { LoadOptions } from '../web/page-load.ts';
+import type { PostBody } from '../web/fetch.ts';
 import { proxyFromEnv } from '../web/proxy.ts';
 import { SessionCookies } from '../web/cookies.ts';
 import { Logins } from '../web/auth.ts';
@@ -65,6 +66,8 @@ export class WebPages {
   private readonly logins = new Logins();
   /** Loads whose meta refresh was looked at (followed or not): once each. */
   private readonly refreshSeen = new WeakSet<WebLoad>();
+  /** What the loads that sent a form by POST sent: sent again only when asked (r on the answer). */
+  private readonly posts = new WeakMap<WebLoad, PostBody>();
 
   constructor(
     private readonly host: WebHost,
@@ -82,19 +85,22 @@ export class WebPages {
     });
   }
 
-  private start(url: UrlRecord): WebLoad {
-    return new WebLoad(url, this.loadOptions(), {
+  private start(url: UrlRecord, post: PostBody | null = null): WebLoad {
+    const options = this.loadOptions();
+    const load = new WebLoad(url, post ? { ...options, post } : options, {
       begin: (load) => this.began(load),
       progress: (load) => {
         if (this.isShowing(load)) this.host.renderSoon();
       },
       end: (load) => this.ended(load),
     }, this.scheduler);
+    if (post) this.posts.set(load, post);
+    return load;
   }
 
-  /** An empty page for a URL, which its text takes the place of when the answer comes. */
-  placeholder(url: UrlRecord): WebPage {
-    const load = this.start(url);
+  /** An empty page for a URL (`post`: a form's body sent to it), which its text takes the place of when the answer comes. */
+  placeholder(url: UrlRecord, post: PostBody | null = null): WebPage {
+    const load = this.start(url, post);
     return { ...pageText(Loader.fromText(load.name, '')), kind: 'web', web: load, drawn: false, restoreTop: null, fragment: null, kindBeforeRaw: null };
   }
 
@@ -243,10 +249,15 @@ export class WebPages {
     if (page.kind === 'web' && page.web === load) page.loader.want(Infinity);
   }
 
-  /** The page shown is fetched again and takes its own place, at the same place (`as`: read as another kind, from the top). */
+  /** The page is the answer to a form sent by POST: loading it again sends the form again. */
+  posted(page: WebPage): boolean {
+    return this.posts.has(page.web) && page.web.info?.page?.posted === true;
+  }
+
+  /** The page shown is fetched again and takes its own place, at the same place (`as`: read as another kind, from the top); the answer to a POST is posted again (asked first). */
   reload(page: WebPage, as: WebLoad['as'] = null): void {
     if (this.reloading?.page === page) this.reloading.load.cancel();
-    const load = this.start(page.web.url);
+    const load = this.start(page.web.url, this.posted(page) ? this.posts.get(page.web)! : null);
     // r keeps the kind the page is read as; K and \\ change it, from the top.
     load.as = as ?? page.web.as;
     // Marked first, so that the old load's end (cancelled) is not taken for the page's.

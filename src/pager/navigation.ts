@@ -26,6 +26,8 @@ import type { GroundAction } from '../state/actions.ts';
 import type { PagerAction } from '../state/types.ts';
 import { initialState, type State } from '../state/state.ts';
 import type { PagerWork } from './work.ts';
+import type { FieldValues } from '../document/forms.ts';
+import { submission } from '../web/form-submit.ts';
 
 /** What the moves ask of the pager. */
 export interface NavigationHost {
@@ -171,6 +173,19 @@ export class Navigation {
     if (parsed.ok) this.showNew(this.web.placeholder(parsed.url));
   }
 
+  /** Sends a form of the page shown: its answer is a new page (Backspace comes back, and never sends it again). */
+  submit(form: number, submitter: number | null, values: FieldValues): void {
+    const page = this.page;
+    const forms = page.doc.forms;
+    if (!forms) return;
+    const web = page.kind === 'web' ? page.web : null;
+    const base = page.links.base.url;
+    const sent = submission(forms, values, form, submitter, { documentUrl: web?.url ?? base, base, charset: web?.info?.charset ?? 'utf-8' });
+    if (!sent.ok) return this.host.note(['notice', sent.reason]);
+    this.showNew(this.web.placeholder(sent.url, sent.method === 'POST' ? { body: sent.body, contentType: sent.contentType } : null));
+    if (sent.note) this.host.note(['notice', sent.note]);
+  }
+
   /** Opens a local file in place of this document (at the place its #fragment names); Backspace comes back. */
   open(url: string): void {
     if (this.backIntoListed(url)) return;
@@ -201,8 +216,14 @@ export class Navigation {
    * the same line, a web page fetched again (r at the same place; K and \\
    * from the top).
    */
-  reopen(as: 'same' | 'switch' | 'raw'): void {
+  reopen(as: 'same' | 'switch' | 'raw', repost = false): void {
     const page = this.page;
+    if (page.kind === 'web' && !repost && this.web.posted(page)) {
+      // Loading the answer to a form sent by POST sends the form again: asked first, as browsers do.
+      const again = as === 'same' ? ({ kind: 'reload', repost: true } as const) : ({ kind: 'reread', as, repost: true } as const);
+      const question = { text: 'This page is the answer to a form sent by POST: send the form again? (y/n)', yes: [again], no: [], noMessage: 'Not sent again' };
+      return this.host.report(['ask', question]);
+    }
     if (page.kind === 'web' && as === 'same') return this.web.reload(page);
     if (page.kind === 'directory' && as === 'same') return this.relist(page.path);
     const kind = kindToReopen(page, as);

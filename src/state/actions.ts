@@ -98,7 +98,15 @@ export type LineAction =
   | ['historyPrev']
   | ['historyNext']
   /** Adds or removes the regular-expression prefix (search mode). */
-  | ['toggleRegex'];
+  | ['toggleRegex']
+  /** Typing a text area: a line break (shown as ⏎). */
+  | ['newline'];
+
+/** Keys on a selected form field: Enter acts on it (types, toggles, offers the options, sends), space toggles a checkbox or radio button. */
+export type FieldAction = ['fieldEnter'] | ['fieldToggle'];
+
+/** Choosing a select's options from the list on screen. */
+export type OptionsAction = ['optionMove', 1 | -1] | ['optionChoose'] | ['optionToggle'] | ['optionCancel'];
 
 /** Actions of the link preview. */
 export type PreviewAction = ['close'];

@@ -1,11 +1,11 @@
 // keymap.ts's tables as lookups, with the user's configuration on top: the
 // action a key is bound to in a mode.
 import { keymap, lessGroundKeys, type Binding } from '../../keymap.ts';
-import type { BusyAction, GroundAction, LineAction, PreviewAction, QuestionAction, StartAction } from './actions.ts';
+import type { BusyAction, FieldAction, GroundAction, LineAction, OptionsAction, PreviewAction, QuestionAction, StartAction } from './actions.ts';
 import { keyName } from '../../term/keys.ts';
 
-export type TypingMode = 'search' | 'filter' | 'fork' | 'exec' | 'examine' | 'save' | 'pipe' | 'login';
-export type Mode = 'ground' | TypingMode | 'preview' | 'question';
+export type TypingMode = 'search' | 'filter' | 'fork' | 'exec' | 'examine' | 'save' | 'pipe' | 'login' | 'field';
+export type Mode = 'ground' | TypingMode | 'preview' | 'question' | 'options';
 
 export interface ActionOf {
   ground: GroundAction;
@@ -21,6 +21,9 @@ export interface ActionOf {
   busy: BusyAction;
   starting: StartAction;
   question: QuestionAction;
+  onField: FieldAction;
+  field: LineAction;
+  options: OptionsAction;
 }
 export type Table = keyof ActionOf;
 export const tables = Object.keys(keymap) as Table[];

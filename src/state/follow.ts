@@ -11,6 +11,7 @@ import { percentDecode, serializeUrl, type UrlRecord } from '../link/url/index.t
 import type { Context, Effect, Result, State } from './types.ts';
 import { topFor } from '../rows/viewport.ts';
 import { scrollTo } from './selection.ts';
+import { enterField, fieldOfLink } from './fields.ts';
 
 const message = (state: State, text: string): Result => ({ state: { ...state, message: text }, effects: [] });
 
@@ -25,6 +26,9 @@ const NO_BROWSER = 'No browser to open the link with: set LWL_BROWSER or BROWSER
 
 export function follow(state: State, ctx: Context, how: FollowHow = 'default'): Result {
   if (state.selected === null) return message(state, 'No link selected: n selects one');
+  // A form field is acted on, not followed.
+  const field = fieldOfLink(ctx, state.selected);
+  if (field !== null) return enterField(state, field, ctx);
   const target = ctx.links.get(state.selected);
   if (!target.ok) return message(state, `Cannot follow this link: ${target.reason}`);
   const url = target.url;

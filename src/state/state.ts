@@ -12,6 +12,7 @@ import { emptyLine } from './lineedit.ts';
 import { cycle, next, scrollTo, searchCounted, searchFound } from './selection.ts';
 import { editLine, incrementalFound, linkValue } from './typing.ts';
 import { lineOf } from './lineedit.ts';
+import { editField, fieldKey, pressOptions } from './fields.ts';
 import { clickedLink } from './mouse.ts';
 import { formatCount } from '../text/count.ts';
 import { toggleOption } from './toggles.ts';
@@ -40,7 +41,7 @@ export const initialState: State = {
   match: null,
   line: emptyLine,
   searchBackward: false,
-  history: { search: [], filter: [], fork: [], exec: [], examine: [], save: [], pipe: [], login: [] },
+  history: { search: [], filter: [], fork: [], exec: [], examine: [], save: [], pipe: [], login: [], field: [] },
   recall: 0,
   draft: '',
   searchOrigin: null,
@@ -55,7 +56,7 @@ const none = (state: State): Result => ({ state, effects: [] });
 /** The mode a key typed now would be typed into as text: a typing line, not busy, the key not bound there. */
 export function typesText(state: State, key: string, bindings: Bindings): boolean {
   const mode = state.mode;
-  if (state.busy !== null || mode === 'ground' || mode === 'preview' || mode === 'question') return false;
+  if (state.busy !== null || mode === 'ground' || mode === 'preview' || mode === 'question' || mode === 'options') return false;
   return isTypedText(key) && bindings.for(mode, key) === undefined;
 }
 
@@ -66,7 +67,7 @@ export function typesText(state: State, key: string, bindings: Bindings): boolea
  */
 export function typeText(state: State, text: string, ctx: Context): Result {
   const mode = state.mode;
-  if (mode === 'ground' || mode === 'preview' || mode === 'question') return none(state);
+  if (mode === 'ground' || mode === 'preview' || mode === 'question' || mode === 'options') return none(state);
   return editLine({ ...state, message: null }, mode, ['type', text], withFilter(ctx, state.filter));
 }
 
@@ -95,6 +96,14 @@ export function press(state: State, key: string, ctx: Context): Result {
       if (action[0] === 'save' || action[0] === 'text') return state.question?.save ? answer(state, action[0]) : none(state);
       return answer(state, action[0]);
     }
+    case 'options': {
+      const action = ctx.bindings.for('options', key);
+      return action ? pressOptions(state, action, ctx) : none(state);
+    }
+    case 'field': {
+      const action = ctx.bindings.for('field', key) ?? (isTypedText(key) ? (['type', key] as const) : null);
+      return action ? editField(state, action, ctx, (s, a) => editLine(s, 'field', a, ctx)) : none(state);
+    }
     default: {
       const action = ctx.bindings.for(mode, key);
       if (action) return editLine(state, mode, action, ctx);
@@ -109,6 +118,9 @@ function pressGround(state: State, key: string, ctx: Context): Result {
   if (/^[0-9]$/.test(key) && (state.count !== '' || key !== '0')) {
     return none({ ...state, count: (state.count + key).slice(0, 9) });
   }
+  // A selected form field takes Enter (and space, a checkbox's) first.
+  const onField = fieldKey(state, key, ctx);
+  if (onField) return onField;
   const action = ctx.bindings.for('ground', key);
   const count = state.count === '' ? null : Number(state.count);
   state = { ...state, count: '' };

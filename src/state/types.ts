@@ -12,6 +12,7 @@ import type { Viewport } from '../rows/viewport.ts';
 import type { Bindings, Mode, TypingMode } from './bindings.ts';
 import type { Line } from './lineedit.ts';
 import type { UrlRecord } from '../link/url/index.ts';
+import type { FieldValues } from '../document/forms.ts';
 
 export interface State {
   mode: Mode;
@@ -62,6 +63,12 @@ export interface State {
   login?: LoginAsk | null;
   /** In save mode after S: what is saved (else the mode is less's s, which saves the input). */
   saveTarget?: SaveTarget | null;
+  /** The document's form fields changed from their defaults, by field number. */
+  fields?: FieldValues;
+  /** In field mode (typing into a field): which field, and whether what is typed shows as `*` (a password). */
+  editing?: { field: number; masked: boolean } | null;
+  /** In options mode (a select's options listed): which select, the option at the cursor, and those marked. */
+  choosing?: { field: number; at: number; marked: readonly number[] } | null;
 }
 
 /** A server asks for a login (a 401 with a Basic challenge): the user name, then the password, on the status line. */
@@ -139,13 +146,15 @@ export type Effect =
   /** Give the terminal back and stop lwl until it is continued (^Z). */
   | { kind: 'suspend' }
   /** Read the document again as another kind ('switch': markup and plain, 'raw': the raw text and back). */
-  | { kind: 'reread'; as: 'switch' | 'raw' }
+  | { kind: 'reread'; as: 'switch' | 'raw'; repost?: boolean }
   /** `-` and a letter: turn an option on or off while paging, as in less. */
   | { kind: 'toggle'; option: ToggledOption }
   /** Load a web page (http, https) into this lwl, as a new page: Backspace comes back. */
   | { kind: 'fetch'; url: string }
-  /** Load the page shown again (r): a web page is fetched again, a file read again. */
-  | { kind: 'reload' }
+  /** Load the page shown again (r): a web page is fetched again, a file read again (`repost`: the answer to a form sent by POST is sent again, as asked). */
+  | { kind: 'reload'; repost?: boolean }
+  /** Send form `form` of the document (`submitter`: the button that sends it) with the fields' values. */
+  | { kind: 'submit'; form: number; submitter: number | null; values: FieldValues }
   /** Stop the page loading (^C): what arrived stays. */
   | { kind: 'stopLoad' }
   /** The answer to the question whether to show a web page that is not text (`saving`: it is saved instead, so the first page stays). */

@@ -9,6 +9,7 @@ import type { Context, Effect, Result, SearchOrigin, State } from './types.ts';
 import { firstShown, jumpTop, keepSelectionOnScreen, next } from './selection.ts';
 import { submitFilter } from './filter.ts';
 import { queryOf, togglePrefix } from './query.ts';
+import { NEWLINE_MARK } from './fields.ts';
 
 const none = (state: State): Result => ({ state, effects: [] });
 
@@ -133,6 +134,8 @@ function applyEdit(state: State, mode: TypingMode, action: LineAction | ['type',
       const cursor = Math.max(0, line.cursor + text.length - line.text.length);
       return none({ ...state, line: { text, cursor } });
     }
+    case 'newline':
+      return none({ ...state, line: edit.insert(line, NEWLINE_MARK) });
     case 'cancel':
       return none(toGround(state));
     case 'submit':

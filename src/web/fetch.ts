@@ -50,6 +50,14 @@ export interface FetchOptions {
   cookies?: CookieStore | null;
   /** The logins typed this session, each sent to its origin alone. */
   logins?: Logins | null;
+  /** A form's body to send by POST (none: a GET); a 301, 302 or 303 redirect goes on by GET, a 307 or 308 sends it again. */
+  post?: PostBody | null;
+}
+
+/** What a form sends by POST. */
+export interface PostBody {
+  body: Buffer;
+  contentType: string;
 }
 
 export const DEFAULTS = {
@@ -89,6 +97,8 @@ export interface FetchedPage {
   challenge: BasicChallenge | null;
   /** A login was sent for this page (a 401 then means it was refused). */
   loginSent: boolean;
+  /** The answer is to a POST (a form sent, and no redirect that turned it into a GET): loading it again sends the form again. */
+  posted: boolean;
 }
 
 export interface CookieCount {
@@ -134,7 +144,7 @@ class Stop extends Error {
  * directly or through a proxy. node:http, https and tls are loaded when first
  * used: https costs some 20 ms to load, which lwl's first screen should not pay.
  */
-function request(url: UrlRecord, options: FetchOptions, timeoutMs: number, sent: Record<string, string>): Promise<Answer> {
+function request(url: UrlRecord, options: FetchOptions, timeoutMs: number, sent: Record<string, string>, post: PostBody | null): Promise<Answer> {
   const proxy = options.proxy?.(url) ?? null;
   return new Promise((resolve) => {
     /** What a timeout or a stop destroys: the request under way. */
@@ -166,11 +176,12 @@ function request(url: UrlRecord, options: FetchOptions, timeoutMs: number, sent:
         Accept: ACCEPT,
         'Accept-Encoding': 'gzip, deflate, br',
         ...sent,
+        ...(post ? { 'Content-Type': post.contentType, 'Content-Length': String(post.body.length) } : {}),
       };
       const { request: httpRequest } = await import('node:http');
       if (settled) return;
       // A connection of its own, closed after: no pooled sockets outlive the load.
-      const common = { method: 'GET', agent: false as const, lookup: options.lookup };
+      const common = { method: post ? 'POST' : 'GET', agent: false as const, lookup: options.lookup };
       let req: http.ClientRequest;
       if (url.scheme === 'http') {
         // Through a proxy, a plain http page is asked for by its whole URL.
@@ -200,7 +211,7 @@ function request(url: UrlRecord, options: FetchOptions, timeoutMs: number, sent:
       req.on('error', failed);
       if (settled) return void req.destroy();
       req.on('response', (res) => done({ ok: true, res }));
-      req.end();
+      req.end(post?.body);
     };
     send().catch(failed);
   });
@@ -244,10 +255,11 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
 
   let url = requested!;
   const cookies: CookieCount = { set: 0, refused: 0 };
+  let post = options.post ?? null;
   for (;;) {
     if (options.signal?.aborted) return fail(url, stopped);
     const sent = sessionHeaders(url, options);
-    const answer = await request(url, options, timeoutMs, sent);
+    const answer = await request(url, options, timeoutMs, sent, post);
     if (!answer.ok) {
       if (answer.why === 'cancelled') return fail(url, stopped);
       if (answer.why === 'timeout') {
@@ -278,6 +290,8 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       const target = withoutCredentials(next.url.fragment === null ? { ...next.url, fragment: url.fragment } : next.url);
       redirects.push(target);
       url = target;
+      // As browsers do: a form sent by POST and redirected by 301, 302 or 303 is followed by a GET.
+      if (status !== 307 && status !== 308) post = null;
       continue;
     }
     if (status < 200) {
@@ -314,6 +328,7 @@ export async function fetchPage(input: string | UrlRecord, options: FetchOptions
       cookies,
       challenge: status === 401 ? basicChallenge(res.headers['www-authenticate']) : null,
       loginSent: sent.Authorization !== undefined,
+      posted: post !== null,
     };
   }
 }

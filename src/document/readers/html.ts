@@ -14,6 +14,7 @@ import { RenderCollector, type RenderTarget, type Style } from './render-target.
 import { writeTable, type TableCell } from './table.ts';
 import { writeScriptless } from './html-scriptless.ts';
 import { languageOf } from './code-tokens.ts';
+import { defaultText, Forms, isSubmitter, type Field, type FieldKind, type FormInfo } from '../forms.ts';
 
 type Node = T.Node;
 type Element = T.Element;
@@ -24,6 +25,10 @@ export interface HtmlOptions {
   tableWidth?: number;
   /** Images are links to their src (Markdown's raw HTML, as `![alt](src)` is). */
   imageLinks?: boolean;
+  /** Where the forms and their fields go: fields are then links (a field's href marked as its), else they show as text. */
+  forms?: Forms;
+  /** A field's form owner as the parser set it (its form element pointer then), null for none; undefined when not known (a fragment): the form around it. */
+  formOwner?: (field: Element) => Element | null | undefined;
 }
 
 /** Elements whose content is never shown (<noscript>'s is: lwl runs no scripts). */
@@ -149,6 +154,14 @@ interface OpenElement {
   pre: boolean;
   list: { ordered: boolean; next: number; bare: boolean } | null;
   after: string;
+  /** A <form>: closed in `forms` at the end. */
+  form: boolean;
+  /** A silent frame in a hidden element: the inputs in it are still sent with their form. */
+  collect: boolean;
+  /** A <label>: the number of the first field after its start (those in it are named by its text, known at its end); -1 for none. */
+  label: number;
+  /** A <button>'s field number: its caption is its text, known at its end. */
+  button: number;
 }
 
 /**
@@ -173,6 +186,8 @@ export class HtmlWalker {
   private bulletLists = 0;
   private titleSeen = false;
   private baseSeen = false;
+  /** Where fields go when the reader was given no forms (raw HTML in Markdown): shown, not kept. */
+  private scratch: Forms | null = null;
 
   constructor(
     readonly w: BlockWriter,
@@ -186,12 +201,12 @@ export class HtmlWalker {
   }
 
   private frame(node: Node): OpenElement {
-    return { node, index: 0, silent: false, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '' };
+    return { node, index: 0, silent: false, link: false, styles: 0, indent: false, block: 0, pre: false, list: null, after: '', form: false, collect: false, label: -1, button: -1 };
   }
 
-  /** A frame that writes nothing: for an element not shown, walked only to let its children go. */
-  private silentFrame(node: Node): OpenElement {
-    return { ...this.frame(node), silent: true };
+  /** A frame that writes nothing: for an element not shown, walked only to let its children go (and, `collect`, its inputs recorded as hidden fields). */
+  private silentFrame(node: Node, collect = false): OpenElement {
+    return { ...this.frame(node), silent: true, collect };
   }
 
   /**
@@ -226,17 +241,23 @@ export class HtmlWalker {
         } else if (isElement(child)) {
           const settled = final || !this.isOpen(child);
           if (f.silent) {
-            stack.push(this.silentFrame(child));
+            if (f.collect && child.tagName === 'input') this.hiddenField(child);
+            stack.push(this.silentFrame(child, f.collect));
             continue;
           }
-          if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select' || child.tagName === 'noframes') {
+          if (child.tagName === 'title' || child.tagName === 'base' || child.tagName === 'table' || child.tagName === 'select' || child.tagName === 'noframes' || child.tagName === 'textarea') {
             if (!settled) return false;
           }
           if (child.tagName === 'li' && !settled && ownNumber(child, this.isOpen) === null) return false;
           const entered = this.enter(child);
+          // A hidden element's fields are still its form's (a login's token in a `display: none` block).
+          const hides = !entered && isHidden(child) && !SKIPPED.has(child.tagName);
           if (entered) stack.push(entered);
-          else if (!settled) stack.push(this.silentFrame(child)); // not shown, but still growing
-          else this.next(f);
+          else if (!settled) stack.push(this.silentFrame(child, hides)); // not shown, but still growing
+          else {
+            if (hides) for (const field of fieldsIn(child)) this.hiddenField(field);
+            this.next(f);
+          }
         } else {
           this.next(f); // comment, doctype
         }
@@ -270,6 +291,10 @@ export class HtmlWalker {
     }
     if (writeScriptless(w, el, (html) => new HtmlWalker(w, cappedFragment(html), this.options, undefined, this.tables).walk(true))) return null;
     if (SKIPPED.has(tag) && tag !== 'head') return null;
+    if (tag === 'input' && isHidden(el)) {
+      this.hiddenField(el);
+      return null;
+    }
     if (isHidden(el)) return null;
     const id = attr(el, 'id');
     if (id) w.anchor(id);
@@ -300,27 +325,39 @@ export class HtmlWalker {
         return null;
       }
       case 'input':
-        this.styled('formControl', inputText(el));
-        return null;
-      case 'select': {
-        const chosen = findAll(el, 'option').find((o) => attr(o, 'selected') !== null) ?? findAll(el, 'option')[0];
-        this.styled('formControl', `[select: ${chosen ? textOf(chosen) : ''}]`);
-        return null;
-      }
+      case 'select':
       case 'textarea':
-        this.styled('formControl', '[textarea]');
+        this.field(el);
         return null;
+      case 'form':
+        this.options.forms?.openForm(el, () => formInfo(el));
+        f.form = this.options.forms !== undefined;
+        break;
+      case 'label':
+        if (this.options.forms) f.label = this.options.forms.fields.length;
+        break;
       case 'table':
         // Laid out as a grid up to a depth, past it as the text it holds: each level is a walk in a walk (the stack).
         if (this.tables >= DEEPEST_TABLE || cellsOf(el) > MOST_TABLE_CELLS) break;
         this.table(el);
         return null;
-      case 'button':
+      case 'button': {
         this.w.openStyle('formControl');
-        this.w.write('[button: ');
         f.styles++;
+        const forms = this.options.forms;
+        if (forms && this.linkDepth === 0) {
+          // The button's text is its link: a field like any other.
+          const form = this.formFor(forms, el);
+          const number = forms.add(buttonField(el, form));
+          this.w.openLink(forms.markHref(number, forms.forms[form]?.action ?? ''));
+          f.button = number;
+          f.link = true;
+          this.linkDepth++;
+        }
+        this.w.write('[button: ');
         f.after = ']';
         break;
+      }
       case 'ul':
       case 'ol':
       case 'menu':
@@ -398,10 +435,56 @@ export class HtmlWalker {
       w.closeLink();
       this.linkDepth--;
     }
+    if (f.form) this.options.forms?.closeForm();
+    if (f.label >= 0) this.labelled(f.node as Element, f.label);
+    if (f.button >= 0) {
+      const field = this.options.forms!.fields[f.button];
+      field.label = textOf(f.node) || field.value;
+    }
     if (f.pre && --this.preDepth === 0) this.preLanguage = null;
     if (f.indent) w.popIndent();
     if (f.list && !this.lists.pop()!.ordered) this.bulletLists--;
     if (f.block) w.block(f.block === 2);
+  }
+
+  /** A label's end: its text names the field its for= says, else the fields in it (from field `first` on). */
+  private labelled(label: Element, first: number): void {
+    const forms = this.options.forms!;
+    const text = labelText(label);
+    const forId = attr(label, 'for');
+    if (forId) return forms.label(forId, text);
+    for (let i = first; i < forms.fields.length; i++) {
+      const field = forms.fields[i];
+      if (field.label === '' && !isSubmitter(field) && field.kind !== 'reset' && field.kind !== 'button') field.label = text;
+    }
+  }
+
+  /** An input, select or textarea: kept in the forms, and shown in the cells its value takes, as a link when the forms are the document's. */
+  private field(el: Element): void {
+    const kept = this.options.forms;
+    const forms = kept ?? (this.scratch ??= new Forms());
+    const field = fieldOf(el, this.formFor(forms, el));
+    const number = forms.add(field);
+    if (field.kind === 'hidden') return;
+    const link = kept !== undefined && this.linkDepth === 0;
+    this.w.openStyle('formControl');
+    if (link) this.w.openLink(forms.markHref(number, forms.forms[field.form]?.action ?? ''));
+    this.w.write(defaultText(forms, number) || buttonText(field));
+    if (link) this.w.closeLink();
+    this.w.closeStyle();
+  }
+
+  /** An input not shown (type=hidden, or in a hidden element): still sent with its form. */
+  private hiddenField(el: Element): void {
+    const forms = this.options.forms;
+    if (forms) forms.add(fieldOf(el, this.formFor(forms, el)));
+  }
+
+  /** The form a field belongs to: its form owner as the parser set it, else (a fragment) the form around it. */
+  private formFor(forms: Forms, el: Element): number {
+    const owner = this.options.formOwner?.(el);
+    if (owner === undefined) return forms.current;
+    return owner === null ? -1 : forms.formOfElement(owner, () => formInfo(owner));
   }
 
   private text(s: string): void {
@@ -448,23 +531,113 @@ export class HtmlWalker {
   }
 }
 
-function inputText(el: Element): string {
-  const type = (attr(el, 'type') ?? 'text').toLowerCase();
-  const value = attr(el, 'value');
-  switch (type) {
-    case 'checkbox':
-      return attr(el, 'checked') !== null ? '[x]' : '[ ]';
-    case 'radio':
-      return attr(el, 'checked') !== null ? '(*)' : '( )';
-    case 'submit':
-    case 'reset':
-    case 'button':
-      return `[button: ${value ?? type}]`;
-    case 'image':
-      return `[button: ${attr(el, 'alt') ?? 'image'}]`;
-    default:
-      return value ? `[input: ${value}]` : `[input${attr(el, 'placeholder') ? `: ${attr(el, 'placeholder')}` : ''}]`;
+/** Cells a text field, a select and a textarea's line take at most, and a textarea's lines. */
+const WIDEST_FIELD = 60;
+const WIDEST_SELECT = 40;
+const WIDEST_TEXTAREA = 72;
+const TALLEST_TEXTAREA = 8;
+
+/** A number attribute (size, cols, rows) within [1, most], else `fallback`. */
+function sizeAttr(el: Element, name: string, fallback: number, most: number): number {
+  const n = Number.parseInt(attr(el, name) ?? '', 10);
+  return Math.min(most, Number.isFinite(n) && n > 0 ? n : fallback);
+}
+
+const INPUT_KINDS = new Set<FieldKind>(['text', 'search', 'email', 'url', 'number', 'tel', 'password', 'hidden', 'file', 'checkbox', 'radio', 'submit', 'image', 'reset', 'button']);
+
+/** A <form>'s facts. */
+function formInfo(el: Element): FormInfo {
+  const enctype = (attr(el, 'enctype') ?? '').trim().toLowerCase();
+  return {
+    action: attr(el, 'action'),
+    method: (attr(el, 'method') ?? 'get').trim().toLowerCase(),
+    enctype: enctype === 'multipart/form-data' || enctype === 'text/plain' ? enctype : 'application/x-www-form-urlencoded',
+    acceptCharset: attr(el, 'accept-charset') ?? '',
+    id: attr(el, 'id'),
+    name: attr(el, 'name') ?? '',
+  };
+}
+
+/** Whether an element is in a disabled fieldset (not in its first legend), or a disabled optgroup for an option. */
+function inDisabled(el: Element): boolean {
+  for (let p = el.parentNode as Element | null; p && isElement(p); p = p.parentNode as Element | null) {
+    if ((p.tagName === 'fieldset' || p.tagName === 'optgroup') && attr(p, 'disabled') !== null) return true;
   }
+  return false;
+}
+
+/** A label's own text: not that of the fields in it (a select's options). */
+function labelText(label: Element): string {
+  const parts: string[] = [];
+  const walk = (n: Node) => {
+    if (n.nodeName === '#text') parts.push((n as T.TextNode).value);
+    else if (isElement(n) && !/^(select|textarea|button|script|style|template)$/.test(n.tagName)) for (const c of children(n)) walk(c);
+  };
+  walk(label);
+  return parts.join('').replace(/[ \t\n\r\f]+/g, ' ').trim();
+}
+
+/** The text under an element as it is written (a textarea's default). */
+function rawText(el: Element): string {
+  return children(el).map((c) => (c.nodeName === '#text' ? (c as T.TextNode).value : '')).join('');
+}
+
+/** What the reader records of an input, select or textarea. */
+function fieldOf(el: Element, form: number): Field {
+  const field: Field = {
+    kind: 'text', name: attr(el, 'name') ?? '', value: '', checked: false, options: [], multiple: false,
+    placeholder: (attr(el, 'placeholder') ?? '').replace(/[\r\n]+/g, ' '), label: '', width: 20, lines: 1, form, formId: attr(el, 'form'),
+    disabled: attr(el, 'disabled') !== null || inDisabled(el), readOnly: attr(el, 'readonly') !== null,
+    formAction: attr(el, 'formaction'), formMethod: attr(el, 'formmethod'), formEnctype: attr(el, 'formenctype'), id: attr(el, 'id'),
+  };
+  if (el.tagName === 'select') {
+    field.kind = 'select';
+    field.multiple = attr(el, 'multiple') !== null;
+    field.options = findAll(el, 'option').map((o) => ({
+      label: attr(o, 'label') ?? textOf(o),
+      value: attr(o, 'value') ?? textOf(o),
+      selected: attr(o, 'selected') !== null,
+      disabled: attr(o, 'disabled') !== null || inDisabled(o),
+    }));
+    const widest = field.options.reduce((most, o) => Math.max(most, o.label.length), 1);
+    field.width = Math.min(WIDEST_SELECT, field.multiple ? Math.max(widest, 20) : widest);
+    return field;
+  }
+  if (el.tagName === 'textarea') {
+    field.kind = 'textarea';
+    field.value = rawText(el);
+    field.width = sizeAttr(el, 'cols', 40, WIDEST_TEXTAREA);
+    field.lines = sizeAttr(el, 'rows', 2, TALLEST_TEXTAREA);
+    return field;
+  }
+  const type = (attr(el, 'type') ?? 'text').trim().toLowerCase() as FieldKind;
+  field.kind = INPUT_KINDS.has(type) ? type : 'text';
+  const value = attr(el, 'value');
+  field.value = (field.kind === 'checkbox' || field.kind === 'radio' ? (value ?? 'on') : (value ?? '')).replace(field.kind === 'hidden' ? /(?!)/ : /[\r\n]+/g, '');
+  field.checked = attr(el, 'checked') !== null;
+  field.width = sizeAttr(el, 'size', 20, WIDEST_FIELD);
+  if (field.kind === 'submit') field.label = value ?? 'Submit';
+  else if (field.kind === 'reset') field.label = value ?? 'Reset';
+  else if (field.kind === 'button') field.label = value ?? '';
+  else if (field.kind === 'image') field.label = attr(el, 'alt') ?? value ?? 'image';
+  return field;
+}
+
+/** A <button>'s field: a submit button unless its type says reset or button. */
+function buttonField(el: Element, form: number): Field {
+  const type = (attr(el, 'type') ?? 'submit').trim().toLowerCase();
+  const field = fieldOf(el, form);
+  field.kind = type === 'reset' || type === 'button' ? type : 'submit';
+  field.value = attr(el, 'value') ?? '';
+  // Its caption, its text, is known at its end (the walk does not wait for it).
+  field.label = field.value;
+  return field;
+}
+
+/** How a field whose look never changes shows: a button, a file field. */
+function buttonText(field: Field): string {
+  if (field.kind === 'file') return '[file]';
+  return `[button: ${field.label || field.kind}]`;
 }
 
 /** Descendant elements named `tag` (not inside nested tables when `deep` is false). */
@@ -492,6 +665,20 @@ function rowsOf(table: Element): Element[] {
     }
   }
   return rows;
+}
+
+/** The inputs, selects and textareas under an element, in order. */
+function fieldsIn(root: Node): Element[] {
+  const found: Element[] = [];
+  const walk = (n: Node) => {
+    for (const c of children(n)) {
+      if (!isElement(c)) continue;
+      if (c.tagName === 'input' || c.tagName === 'select' || c.tagName === 'textarea') found.push(c);
+      else walk(c);
+    }
+  };
+  walk(root);
+  return found;
 }
 
 /** The columns a cell spans (its colspan, 100 at most). */
@@ -633,6 +820,8 @@ function letGoOfLongToken(t: TokenizerInside): void {
 const cut = (name: string) => (name.length > LONGEST_NAME ? name.slice(0, LONGEST_NAME) : name);
 
 const LONGEST_NAME = 1024;
+/** The elements a form owns. */
+const FIELD_TAGS = new Set(['input', 'select', 'textarea', 'button']);
 
 /**
  * A whole HTML document, read in chunks: `write` each piece of text as it
@@ -647,9 +836,18 @@ export class HtmlReader {
 
   constructor(target: RenderTarget, options: HtmlOptions = {}) {
     const open = this.open;
-    const treeAdapter = { ...defaultTreeAdapter, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
+    // Each field's form owner: the parser's form element pointer when it made the field (`<table><form><tr><td><input>`
+    // leaves the form empty, and its fields its own all the same).
+    const owners = new WeakMap<Element, Element | null>();
+    const createElement = (tagName: string, namespaceURI: html.NS, attrs: Token.Attribute[]): Element => {
+      const el = defaultTreeAdapter.createElement(tagName, namespaceURI, attrs);
+      if (FIELD_TAGS.has(tagName)) owners.set(el, (this.parser.formElement as Element | null) ?? null);
+      return el;
+    };
+    const treeAdapter = { ...defaultTreeAdapter, createElement, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
     // Scripting off, as in a browser that runs none: <noscript>'s content is read as markup.
     this.parser = new (cappedParser())({ treeAdapter, scriptingEnabled: false });
+    options = { ...options, formOwner: (field) => (owners.has(field) ? owners.get(field) : undefined) };
     this.writer = new BlockWriter(target);
     const stack = this.parser.openElements;
     const isOpen = (node: Node) => {

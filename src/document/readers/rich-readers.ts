@@ -13,6 +13,7 @@ import { workerParses, type BlockParses } from './markdown-worker.ts';
 import type * as md from 'mdast';
 import { TextDecoder } from 'node:util';
 import { HtmlReader as HtmlTreeReader } from './html.ts';
+import { Forms } from '../forms.ts';
 import { eagerScreen } from '../../startup/eager-screen.ts';
 
 /** How each reader style is drawn: a role of the theme, or attributes where the theme has no role. */
@@ -108,8 +109,12 @@ export class DocumentBuilder implements RenderTarget {
     const link = this.link;
     this.link = null;
     if (!link || this.length === link.start) return;
-    const bytes = Buffer.from(link.href, 'utf8');
-    this.doc.addLink(link.start, this.length, this.doc.hrefs.addBytes(bytes, 0, bytes.length));
+    // A field's link: its href is its form's action, and its number says which field it is.
+    const field = this.doc.forms?.unmark(link.href) ?? null;
+    const bytes = Buffer.from(field ? field.href : link.href, 'utf8');
+    const href = this.doc.hrefs.addBytes(bytes, 0, bytes.length);
+    if (field) this.doc.forms!.linked(href, field.field);
+    this.doc.addLink(link.start, this.length, href);
   }
 
   openStyle(style: Style): void {
@@ -407,7 +412,7 @@ export class HtmlDocReader extends PacedReader {
     super(doc);
     doc.kind = 'html';
     this.target = new DocumentBuilder(doc);
-    this.reader = new HtmlTreeReader(this.target);
+    this.reader = new HtmlTreeReader(this.target, { forms: (doc.forms = new Forms()) });
   }
 
   protected decodeChunk(chunk: Buffer): void {
