@@ -11,7 +11,7 @@ import { RegexWorker } from './document/search-worker.ts';
 import type { OpenError } from './input/load.ts';
 import { isLwlsOwn, type Page } from './navigator/page.ts';
 import { listedFrom } from './navigator/list-page.ts';
-import { Navigation, type NavigationHost } from './pager/navigation.ts';
+import { Navigation, isPageEffect, type NavigationHost } from './pager/navigation.ts';
 import { FramePacing } from './pager/frames.ts';
 import { PagingOptions } from './pager/options.ts';
 import type { PagerSettings } from './pager/settings.ts';
@@ -182,6 +182,11 @@ export class Pager {
     const typed = state.line.text;
     if (state.mode === 'search' && (this.settings.regexSearch ? !typed.startsWith(literalPrefix) : typed.startsWith(regexPrefix))) RegexWorker.warm();
     for (const effect of effects) {
+      // A move between pages: the pages' own.
+      if (isPageEffect(effect)) {
+        this.pages.apply(effect);
+        continue;
+      }
       switch (effect.kind) {
         case 'quit':
           // On the help screen (or a list of links), q goes back.
@@ -231,12 +236,6 @@ export class Pager {
           else return void this.runCommand(EDIT_COMMAND, '', 'resume', { env: { LWL_FILE: file, LWL_LINE: String(effect.line) } });
           break;
         }
-        case 'open':
-          this.pages.open(effect.url);
-          break;
-        case 'back':
-          this.pages.back();
-          break;
         case 'leaveEnd':
           if (this.page.kind === 'endWindow') this.pages.leaveEndFor(this.page, effect.action, effect.count);
           break;
@@ -247,35 +246,8 @@ export class Pager {
         case 'tail':
           this.work.tail();
           break;
-        case 'file':
-          this.pages.changeFile(effect.which);
-          break;
-        case 'examine':
-          this.pages.examine(effect.path);
-          break;
-        case 'reread':
-          this.pages.reopen(effect.as, effect.repost);
-          break;
         case 'toggle':
           this.toggle(effect.option);
-          break;
-        case 'help':
-          this.pages.help();
-          break;
-        case 'list':
-          this.pages.list(effect.of);
-          break;
-        case 'fetch':
-          this.pages.fetch(effect.url);
-          break;
-        case 'reload':
-          this.pages.reopen('same', effect.repost);
-          break;
-        case 'submit':
-          this.pages.submit(effect.form, effect.submitter, effect.values);
-          break;
-        case 'stopLoad':
-          this.pages.web.stop();
           break;
         case 'showBinary':
           // No: back, or (the first page) the end of lwl.
@@ -286,9 +258,6 @@ export class Pager {
         case 'bookmark':
         case 'bookmarks':
           this.keeping.apply(effect);
-          break;
-        case 'login':
-          this.pages.web.login(effect.user, effect.password);
           break;
       }
     }

@@ -23,7 +23,7 @@ import { linkListPage, placeInListed } from '../navigator/link-list.ts';
 import { WebPages, type CookieSettings } from '../navigator/web-pages.ts';
 import type { Scheduler } from '../schedule/scheduler.ts';
 import type { GroundAction } from '../state/actions.ts';
-import type { PagerAction } from '../state/types.ts';
+import type { Effect, PagerAction } from '../state/types.ts';
 import { initialState, type State } from '../state/state.ts';
 import type { PagerWork } from './work.ts';
 import type { FieldValues } from '../document/forms.ts';
@@ -59,6 +59,12 @@ export interface PageSettings {
   secure?: boolean;
   preprocessing?: Preprocessing | null;
 }
+
+/** The effects that move between pages (or load one), which Navigation carries out. */
+const PAGE_EFFECTS = ['open', 'back', 'file', 'examine', 'reread', 'reload', 'help', 'list', 'fetch', 'submit', 'stopLoad', 'login'] as const;
+export type PageEffect = Extract<Effect, { kind: (typeof PAGE_EFFECTS)[number] }>;
+const pageEffects = new Set<string>(PAGE_EFFECTS);
+export const isPageEffect = (effect: Effect): effect is PageEffect => pageEffects.has(effect.kind);
 
 export class Navigation {
   readonly nav: Navigator;
@@ -171,6 +177,36 @@ export class Navigation {
     if (this.backIntoListed(href)) return;
     const parsed = parseUrl(href);
     if (parsed.ok) this.showNew(this.web.placeholder(parsed.url));
+  }
+
+  /** Carries out an effect that moves between pages. */
+  apply(effect: PageEffect): void {
+    switch (effect.kind) {
+      case 'open':
+        return this.open(effect.url);
+      case 'back':
+        return this.back();
+      case 'file':
+        return this.changeFile(effect.which);
+      case 'examine':
+        return this.examine(effect.path);
+      case 'reread':
+        return this.reopen(effect.as, effect.repost);
+      case 'reload':
+        return this.reopen('same', effect.repost);
+      case 'help':
+        return this.help();
+      case 'list':
+        return this.list(effect.of);
+      case 'fetch':
+        return this.fetch(effect.url);
+      case 'submit':
+        return this.submit(effect.form, effect.submitter, effect.values);
+      case 'stopLoad':
+        return this.web.stop();
+      case 'login':
+        return this.web.login(effect.user, effect.password);
+    }
   }
 
   /** Sends a form of the page shown: its answer is a new page (Backspace comes back, and never sends it again). */
