@@ -406,6 +406,7 @@ export async function main(args: string[]): Promise<number> {
       browser: config.browser,
       startKeys: opts.startKeys,
       incsearch: opts.incsearch,
+      followName: opts.followName,
       jumpTarget: opts.jumpTarget,
       regexSearch: opts.regexSearch,
       // What went wrong first: the config file, a file that would not open, a word in LESS.

@@ -13,7 +13,6 @@
 export const lessLongOptions: Readonly<Record<string, boolean>> = {
   // less 590's manual
   'file-size': false,
-  'follow-name': false,
   incsearch: false,
   'line-num-width': true,
   'lesskey-src': true,

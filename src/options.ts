@@ -48,6 +48,8 @@ export interface Options {
   bookmarks: boolean;
   /** --incsearch (the default) / --no-incsearch: the screen follows the first match while a search is typed. */
   incsearch: boolean;
+  /** --follow-name (less's): F follows the file its name names, across a log's rotation. */
+  followName: boolean;
   /** -j / --jump-target: the screen row a search's match lands on (less's default: the top row). */
   jumpTarget: JumpTarget;
   /** --regex-search: a search is a regular expression, as less's (^R then makes it literal). */
@@ -88,6 +90,7 @@ export const defaults: Options = {
   manual: false,
   bookmarks: false,
   incsearch: true,
+  followName: false,
   jumpTarget: { line: 1 },
   regexSearch: false,
   noCookies: false,
@@ -191,6 +194,7 @@ const longOptions: Record<string, { value?: boolean; set: Setter }> = {
   manual: { set: (o) => (o.manual = true) },
   bookmarks: { set: (o) => (o.bookmarks = true) },
   incsearch: { set: (o) => (o.incsearch = true) },
+  'follow-name': { set: (o) => (o.followName = true) },
   'no-incsearch': { set: (o) => (o.incsearch = false) },
   'regex-search': { set: (o) => (o.regexSearch = true) },
   cookies: { set: (o) => (o.noCookies = false) },

@@ -118,6 +118,7 @@ export class Pager {
       render: () => this.render(),
       renderSoon: () => this.frames.soon(),
       quit: (status) => this.quit(status),
+      reopen: () => this.pages.reopen('same'),
     };
   }
 
@@ -182,7 +183,6 @@ export class Pager {
     const typed = state.line.text;
     if (state.mode === 'search' && (this.settings.regexSearch ? !typed.startsWith(literalPrefix) : typed.startsWith(regexPrefix))) RegexWorker.warm();
     for (const effect of effects) {
-      // A move between pages: the pages' own.
       if (isPageEffect(effect)) {
         this.pages.apply(effect);
         continue;
@@ -244,7 +244,7 @@ export class Pager {
           this.term.suspend();
           break;
         case 'tail':
-          this.work.tail();
+          this.work.tail(this.settings.followName);
           break;
         case 'toggle':
           this.toggle(effect.option);

@@ -41,6 +41,12 @@ describe('options', () => {
     expect(parse(['+?up']).startKeys).toEqual(['?', 'u', 'p', '<Enter>']);
   });
 
+  it("acts on less's --follow-name, from LESS too", () => {
+    expect(parse(['f']).followName).toBe(false);
+    expect(parse(['--follow-name', 'f']).followName).toBe(true);
+    expect(parse(['f'], { LESS: '-R --follow-name' }).followName).toBe(true);
+  });
+
   it('reads LESS, then LWL, then the command line', () => {
     expect(parse([], { LESS: 'FRX' })).toMatchObject({ quitIfOneScreen: true, noAlternateScreen: true });
     expect(parse([], { LESS: '-R -I -M -j5 -x4 -#8' })).toMatchObject({ caseless: 'always', notes: [] });

@@ -116,6 +116,10 @@ export class Loader {
   private needed = 0;
   /** Keep reading past the end, as the input grows (F). */
   private tailing = false;
+  /** Following by name (--follow-name): each look at the file's end also looks at what its name names. */
+  private byName = false;
+  /** Followed by name, the file was found replaced (its name names another file) or cut shorter: it is to be read again. */
+  replaced = false;
   /** Read until the text is this long, then rest until more is wanted, */
   private wanted = READ_AHEAD;
   /** or until READ_AHEAD more of the input than had been read when the text reached this offset (the screen's top). */
@@ -321,9 +325,22 @@ export class Loader {
     return true;
   }
 
-  /** Starts or stops following the input as it grows, like less's F. */
-  tail(on: boolean): void {
+  /** The file's name names another file now (a log rotated: renamed, a new one made in its place), or the file was cut shorter. */
+  private renamedAway(): boolean {
+    try {
+      const open = fs.fstatSync(this.source.fd);
+      const named = fs.statSync(this.source.name);
+      return named.ino !== open.ino || named.dev !== open.dev || open.size < this.doc.bytesRead;
+    } catch {
+      // The name is gone, and not yet made again: the file is followed as it is.
+      return false;
+    }
+  }
+
+  /** Starts or stops following the input as it grows, like less's F; `byName`: and looks whether its name still names it (see replaced). */
+  tail(on: boolean, byName = false): void {
     this.tailing = on;
+    this.byName = on && byName;
     // want() alone does not look again when everything was already wanted (after a search or G).
     if (on) {
       this.want(Infinity);
@@ -598,6 +615,11 @@ export class Loader {
     if (this.doc.bytesRead !== bytesRead || this.doc.complete !== complete || this.doc.text.length !== shown) this.onData();
     if (this.stopped) return 'done';
     if (this.atEnd && this.tailing && !this.error) {
+      if (this.byName && this.renamedAway()) {
+        this.replaced = true;
+        this.onData();
+        return 'done';
+      }
       // Following a file at its end: look again in a while.
       if (!this.reading) {
         this.reading = true;

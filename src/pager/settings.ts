@@ -40,6 +40,8 @@ export interface PagerSettings {
   caseless?: Caseless;
   /** Incremental search (--incsearch, the default; --no-incsearch turns it off). */
   incsearch?: boolean;
+  /** --follow-name: F follows the file the name names, across a rotation (less's). */
+  followName?: boolean;
   /** -j: the row a search's match lands on (the top row when absent, as less). */
   jumpTarget?: JumpTarget;
   /** --regex-search: a search is a regular expression unless ^R makes it literal. */

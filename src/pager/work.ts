@@ -28,6 +28,8 @@ export interface WorkHost {
   render(): void;
   /** A frame soon, at the pace of progress. */
   renderSoon(): void;
+  /** The page's file read again from its name (F with --follow-name, after a rotation). */
+  reopen(): void;
 }
 
 /** Work a key waits for: shown as progress, ^C stops it. */
@@ -267,17 +269,28 @@ export class PagerWork {
     build.wake = () => job.wake();
   }
 
-  /** Follows the input as it grows, showing its end, until ^C (less's F). */
-  tail(): void {
+  /**
+   * Follows the input as it grows, showing its end, until ^C (less's F);
+   * `byName` (--follow-name): once the file's name names another file (a log
+   * rotated) or the file is cut shorter, that file is read and followed.
+   */
+  tail(byName = false): void {
     const loader = this.host.page.loader;
-    loader.tail(true);
+    loader.tail(true, byName);
     this.start({
       advance: () => {
+        if (loader.replaced) return 'done';
         this.host.note(['toBottom']);
         return 'wait';
       },
       progress: () => 'Waiting for data... (^C to stop)',
-      finish: () => {},
+      finish: () => {
+        if (!loader.replaced) return;
+        this.host.reopen();
+        this.tail(byName);
+        // As tail -F says it; the page read again would say only that.
+        this.host.note(['notice', `${loader.source.name} was replaced: following the new file (^C to stop)`]);
+      },
       cancel: () => loader.tail(false),
     });
   }

@@ -57,6 +57,25 @@ describe('F', () => {
     expect(s.rows()[22]).toBe('entry 53');
   });
 
+  it.each([
+    ['renamed, and a new file made in its place', (file: string) => (fs.renameSync(file, `${file}.1`), fs.writeFileSync(file, 'rotated 1\nrotated 2\n'))],
+    ['cut short and written again (copytruncate)', (file: string) => fs.writeFileSync(file, 'rotated 1\nrotated 2\n')],
+  ])('with --follow-name (less\'s), follows the file its name names once the log is %s', async (_, rotate) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-follow-name-'));
+    const file = path.join(dir, 'app.log');
+    fs.writeFileSync(file, Array.from({ length: 50 }, (_, i) => `entry ${i + 1}\n`).join(''));
+    const s = Session.shell(`LESS=--follow-name ${lwlShell} ${file}`);
+    await s.waitForText('entry 1');
+    await s.press('F');
+    await s.waitFor((x) => x.status() === 'Waiting for data... (^C to stop)', 'following');
+    rotate(file);
+    await s.waitFor((x) => x.rows().includes('rotated 2') && x.status().includes('app.log was replaced: following the new file'), 'the new file, followed');
+    fs.appendFileSync(file, 'rotated 3\n');
+    await s.waitFor((x) => x.rows().includes('rotated 3'), 'what the new file gets');
+    await s.keys('\x03');
+    expect(s.status()).toMatch(/of 3 \(END\)$/);
+  });
+
   it('follows a pipe', async () => {
     const s = shell(`(seq 1 30; sleep 1; echo later; sleep 30) | ${lwlShell}`);
     await s.waitForText('23');
