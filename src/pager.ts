@@ -13,7 +13,8 @@ import { FramePacing } from './pager/frames.ts';
 import { PagingOptions } from './pager/options.ts';
 import type { PagerSettings } from './pager/settings.ts';
 import { PagerWork, type WorkHost } from './pager/work.ts';
-import { Scheduler } from './schedule/scheduler.ts';
+import { warmSearch } from './pager/warm.ts';
+import { Priority, Scheduler } from './schedule/scheduler.ts';
 import { firstScreenDone } from './startup/first-screen.ts';
 import type { GroundAction } from './state/actions.ts';
 import { withFilter } from './state/filter.ts';
@@ -123,6 +124,7 @@ export class Pager {
       this.render();
       firstScreenDone();
       this.pages.startLoading();
+      this.scheduler.add({ step: () => this.warm() }, Priority.warm);
       for (const key of this.settings.startKeys) this.key(key);
     });
   }
@@ -196,7 +198,7 @@ export class Pager {
           break;
         case 'incsearch':
           if (effect.query && this.page.loader.source.isFile) this.page.loader.want(Infinity);
-          this.work.lookAhead(effect.query && this.options.withCase(effect.query), effect.from);
+          this.work.lookAhead(effect.query && this.options.withCase(effect.query), effect.from, !this.term.keysWaiting);
           break;
         case 'stop':
           this.work.stop();
@@ -365,6 +367,15 @@ export class Pager {
   private afterTurn(): void {
     this.frames.afterTurn();
     this.term.workDone();
+  }
+
+  /** The first search's code, run once off screen (src/pager/warm.ts), unless a search or filter is under way (they share the scanner's search class). */
+  private warm(): 'done' {
+    const { state } = this;
+    if (state.mode === 'ground' && state.matches === null && state.filter === null && this.work.waitsForNothing && !this.ended && !this.handedOver) {
+      warmSearch(this.context, state, (shown) => draw(this.context, shown, this.size, this.settings.theme, this.settings.look));
+    }
+    return 'done';
   }
 
   private render(): void {

@@ -272,6 +272,18 @@ describe('the incremental search', () => {
     expect(scheduler.idle).toBe(true);
   });
 
+  it('runs its first slice at once when no keys wait behind the one typed', () => {
+    const doc = chunked(text, 64);
+    const queue: Array<() => void> = [];
+    const scheduler = new Scheduler({ defer: (turn) => queue.push(turn) });
+    const found: Array<number | null> = [];
+    const incremental = new IncrementalSearch(scheduler, () => doc.text, () => true, (first) => found.push(first.first));
+    incremental.look(query('needle'), 0, true);
+    expect(found).toEqual([text.indexOf('needle')]);
+    while (queue.length > 0) queue.shift()!();
+    expect([found.length, scheduler.idle]).toEqual([1, true]);
+  });
+
   it('waits for the text to be ready, and runs when poked', () => {
     const doc = chunked(text, 64);
     const queue: Array<() => void> = [];

@@ -4,7 +4,7 @@
 // rest while keys work; the first match is what the user waits for.
 import type { Text } from './store.ts';
 import { MatchTable, type FirstMatch } from './matches.ts';
-import { BLOCK, blockBounds, blockFinder, BytesFinder, charStart, compile, regexWindow, WINDOW, type BlockMatches, type Query, type RegexWindow } from './search.ts';
+import { BLOCK, LITERAL_BLOCK, blockBounds, blockFinder, BytesFinder, charStart, compile, regexWindow, WINDOW, type BlockMatches, type Query, type RegexWindow } from './search.ts';
 import { RegexWorker } from './search-worker.ts';
 import { Priority, type Handle, type Scheduler, type Step } from '../schedule/scheduler.ts';
 
@@ -56,10 +56,11 @@ export class SearchRun {
     private readonly text: Text,
     readonly query: Query,
     private readonly top: number,
-    { blockSize = BLOCK, window = WINDOW, inThread = false, growing = false } = {},
+    { blockSize: size, window = WINDOW, inThread = false, growing = false }: { blockSize?: number; window?: number; inThread?: boolean; growing?: boolean } = {},
   ) {
     const compiled = compile(query);
     if (!compiled.ok) throw new Error(compiled.error);
+    const blockSize = size ?? (compiled.kind === 'bytes' ? LITERAL_BLOCK : BLOCK);
     if (compiled.kind === 'regex' && !inThread) {
       this.worker = new RegexWorker(compiled.source, compiled.flags);
       this.window = (b) => regexWindow(text, ...blockBounds(text, b, blockSize), window);
@@ -283,8 +284,12 @@ export function searchNow(text: Text, query: Query, top: number, options: { bloc
  * the typing began, looked for in the same slices as a search (a regex in its
  * worker), as a job of the scheduler. Each new query stops the last, and a
  * run starts only at the next turn, once the keys that arrived together are
- * taken, so pasted text costs one.
+ * taken, so pasted text costs one; a key with none behind it runs its first
+ * slice at once.
  */
+/** The slice run with a key (the screen's block, where a match to show is looked for first): the rest waits for the turns after its frame. */
+const KEY_SLICE_MS = 2;
+
 export class IncrementalSearch {
   private run: SearchRun | null = null;
   /** The query waiting to run: for the text to be read (a file), or for the keys that came with it. */
@@ -304,14 +309,20 @@ export class IncrementalSearch {
     return this.run?.waiting ?? false;
   }
 
-  /** Looks for `query` from `top` (null: stops looking). */
-  look(query: Query | null, top: number): void {
+  /**
+   * Looks for `query` from `top` (null: stops looking). `now`: no keys wait
+   * behind this one, so its first slice runs at once, a match on screen drawn
+   * with the key's own frame.
+   */
+  look(query: Query | null, top: number, now = false): void {
     this.run?.stop();
     this.run = null;
     this.job?.cancel();
     this.job = null;
     this.pending = query === null ? null : { query, top };
-    if (query !== null) this.job = this.scheduler.add({ step: (deadline) => this.step(deadline) }, Priority.incremental);
+    if (query === null) return;
+    const job = (this.job = this.scheduler.add({ step: (deadline) => this.step(deadline) }, Priority.incremental));
+    if (now && this.step(Date.now() + KEY_SLICE_MS) === 'done') job.cancel();
   }
 
   /** More text was read: a query that waited for it may run. */
