@@ -19,8 +19,8 @@ export interface FirstMatch {
   wrapped: boolean;
 }
 
-/** Bytes of blocks whose positions a literal search keeps (at least 4 blocks): the screen, and n or N's way either side. */
-const KEEP_BYTES = 512 * 1024;
+/** Blocks whose positions a literal search keeps: the screen, and n or N's way either side. */
+const KEEP = 4;
 
 /**
  * A search's matches as the state and the screen read them: queries only. The
@@ -155,7 +155,7 @@ export class MatchTable implements Matches {
     }
     this.kept.delete(block);
     this.kept.set(block, found);
-    if (this.kept.size > Math.max(4, KEEP_BYTES / this.blockSize)) this.kept.delete(this.kept.keys().next().value!);
+    if (this.kept.size > KEEP) this.kept.delete(this.kept.keys().next().value!);
   }
 
   /** A block's matches, found again if need be; null if they are not known yet. */

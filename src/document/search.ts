@@ -30,15 +30,8 @@ export interface Query {
 /** Whether a query ignores case, by its option and its text. */
 const queryIgnoresCase = (query: Query) => (query.caseless === 'always' ? true : query.caseless === 'never' ? false : ignoresCase(query.text));
 
-/** Bytes per block of a regex search (each block a round trip to its worker): finding a block's matches costs a millisecond or two. */
+/** Bytes per block of a search: small enough that finding a block's matches (again) costs a millisecond or two, even for /e. */
 export const BLOCK = 128 * 1024;
-/**
- * Bytes per block of a literal search, searched in this thread: small, so that
- * the key's own slice (the screen's block, where the first match is looked for
- * first) and drawing a block found again cost well under a millisecond even
- * for /e, in code not yet optimised.
- */
-export const LITERAL_BLOCK = 16 * 1024;
 /** How far a regex match may run past its block: the longest regex match. */
 export const WINDOW = 1 << 20;
 /** How far back a block's search may start, to begin at its line's start. */

@@ -4,7 +4,7 @@
 // rest while keys work; the first match is what the user waits for.
 import type { Text } from './store.ts';
 import { MatchTable, type FirstMatch } from './matches.ts';
-import { BLOCK, LITERAL_BLOCK, blockBounds, blockFinder, BytesFinder, charStart, compile, regexWindow, WINDOW, type BlockMatches, type Query, type RegexWindow } from './search.ts';
+import { BLOCK, blockBounds, blockFinder, BytesFinder, charStart, compile, regexWindow, WINDOW, type BlockMatches, type Query, type RegexWindow } from './search.ts';
 import { RegexWorker } from './search-worker.ts';
 import { Priority, type Handle, type Scheduler, type Step } from '../schedule/scheduler.ts';
 
@@ -56,11 +56,10 @@ export class SearchRun {
     private readonly text: Text,
     readonly query: Query,
     private readonly top: number,
-    { blockSize: size, window = WINDOW, inThread = false, growing = false }: { blockSize?: number; window?: number; inThread?: boolean; growing?: boolean } = {},
+    { blockSize = BLOCK, window = WINDOW, inThread = false, growing = false } = {},
   ) {
     const compiled = compile(query);
     if (!compiled.ok) throw new Error(compiled.error);
-    const blockSize = size ?? (compiled.kind === 'bytes' ? LITERAL_BLOCK : BLOCK);
     if (compiled.kind === 'regex' && !inThread) {
       this.worker = new RegexWorker(compiled.source, compiled.flags);
       this.window = (b) => regexWindow(text, ...blockBounds(text, b, blockSize), window);
@@ -279,6 +278,9 @@ export function searchNow(text: Text, query: Query, top: number, options: { bloc
   return { matches: run.matches, first: run.first, wrapped: run.wrapped };
 }
 
+/** The slice run with a key (the screen's block, where a match to show is looked for first): the rest waits for the turns after its frame. */
+const KEY_SLICE_MS = 2;
+
 /**
  * The incremental search: while a search is typed, its first match from where
  * the typing began, looked for in the same slices as a search (a regex in its
@@ -287,9 +289,6 @@ export function searchNow(text: Text, query: Query, top: number, options: { bloc
  * taken, so pasted text costs one; a key with none behind it runs its first
  * slice at once.
  */
-/** The slice run with a key (the screen's block, where a match to show is looked for first): the rest waits for the turns after its frame. */
-const KEY_SLICE_MS = 2;
-
 export class IncrementalSearch {
   private run: SearchRun | null = null;
   /** The query waiting to run: for the text to be read (a file), or for the keys that came with it. */
