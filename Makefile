@@ -86,7 +86,7 @@ $(EXE): dist/lwl
 	@ls -l $@
 
 bench: dist/lwl $(EXE)
-	npx tsx bench/run.ts $(BENCH_FLAGS)
+	npx tsx bench/run.ts --exe $(EXE) $(if $(BASELINE),--baseline $(BASELINE)) $(BENCH_FLAGS)
 	npx tsx bench/keys.ts
 	npx tsx bench/startup.ts $(EXE)
 	npx tsx bench/binary.ts

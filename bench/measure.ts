@@ -164,3 +164,28 @@ export async function measureRun(pager: Pager, input: Input, settings: Settings,
   }
   return result;
 }
+
+/** Node's own floor, measured in the same pty as the pagers: what lwl pays before its first byte. */
+export interface Floor {
+  /** Spawn to node's first output (`node -e` writing one line). */
+  start: number;
+  /** Node's peak memory (VmHWM) at rest, once it has written that line and gone quiet. */
+  memory: number;
+}
+
+const FLOOR_SCRIPT = "process.stdout.write('node\\n'); setInterval(() => {}, 1 << 30)";
+
+/** One run of `node -e` in the pty: its start to the first output, and its memory at rest. */
+export async function measureFloor(settings: Settings): Promise<Floor | null> {
+  const s = new PtySession(process.execPath, ['-e', FLOOR_SCRIPT], settings);
+  try {
+    const first = await s.waitFor((x) => x.row(0) === 'node', settings.timeoutMs);
+    if (first === null) return null;
+    await s.quiet(SETTLE_MS, settings.timeoutMs);
+    const memory = s.peakMemory();
+    return memory === null ? null : { start: first - s.startedAt, memory };
+  } finally {
+    s.kill();
+    await s.close('');
+  }
+}

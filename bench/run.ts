@@ -1,7 +1,7 @@
 // `make bench`: lwl against less on generated files of 5 MiB, 100 MiB and 1 GiB.
 // Progress goes to stderr; the report (Markdown, for README.md) to stdout.
 //
-//   npx tsx bench/run.ts [--no-1g] [--coloured] [--runs N] [--timeout SECONDS]
+//   npx tsx bench/run.ts [--no-1g] [--coloured] [--runs N] [--timeout SECONDS] [--baseline DIST] [--exe EXE]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,18 +9,20 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { COLOURED, generate, generateColoured, SIZES, type InputSpec } from './inputs.ts';
 import { lessVersion, machine, nodeStartup, which } from './machine.ts';
-import { measureRun, type Pager, type RunResult, type Settings } from './measure.ts';
+import { measureFloor, measureRun, type Floor, type Pager, type Settings } from './measure.ts';
 import { killAll } from './pty.ts';
-import { header, table } from './report.ts';
+import { header, table, targets, targetTable, type FileRuns, type Results } from './report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const lwlBin = path.join(root, 'dist/lwl');
 
-const usage = `usage: npx tsx bench/run.ts [--no-1g] [--coloured] [--runs N] [--timeout SECONDS]
+const usage = `usage: npx tsx bench/run.ts [--no-1g] [--coloured] [--runs N] [--timeout SECONDS] [--baseline DIST] [--exe EXE]
   --no-1g         skip the 1 GiB file
   --coloured      only the 100 MiB prose and the 100 MiB coloured log (program output, SGR on most lines)
   --runs N        runs per pager and file (default: 5 for 5 MiB, 3 for the bigger ones)
-  --timeout S     give up a step after S seconds and print "timeout" (default: 120)`;
+  --timeout S     give up a step after S seconds and print "timeout" (default: 120)
+  --baseline DIST another build of dist/lwl (from another commit), run in turn with this one as "base"
+  --exe EXE       the standalone executable (make exe), run in turn on the 5 MiB file as "exe"`;
 
 function options() {
   try {
@@ -30,6 +32,8 @@ function options() {
         coloured: { type: 'boolean', default: false },
         runs: { type: 'string' },
         timeout: { type: 'string', default: '120' },
+        baseline: { type: 'string' },
+        exe: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -40,7 +44,8 @@ function options() {
       process.exit(0);
     }
     if ((runs !== null && !(Number.isInteger(runs) && runs > 0)) || !(timeout > 0)) throw new Error('--runs takes a whole number, --timeout a number of seconds');
-    return { skip1g: values['no-1g'], onlyColoured: values.coloured, runs, timeoutS: timeout };
+    for (const file of [values.baseline, values.exe]) if (file !== undefined && !fs.existsSync(file)) throw new Error(`${file}: no such file`);
+    return { skip1g: values['no-1g'], onlyColoured: values.coloured, runs, timeoutS: timeout, baseline: values.baseline ?? null, exe: values.exe ?? null };
   } catch (err) {
     console.error(`bench: ${(err as Error).message}\n${usage}`);
     process.exit(2);
@@ -49,18 +54,19 @@ function options() {
 
 const log = (line: string) => process.stderr.write(line + '\n');
 
-const lwl: Pager = {
-  name: 'lwl',
-  command: process.execPath,
+/** A build of lwl: dist/lwl run by node, or the standalone executable run as it is. */
+const lwlPager = (name: string, script: string | null, exe: string | null = null): Pager => ({
+  name,
+  command: exe ?? process.execPath,
   // As less runs (its incremental search is off unless asked for): the search is timed from Enter.
-  args: (file) => [lwlBin, '--no-incsearch', file],
+  args: (file) => [...(script ? [script] : []), '--no-incsearch', file],
   missMessage: 'Pattern not found',
   afterMiss: '',
   cancelPrompt: '\x1b',
   hitStatus: /^match 1 of /,
   countStatus: /^match 1 of [\d,]+$/,
   readStatus: / of [\d,]+ \(/,
-};
+});
 
 function lessPager(command: string): Pager {
   return {
@@ -112,30 +118,44 @@ async function main(): Promise<void> {
   const started = performance.now();
   try {
     const startup = nodeStartup(env);
-    const sections = [header(machine(), lessName, startup, opts.timeoutS)];
+    const sections = [header(machine(), lessName, startup, opts.timeoutS, opts.baseline)];
     const noSearch = new Set<string>();
     const specs: Array<[InputSpec, typeof generate]> = SIZES.map((spec) => [spec, generate]);
     if (!opts.onlyColoured) specs.push([COLOURED, generateColoured]);
     else specs.splice(0, specs.length, [SIZES[1], generate], [COLOURED, generateColoured]);
+    const lwl = lwlPager('lwl', lwlBin);
+    const base = opts.baseline ? lwlPager('base', opts.baseline) : null;
+    const exe = opts.exe ? lwlPager('exe', null, path.resolve(opts.exe)) : null;
+    const files: FileRuns[] = [];
     for (const [spec, make] of specs) {
       if (opts.skip1g && spec.bytes >= 2 ** 30) continue;
       let t = performance.now();
       const input = make(spec, dir);
       log(`${spec.label}: generated in ${Math.round(performance.now() - t)} ms`);
       const runs = opts.runs ?? (spec.bytes <= 10 * 2 ** 20 ? 5 : 3);
-      const results = { lwl: [] as RunResult[], less: [] as RunResult[] };
+      // The executable's figure that matters is its start: it runs on the small file only.
+      const pagers = [lwl, base, spec.bytes <= 10 * 2 ** 20 ? exe : null, less].filter((p): p is Pager => p !== null);
+      const results: Results = new Map(pagers.map((p) => [p.name, []]));
+      const floors: Floor[] = [];
       for (let i = 0; i < runs; i++) {
-        // Alternating the pagers spreads any drift of the machine over both.
-        for (const pager of less ? [lwl, less] : [lwl]) {
+        // Node's own start and memory, in the same round as the pagers it is the floor of.
+        const floor = await measureFloor(settings);
+        if (floor) floors.push(floor);
+        log(`${spec.label}: node -e run ${i + 1}/${runs} ${JSON.stringify(floor, round)}`);
+        // Alternating the pagers, in an order that turns from round to round, spreads any drift of the machine over all.
+        for (let k = 0; k < pagers.length; k++) {
+          const pager = pagers[(i + k) % pagers.length];
           t = performance.now();
           const result = await measureRun(pager, input, settings, noSearch);
-          results[pager.name as 'lwl' | 'less'].push(result);
+          results.get(pager.name)!.push(result);
           log(`${spec.label}: ${pager.name} run ${i + 1}/${runs} in ${((performance.now() - t) / 1000).toFixed(1)} s ${JSON.stringify(result, round)}`);
         }
       }
       fs.rmSync(input.path);
-      sections.push(table(input, runs, results.lwl, less ? results.less : null));
+      files.push({ input, results, floors });
+      sections.push(table(input, runs, results));
     }
+    sections.splice(1, 0, targetTable(targets(files), base ? ['lwl', 'base'] : ['lwl']));
     console.log(sections.join('\n\n'));
     log(`bench: done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {

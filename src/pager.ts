@@ -6,7 +6,7 @@ import { literalPrefix, regexPrefix } from '../keymap.ts';
 import { EDIT_COMMAND, browserToUse, endRunningCommand, runShell, type ShellExtra } from './commands.ts';
 import { saveInput } from './pager/save.ts';
 import { Downloads } from './pager/downloads.ts';
-import { Keeping } from './pager/keeping.ts';
+import { Keeping, isKeepingEffect } from './pager/keeping.ts';
 import { RegexWorker } from './document/search-worker.ts';
 import type { OpenError } from './input/load.ts';
 import { isLwlsOwn, type Page } from './navigator/page.ts';
@@ -16,9 +16,9 @@ import { FramePacing } from './pager/frames.ts';
 import { PagingOptions } from './pager/options.ts';
 import type { PagerSettings } from './pager/settings.ts';
 import { PagerWork, type WorkHost } from './pager/work.ts';
-import { knowManPagesBy } from './link/man.ts';
-import { ManPageCheck } from './input/man-page.ts';
-import { Scheduler } from './schedule/scheduler.ts';
+import { checkManPages } from './input/man-page.ts';
+import { warmSearch } from './pager/warm.ts';
+import { Priority, Scheduler } from './schedule/scheduler.ts';
 import { firstScreenDone } from './startup/first-screen.ts';
 import type { GroundAction } from './state/actions.ts';
 import { withFilter } from './state/filter.ts';
@@ -80,11 +80,8 @@ export class Pager {
     this.wrap = this.wrapFor(this.page);
     const told = { report: (action: PagerAction) => this.report(action), note: (action: PagerAction) => this.note(action), renderSoon: () => this.frames.soon() };
     this.keeping = new Keeping(new Downloads({ ...told, secure: settings.secure, loadOptions: () => this.pages.web.loadOptions() }), this.pages, told);
-    // References to manual pages are links once man says it has the page (secure mode runs no man: they stay text).
-    if (!settings.secure) {
-      const check = new ManPageCheck(() => this.frames.soon());
-      knowManPagesBy((page) => check.has(page));
-    }
+    // Secure mode runs no man: references to manual pages stay text.
+    if (!settings.secure) checkManPages(() => this.frames.soon());
   }
 
   /** The page shown. */
@@ -138,6 +135,7 @@ export class Pager {
       this.render();
       firstScreenDone();
       this.pages.startLoading();
+      this.scheduler.add({ step: () => this.warm() }, Priority.warm);
       for (const key of this.settings.startKeys) this.key(key);
     });
   }
@@ -183,10 +181,10 @@ export class Pager {
     const typed = state.line.text;
     if (state.mode === 'search' && (this.settings.regexSearch ? !typed.startsWith(literalPrefix) : typed.startsWith(regexPrefix))) RegexWorker.warm();
     for (const effect of effects) {
-      if (isPageEffect(effect)) {
-        this.pages.apply(effect);
-        continue;
-      }
+      // The pages' moves are Navigation's; S's and a's keeping, Keeping's.
+      if (isPageEffect(effect)) this.pages.apply(effect);
+      else if (isKeepingEffect(effect)) this.keeping.apply(effect);
+      if (isPageEffect(effect) || isKeepingEffect(effect)) continue;
       switch (effect.kind) {
         case 'quit':
           // On the help screen (or a list of links), q goes back.
@@ -216,7 +214,7 @@ export class Pager {
           break;
         case 'incsearch':
           if (effect.query && this.page.loader.source.isFile) this.page.loader.want(Infinity);
-          this.work.lookAhead(effect.query && this.options.withCase(effect.query), effect.from);
+          this.work.lookAhead(effect.query && this.options.withCase(effect.query), effect.from, !this.term.keysWaiting);
           break;
         case 'stop':
           this.work.stop();
@@ -252,12 +250,6 @@ export class Pager {
         case 'showBinary':
           // No: back, or (the first page) the end of lwl.
           if (!this.pages.web.answerBinary(effect.see, effect.saving)) return;
-          break;
-        case 'saveAs':
-        case 'download':
-        case 'bookmark':
-        case 'bookmarks':
-          this.keeping.apply(effect);
           break;
       }
     }
@@ -365,6 +357,12 @@ export class Pager {
   private afterTurn(): void {
     this.frames.afterTurn();
     this.term.workDone();
+  }
+
+  /** The first search's code, run once off screen (src/pager/warm.ts), unless other work is under way. */
+  private warm(): 'done' {
+    if (this.work.waitsForNothing && !this.ended && !this.handedOver) warmSearch(this.context, this.state, (shown) => draw(this.context, shown, this.size, this.settings.theme, this.settings.look));
+    return 'done';
   }
 
   private render(): void {

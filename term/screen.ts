@@ -84,6 +84,8 @@ class Output {
     private readonly lineFeedReturns: boolean,
     public row: number,
     public col: number,
+    /** The cursor's column is known to the cell: it was placed there, or only ASCII was written since. */
+    public colExact: boolean,
   ) {}
 
   /** The bytes that take the cursor to the start of the next row. */
@@ -94,11 +96,14 @@ class Output {
   moveTo(row: number, col: number): void {
     if (row === this.row && col === this.col) return;
     if (row === this.row && col === 0) this.text += '\r';
+    // Along the row, forward or back, from a column known to the cell (what was written since is ASCII): shorter than a position.
+    else if (row === this.row && this.col >= 0 && this.colExact) this.text += `${CSI}${Math.abs(col - this.col)}${col > this.col ? 'C' : 'D'}`;
     // The next row down, but not from the margin, where a line feed would scroll.
     else if (col === 0 && this.row >= 0 && row === this.row + 1 && this.row !== this.bottomMargin) this.text += this.newline;
     else this.text += col === 0 ? `${CSI}${row + 1}H` : `${CSI}${row + 1};${col + 1}H`;
     this.row = row;
     this.col = col;
+    this.colExact = true;
   }
 
   /**
@@ -115,6 +120,7 @@ class Output {
     this.text += '\n'.repeat(n);
     this.row = margin;
     this.col = 0;
+    this.colExact = true;
   }
 
   /** Writes a row's text at the cursor; clears the rest of the row if something may be left there. */
@@ -124,6 +130,8 @@ class Output {
     // Attributes must not run on into the next row, or colour what erase-in-line clears.
     if (endsStyled(text)) this.text += RESET;
     this.col = Math.min(this.col + width, this.cols - 1);
+    // A character the terminal measures otherwise than lwl leaves the cursor elsewhere: only a position is sure after it.
+    if (/[^\x00-\x7f]/.test(text)) this.colExact = false;
     if (clear && width < this.cols) this.text += `${CSI}K`;
   }
 
@@ -137,17 +145,19 @@ class Output {
     this.text += text;
     this.row = row;
     this.col = col;
+    this.colExact = true;
   }
 
   /** A mark to go back to: what has been written and where the cursor is. */
-  save(): { text: string; row: number; col: number } {
-    return { text: this.text, row: this.row, col: this.col };
+  save(): { text: string; row: number; col: number; colExact: boolean } {
+    return { text: this.text, row: this.row, col: this.col, colExact: this.colExact };
   }
 
-  restore(saved: { text: string; row: number; col: number }): void {
+  restore(saved: { text: string; row: number; col: number; colExact: boolean }): void {
     this.text = saved.text;
     this.row = saved.row;
     this.col = saved.col;
+    this.colExact = saved.colExact;
   }
 }
 
@@ -243,6 +253,64 @@ export function changedPart(old: string, row: string): { col: number; text: stri
   return { col: start, text, erase: oldLength > length };
 }
 
+/** One step of rewriting a row in place: text written at a column, or cells deleted or blanks inserted there (the cells after it move). */
+export type RowEdit = { col: number; text: string } | { col: number; delete: number } | { col: number; insert: number };
+
+/** A gap of unchanged cells up to this long is written again rather than moved over (a move forward costs 4 bytes or more). */
+const GAP = 4;
+
+/**
+ * The edits that turn `old` into `row` on screen, when both are rows of
+ * printable ASCII: each run of changed cells written alone (the status line's
+ * count: `14,647,630-14,647,653` after `14,647,629-14,647,652` writes `30`
+ * and `3`), and where the row got shorter or longer with its end unchanged,
+ * the cells deleted or blanks inserted that move that end into place. Null if
+ * the row is better written whole or by changedPart.
+ */
+export function rowEdits(old: string, row: string): RowEdit[] | null {
+  const was = cellsOf(old);
+  const now = cellsOf(row);
+  if (was === null || now === null) return null;
+  const a = was.chars.length;
+  const b = now.chars.length;
+  const same = (i: number, j: number) => i >= 0 && was.chars[i] === now.chars[j] && was.states[i] === now.states[j];
+  let prefix = 0;
+  while (prefix < a && prefix < b && same(prefix, prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < a - prefix && suffix < b - prefix && same(a - 1 - suffix, b - 1 - suffix)) suffix++;
+  if (a === b) return runs(now, row, (j) => j, same, []);
+  // A length that changed with no end in common is changedPart's (it erases the rest).
+  if (suffix === 0) return null;
+  // The cells to delete (or blanks to insert) go where the change starts, or just before the end in common: whichever leaves less to write.
+  const shift = b - a;
+  const candidates = [prefix, b - suffix - Math.max(0, shift)].map((at) => {
+    const step: RowEdit = shift < 0 ? { col: at, delete: -shift } : { col: at, insert: shift };
+    // Which old cell each new cell shows after the shift (-1: an inserted blank).
+    const from = (j: number) => (j < at ? j : shift < 0 ? j - shift : j < at + shift ? -1 : j - shift);
+    const blankOr = (i: number, j: number) => (i < 0 ? now.chars[j] === ' ' && now.states[j] === '' : same(i, j));
+    return runs(now, row, from, blankOr, [step]);
+  });
+  const cost = (edits: RowEdit[]) => edits.reduce((sum, e) => sum + 6 + ('text' in e ? e.text.length : 0), 0);
+  return cost(candidates[0]) <= cost(candidates[1]) ? candidates[0] : candidates[1];
+}
+
+/** `edits`, then each run of cells of `now` that differ from the old cell shown there (`from`), runs a short gap apart written as one. */
+function runs(now: Cells, row: string, from: (j: number) => number, same: (i: number, j: number) => boolean, edits: RowEdit[]): RowEdit[] {
+  const b = now.chars.length;
+  for (let j = 0; j < b; ) {
+    if (same(from(j), j)) {
+      j++;
+      continue;
+    }
+    const start = j;
+    let end = j + 1;
+    for (let k = end; k < b && k <= end + GAP; k++) if (!same(from(k), k)) end = k + 1;
+    edits.push({ col: start, text: now.states[start] + row.slice(now.starts[start], now.starts[end - 1] + 1) });
+    j = end;
+  }
+  return edits;
+}
+
 /**
  * How far the text rows moved: k > 0 when row i of the new frame is row i + k
  * of the old one (scrolled down the document), k < 0 the other way; 0 when
@@ -286,6 +354,7 @@ export class Screen {
   /** Where the last frame left the cursor (-1: not known). */
   private cursorRow = -1;
   private cursorCol = -1;
+  private cursorExact = false;
 
   /** Forget what is on screen: the next frame is drawn whole. */
   invalidate(): void {
@@ -298,7 +367,7 @@ export class Screen {
     const last = frame.rows.length - 1;
     // The text rows scroll in a region of their own when there are two or more (DECSTBM needs two).
     const region = last >= 2;
-    const out = new Output(frame.cols, region ? last - 1 : last, this.lineFeedReturns, this.cursorRow, this.cursorCol);
+    const out = new Output(frame.cols, region ? last - 1 : last, this.lineFeedReturns, this.cursorRow, this.cursorCol, this.cursorExact);
     let shown = this.shown;
     let widths = this.shownWidths;
     if (shown === null || shown.length !== frame.rows.length) {
@@ -307,6 +376,12 @@ export class Screen {
       widths = frame.rows.map(() => 0);
     } else {
       const shift = findShift(shown, frame.rows, last);
+      // When the rows scroll, the status line first: the cursor is mostly on it already (the last frame left it there), and the scroll leaves it be.
+      if (shift !== 0 && shown[last] !== frame.rows[last]) {
+        writeChanged(out, last, shown[last], widths[last], frame, true);
+        shown = [...shown.slice(0, last), frame.rows[last]];
+        widths = [...widths.slice(0, last), frame.widths[last]];
+      }
       if (shift > 0) {
         // Line feeds at the region's bottom scroll the text up; the status line stays.
         out.scrollUp(shift);
@@ -324,23 +399,7 @@ export class Screen {
     let changed = 0;
     for (let i = 0; i <= last; i++) if (shown[i] !== frame.rows[i]) changed++;
     const fewChanged = changed <= FEW_ROWS;
-    for (let i = 0; i <= last; i++) {
-      if (shown[i] === frame.rows[i]) continue;
-      // The whole row, erasing what the old row had past the new one's end, if it had anything there...
-      const before = out.save();
-      out.moveTo(i, 0);
-      out.writeRow(frame.rows[i], frame.widths[i], mustErase(shown[i], widths[i], frame.widths[i]));
-      // ... or only the cells that changed, if that is shorter.
-      const part = fewChanged || i === last ? changedPart(shown[i], frame.rows[i]) : null;
-      if (part === null) continue;
-      const whole = out.save();
-      out.restore(before);
-      if (part.text !== '' || part.erase) {
-        out.moveTo(i, part.col);
-        out.writeRow(part.text, visibleLength(part.text), part.erase);
-      }
-      if (out.text.length >= whole.text.length) out.restore(whole);
-    }
+    for (let i = 0; i <= last; i++) if (shown[i] !== frame.rows[i]) writeChanged(out, i, shown[i], widths[i], frame, fewChanged || i === last);
     this.shown = frame.rows.slice();
     this.shownWidths = frame.widths.slice();
     if (frame.cursor) {
@@ -352,7 +411,48 @@ export class Screen {
     this.cursorShown = frame.cursor !== null;
     this.cursorRow = out.row;
     this.cursorCol = out.col;
+    this.cursorExact = out.colExact;
     return out.text;
+  }
+}
+
+/**
+ * Writes row i of `frame` over `old` (`oldWidth` cells): the whole row,
+ * erasing what the old one had past the new one's end, or, when `lookInto`
+ * and it is shorter, only the cells that changed: from the first to the
+ * last, or run by run.
+ */
+function writeChanged(out: Output, i: number, old: string, oldWidth: number, frame: Frame, lookInto: boolean): void {
+  const row = frame.rows[i];
+  const before = out.save();
+  out.moveTo(i, 0);
+  out.writeRow(row, frame.widths[i], mustErase(old, oldWidth, frame.widths[i]));
+  if (!lookInto) return;
+  let best = out.save();
+  const tryWriting = (write: () => void) => {
+    out.restore(before);
+    write();
+    if (out.text.length < best.text.length) best = out.save();
+    out.restore(best);
+  };
+  const part = changedPart(old, row);
+  if (part !== null) {
+    tryWriting(() => {
+      if (part.text === '' && !part.erase) return;
+      out.moveTo(i, part.col);
+      out.writeRow(part.text, visibleLength(part.text), part.erase);
+    });
+  }
+  const edits = rowEdits(old, row);
+  if (edits !== null) tryWriting(() => edit(out, i, edits));
+}
+
+/** Writes a row's edits: text at its column, cells deleted (DCH) or blanks inserted (ICH) there, in the attributes of no text (writeRow ends each text reset). */
+function edit(out: Output, row: number, edits: RowEdit[]): void {
+  for (const e of edits) {
+    out.moveTo(row, e.col);
+    if ('text' in e) out.writeRow(e.text, visibleLength(e.text), false);
+    else out.append('delete' in e ? `${CSI}${e.delete}P` : `${CSI}${e.insert}@`);
   }
 }
 

@@ -10,6 +10,7 @@ import { StyleLooks } from '../src/draw/textstyle.ts';
 import { MarkdownDocReader } from '../src/document/readers/rich-readers.ts';
 import { sgr } from '../term/sgr.ts';
 import { seeded } from './random.ts';
+import { searchNow } from '../src/document/searchrun.ts';
 
 const theme = themeFor(true);
 const marks: Marks = { selected: null, matches: null, current: null, isBroken: () => false };
@@ -53,5 +54,27 @@ describe('drawRow', () => {
     expect(drawn).toContain(`${boldItalic}both`);
     expect(drawn).toMatch(new RegExp(`strong \\x1b\\[[0-9;]*min`));
     expect(drawn.slice(drawn.indexOf('strong '), drawn.indexOf('in'))).toContain('3');
+  });
+  it('draws printable ASCII with links, matches and styles in runs between their edges, as the cluster walk draws it', () => {
+    const pick = seeded(11);
+    const pieces = ['word ', 'e', 'ee ', '[a link](x.html)', '[](y)', ' ', '**bold** ', '_it_ ', '[**in**](z)', '\n'];
+    for (let round = 0; round < 200; round++) {
+      const text = Array.from({ length: 1 + pick(40) }, () => pieces[pick(pieces.length)]).join('');
+      const doc = new Document('t.md');
+      const reader = new MarkdownDocReader(doc);
+      reader.write(Buffer.from(text));
+      reader.end();
+      reader.work(Infinity);
+      const found = searchNow(doc.text, { text: 'e', regex: false, backward: false }, 0);
+      const marked: Marks = { ...marks, matches: found.matches.spans, current: found.first, selected: doc.links.count > 0 ? pick(doc.links.count) : null, looks: new StyleLooks(theme, true), hyperlink: (i) => `<${i}>` };
+      const width = 4 + pick(60);
+      for (const row of rowsOf(doc, width)) {
+        // A chopped row that fits is walked cluster by cluster: the reference (a row whose spaces hang past the edge would not fit).
+        if (doc.text.text(row.start, row.end).replace(/\n$/, '').length > width) continue;
+        const walked = drawRow(doc, row.start, row.end, width + 200, theme, marked, { chop: true, shift: 0, number: '', hang: '' });
+        const drawn = drawRow(doc, row.start, row.end, width, theme, marked);
+        expect(JSON.stringify([drawn.text, drawn.cells])).toBe(JSON.stringify([walked.text, walked.cells]));
+      }
+    }
   });
 });

@@ -3,7 +3,7 @@
 import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { seeded } from './random.ts';
-import { Screen, changedPart, clean, enterScreen, findShift, leaveMainScreen, leaveScreen, type Frame } from '../term/screen.ts';
+import { Screen, changedPart, clean, rowEdits, enterScreen, findShift, leaveMainScreen, leaveScreen, type Frame } from '../term/screen.ts';
 import { sgr } from '../term/sgr.ts';
 
 const COLS = 20;
@@ -110,10 +110,22 @@ describe('scrolling', () => {
     const screen = new Screen();
     const bold = sgr({ bold: true });
     screen.render(frame(page(1, 23, `${bold}:\x1b[m lines 1-23 of 71,514 (0%)`)));
-    expect(screen.render(frame(page(2, 23, `${bold}:\x1b[m lines 2-24 of 71,514 (0%)`)))).toBe('\x1b[A\nline 24 \x1b[34m[x]\x1b[m\x1b[24;9H2-24');
-    // Shorter: the rest is erased; an attribute in force is set again first.
-    expect(screen.render(frame(page(2, 23, `${bold}:\x1b[m lines 2-24 of 9 (0%)`)))).toBe('\x1b[24;17H9 (0%)\x1b[K');
-    expect(screen.render(frame(page(2, 23, `${bold}: lines\x1b[m 2-24 of 9 (0%)`)))).toBe('\x1b[24;2H\x1b[1m lines\x1b[m');
+    expect(screen.render(frame(page(2, 23, `${bold}:\x1b[m lines 2-24 of 71,514 (0%)`)))).toBe('\x1b[11D2-24\x1b[A\nline 24 \x1b[34m[x]\x1b[m');
+    // Shorter, its end unchanged: past "2-24 of ", five cells deleted and a 9 written.
+    expect(screen.render(frame(page(2, 23, `${bold}:\x1b[m lines 2-24 of 9 (0%)`)))).toBe('\x1b[24;17H\x1b[5P9');
+    expect(screen.render(frame(page(2, 23, `${bold}: lines\x1b[m 2-24 of 9 (0%)`)))).toBe('\x1b[16D\x1b[1m lines\x1b[m');
+  });
+
+  it("writes a status line's changed digits only, each run of them on its own, and moves its end by deleting or inserting cells", () => {
+    const screen = new Screen();
+    screen.render(frame(page(1, 23, ': lines 14,647,629-14,647,652 of 14,647,653 (99%)')));
+    // Before the rows scroll, from where the last frame left the cursor on the status line: back to the digits, then forward over what stays.
+    expect(screen.render(frame(page(2, 23, ': lines 14,647,630-14,647,653 of 14,647,653 (99%)')))).toBe('\x1b[3D30\x1b[10C3\x1b[A\nline 24 \x1b[34m[x]\x1b[m');
+    // Back along the row from where the last frame left the cursor; and, a row longer by two cells with its end unchanged: blanks inserted where the change starts.
+    screen.render(frame(page(2, 23, ': lines 998-1,020 of 14,647,653 (0%)')));
+    expect(screen.render(frame(page(2, 23, ': lines 999-1,021 of 14,647,653 (0%)')))).toBe('\x1b[9D9\x1b[5C1');
+    expect(rowEdits('lines 998-1,020 of 9', 'lines 1,001-1,023 of 9')).toEqual([{ col: 15, insert: 2 }, { col: 6, text: '1,001-1,023' }]);
+    expect(rowEdits('a \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\', 'b \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\')).toBeNull();
   });
 
   it('finds the changed cells of rows of printable ASCII only', () => {
@@ -137,7 +149,9 @@ describe('scrolling', () => {
     for (let step = 0; step < 300; step++) {
       const move = [1, -1, 2, -3, 5, height, -height, 0][random(8)];
       top = Math.max(1, top + move);
-      const statuses = [':', 'a message, long one', `${sgr({ bold: true })}:\x1b[m ${top}-${top + height} of 1,000`, `lines ${top} of 9`];
+      // Counts of more and fewer digits, a name before them at the top: cells deleted and inserted too.
+      const count = ((top * 97) % 20000).toLocaleString('en-US');
+      const statuses = [':', 'a message, long one', `${sgr({ bold: true })}:\x1b[m ${top}-${top + height} of 1,000`, `lines ${top} of 9`, `: ${count} of 9 (${top % 100}%)`, `: a  ${count} (${top % 100}%)`];
       const rows = page(top, height, statuses[random(statuses.length)]);
       // Now and then a row changes in place too (a selection moving, a match shown).
       if (random(3) === 0) rows[random(height)] += ' *';

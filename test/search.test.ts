@@ -254,37 +254,49 @@ describe('a search of a text still being read', () => {
 describe('the incremental search', () => {
   const text = Array.from({ length: 50 }, (_, i) => `line ${i}${i === 30 ? ' needle' : ''}\n`).join('');
   const query = (t: string): Query => ({ text: t, regex: false, backward: false });
-
-  it('runs once, at the next turn, for the last of the keys that came together, and stops with none', () => {
+  /** An incremental search over the text, its scheduler's turns run by hand, and the first matches it reported. */
+  const searching = (ready: () => boolean) => {
     const doc = chunked(text, 64);
     const queue: Array<() => void> = [];
     const scheduler = new Scheduler({ defer: (turn) => queue.push(turn) });
     const found: Array<number | null> = [];
-    const incremental = new IncrementalSearch(scheduler, () => doc.text, () => true, (first) => found.push(first.first));
+    const incremental = new IncrementalSearch(scheduler, () => doc.text, ready, (first) => found.push(first.first));
+    const turns = () => {
+      while (queue.length > 0) queue.shift()!();
+    };
+    return { incremental, found, scheduler, turns };
+  };
+
+  it('runs once, at the next turn, for the last of the keys that came together, and stops with none', () => {
+    const { incremental, found, scheduler, turns } = searching(() => true);
     for (const typed of ['n', 'ne', 'nee', 'needle']) incremental.look(query(typed), 0);
     expect(found).toEqual([]);
-    while (queue.length > 0) queue.shift()!();
+    turns();
     expect(found).toEqual([text.indexOf('needle')]);
     incremental.look(query('line 4'), 0);
     incremental.look(null, 0);
-    while (queue.length > 0) queue.shift()!();
+    turns();
     expect(found.length).toBe(1);
     expect(scheduler.idle).toBe(true);
   });
 
+  it('runs its first slice at once when no keys wait behind the one typed', () => {
+    const { incremental, found, scheduler, turns } = searching(() => true);
+    incremental.look(query('needle'), 0, true);
+    expect(found).toEqual([text.indexOf('needle')]);
+    turns();
+    expect([found.length, scheduler.idle]).toEqual([1, true]);
+  });
+
   it('waits for the text to be ready, and runs when poked', () => {
-    const doc = chunked(text, 64);
-    const queue: Array<() => void> = [];
-    const scheduler = new Scheduler({ defer: (turn) => queue.push(turn) });
     let ready = false;
-    const found: Array<number | null> = [];
-    const incremental = new IncrementalSearch(scheduler, () => doc.text, () => ready, (first) => found.push(first.first));
+    const { incremental, found, scheduler, turns } = searching(() => ready);
     incremental.look(query('needle'), 0);
-    while (queue.length > 0) queue.shift()!();
+    turns();
     expect([found, scheduler.idle]).toEqual([[], true]);
     ready = true;
     incremental.poke();
-    while (queue.length > 0) queue.shift()!();
+    turns();
     expect(found).toEqual([text.indexOf('needle')]);
   });
 });

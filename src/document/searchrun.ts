@@ -278,12 +278,16 @@ export function searchNow(text: Text, query: Query, top: number, options: { bloc
   return { matches: run.matches, first: run.first, wrapped: run.wrapped };
 }
 
+/** The slice run with a key (the screen's block, where a match to show is looked for first): the rest waits for the turns after its frame. */
+const KEY_SLICE_MS = 2;
+
 /**
  * The incremental search: while a search is typed, its first match from where
  * the typing began, looked for in the same slices as a search (a regex in its
  * worker), as a job of the scheduler. Each new query stops the last, and a
  * run starts only at the next turn, once the keys that arrived together are
- * taken, so pasted text costs one.
+ * taken, so pasted text costs one; a key with none behind it runs its first
+ * slice at once.
  */
 export class IncrementalSearch {
   private run: SearchRun | null = null;
@@ -304,14 +308,20 @@ export class IncrementalSearch {
     return this.run?.waiting ?? false;
   }
 
-  /** Looks for `query` from `top` (null: stops looking). */
-  look(query: Query | null, top: number): void {
+  /**
+   * Looks for `query` from `top` (null: stops looking). `now`: no keys wait
+   * behind this one, so its first slice runs at once, a match on screen drawn
+   * with the key's own frame.
+   */
+  look(query: Query | null, top: number, now = false): void {
     this.run?.stop();
     this.run = null;
     this.job?.cancel();
     this.job = null;
     this.pending = query === null ? null : { query, top };
-    if (query !== null) this.job = this.scheduler.add({ step: (deadline) => this.step(deadline) }, Priority.incremental);
+    if (query === null) return;
+    const job = (this.job = this.scheduler.add({ step: (deadline) => this.step(deadline) }, Priority.incremental));
+    if (now && this.step(Date.now() + KEY_SLICE_MS) === 'done') job.cancel();
   }
 
   /** More text was read: a query that waited for it may run. */

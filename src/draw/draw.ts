@@ -190,6 +190,27 @@ function isBare(doc: Document, bytes: Uint8Array, start: number, end: number, ma
   return isPlainAscii(bytes) && none(doc.links) && none(doc.tokens) && none(marks.matches) && (marks.looks == null || none(doc.styleSpans));
 }
 
+/**
+ * Where the look of [start, end) may change: its ends, and every edge inside
+ * it of a span drawn (link, token, match, style), sorted, each once.
+ */
+function spanEdges(doc: Document, start: number, end: number, marks: Marks): number[] {
+  const edges = [start, end];
+  const add = (list: Spans | null) => {
+    if (list === null) return;
+    for (const [s, e] of spansIn(list, start, end)) {
+      if (s > start && s < end) edges.push(s);
+      if (e > start && e < end) edges.push(e);
+    }
+  };
+  add(doc.links);
+  add(doc.tokens);
+  add(marks.matches);
+  if (marks.looks) add(doc.styleSpans);
+  edges.sort((a, b) => a - b);
+  return edges.filter((x, i) => i === 0 || x !== edges[i - 1]);
+}
+
 /** Bytes up to the line break, if there is one. */
 function lineLength(bytes: Uint8Array): number {
   const lf = bytes.indexOf(0x0a);
@@ -216,12 +237,16 @@ export function drawRow(doc: Document, start: number, end: number, width: number
     out.put(text, text.length, 'text');
     return out;
   }
-  const { shown } = shownClusters(bytes, start, width, layout);
-  const offsets = shown.filter((s) => s.offset >= 0);
-  if (offsets.length === 0 && shown.length === 0) return out;
+  // Printable ASCII with spans on it (links, matches): a cell a byte, drawn in runs between the spans' edges
+  // (not with link numbers, which are cells of their own, nor a form's fields, drawn over a cluster at a time).
+  const ascii = !layout.chop && !layout.labels?.length && !marks.fieldLook && isPlainAscii(bytes);
+  const shown = ascii ? null : shownClusters(bytes, start, width, layout).shown;
+  const offsets = shown?.filter((s) => s.offset >= 0) ?? null;
+  if (shown && offsets!.length === 0 && shown.length === 0) return out;
+  const asciiLength = ascii ? Math.min(lineLength(bytes), width) : 0;
   // Spans are looked up over what shows, not the whole row: a chopped row may be long.
-  const from = offsets.length ? offsets[0].offset : start;
-  const to = offsets.length ? offsets[offsets.length - 1].offset + 1 : start;
+  const from = offsets ? (offsets.length ? offsets[0].offset : start) : start;
+  const to = offsets ? (offsets.length ? offsets[offsets.length - 1].offset + 1 : start) : start + asciiLength;
   const roleAt = roleFinder(doc, from, to, marks);
   const looks = marks.looks ?? null;
   const markupAt = looks ? markupFinder(doc, looks, from, to) : () => null;
@@ -229,22 +254,35 @@ export function drawRow(doc: Document, start: number, end: number, width: number
   const fields = marks.fieldLook ? new FieldCells(doc, marks.fieldLook) : null;
   const linkAt = hyperlink || fields ? linkFinder(doc, from, to) : () => -1;
   const merged = new Map<string, Attrs>();
-  for (const cluster of shown) {
-    const { cells, offset, token, label } = cluster;
-    let text = cluster.shown;
+  if (!shown) {
+    const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const edges = spanEdges(doc, from, to, marks);
+    for (let k = 0; k + 1 < edges.length; k++) put(latin1.toString('latin1', edges[k] - start, edges[k + 1] - start), edges[k + 1] - edges[k], edges[k], false);
+    if (hyperlink) out.hyperlink(-1, () => '');
+    return out;
+  }
+  for (const { shown: text, cells, offset, token, label } of shown) {
     if (offset < 0) {
       if (hyperlink) out.hyperlink(-1, () => '');
       out.put(text, cells, offset === -2 ? 'chopMark' : 'text');
       continue;
     }
+    // A link's number (#), in the link colour whatever the link's state, as lynx draws it.
+    if (label) {
+      if (hyperlink) out.hyperlink(linkAt(offset), () => hyperlink(linkAt(offset)));
+      out.put(text, cells, 'link');
+      continue;
+    }
+    put(text, cells, offset, token);
+  }
+  if (hyperlink) out.hyperlink(-1, () => '');
+  return out;
+
+  /** Text from `offset` on that is all in one look: in its link's hyperlink, in the role and markup there. */
+  function put(text: string, cells: number, offset: number, token: boolean): void {
     if (hyperlink) {
       const link = linkAt(offset);
       out.hyperlink(link, () => hyperlink(link));
-    }
-    // A link's number (#), in the link colour whatever the link's state, as lynx draws it.
-    if (label) {
-      out.put(text, cells, 'link');
-      continue;
     }
     let role: Role = token ? 'token' : roleAt(offset);
     // A form field: the value it holds now, over its text.
@@ -263,8 +301,6 @@ export function drawRow(doc: Document, start: number, end: number, width: number
     else if (markup) out.putIn(text, cells, linkInColours(role, markup));
     else out.put(text, cells, role);
   }
-  if (hyperlink) out.hyperlink(-1, () => '');
-  return out;
 
   /** A link in the program's own look (SGR, overstrike): that look, underlined, in the link's colour only where the program chose none. */
   function linkInColours(role: Role, { attrs: own, key: style }: Markup): Attrs {

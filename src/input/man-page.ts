@@ -5,7 +5,7 @@
 // whether man has a page a reference names (`man -w`), for link/man.ts.
 import { execFile, spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
-import { manArguments, manName, manWhereArguments, type ManPage } from '../link/man.ts';
+import { knowManPagesBy, manArguments, manName, manWhereArguments, type ManPage } from '../link/man.ts';
 import { exitStatus, stopChild } from './child.ts';
 import type { Source } from './source.ts';
 
@@ -90,4 +90,10 @@ export class ManPageCheck {
       });
     }
   }
+}
+
+/** References to manual pages become links once man says it has the page (`answered`: one did); the pager's, for a session. */
+export function checkManPages(answered: () => void): void {
+  const check = new ManPageCheck(answered);
+  knowManPagesBy((page) => check.has(page));
 }

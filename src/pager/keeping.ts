@@ -10,6 +10,8 @@ import { saveChoice, type Downloads } from './downloads.ts';
 import type { Navigation } from './navigation.ts';
 
 type KeepingEffect = Extract<Effect, { kind: 'saveAs' | 'download' | 'bookmark' | 'bookmarks' }>;
+const keepingEffects = new Set<string>(['saveAs', 'download', 'bookmark', 'bookmarks']);
+export const isKeepingEffect = (effect: Effect): effect is KeepingEffect => keepingEffects.has(effect.kind);
 
 export class Keeping {
   constructor(

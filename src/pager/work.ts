@@ -214,9 +214,9 @@ export class PagerWork {
     run.wake = () => job.wake();
   }
 
-  /** While a search is typed: its first match from `from`, looked for between keys (null: stop looking). */
-  lookAhead(query: Query | null, from: number): void {
-    this.incremental.look(query, from);
+  /** While a search is typed: its first match from `from`, looked for between keys (null: stop looking); `now`: from this key on, as no others wait. */
+  lookAhead(query: Query | null, from: number, now = false): void {
+    this.incremental.look(query, from, now);
   }
 
   /**

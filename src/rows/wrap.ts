@@ -218,6 +218,8 @@ interface Cached {
 /** The rows of the whole text: each line wrapped to the width (or chopped). */
 export class Wrap implements Rows {
   private readonly cache = new LruCache<number, Cached>(CACHE_SEGMENTS);
+  /** bottomTop's last answer, for the height and the text's length it was for. */
+  private bottom: { height: number; length: number; top: number } | null = null;
 
   constructor(
     private readonly doc: Document,
@@ -350,7 +352,12 @@ export class Wrap implements Rows {
 
   /** The top row that shows the end of the text on the last of `height` rows. */
   bottomTop(height: number): number {
-    return this.up(this.lastRow(), height - 1);
+    // Asked on every scroll (how far down it may go): worked out again only when the text or the height changed.
+    const known = this.bottom;
+    if (known !== null && known.height === height && known.length === this.text.length) return known.top;
+    const top = this.up(this.lastRow(), height - 1);
+    this.bottom = { height, length: this.text.length, top };
+    return top;
   }
 
   /** Up to `n` row starts from `row` down, each with its end. */

@@ -19,12 +19,14 @@ export const Priority = {
   /** The reading the screen waits for. */
   firstScreen: 1,
   incremental: 2,
+  /** Once, after the first screen: the first search's code run before it is asked for (src/pager/warm.ts). */
+  warm: 3,
   /** A search counting its matches after showing the first. */
-  counting: 3,
-  filter: 4,
-  lineCount: 5,
+  counting: 4,
+  filter: 5,
+  lineCount: 6,
   /** Reading ahead of the screen: a file's, a web page's paced decoding. */
-  readAhead: 6,
+  readAhead: 7,
 } as const;
 export type Priority = (typeof Priority)[keyof typeof Priority];
 

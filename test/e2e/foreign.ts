@@ -3,10 +3,11 @@
 // (document text that reached the terminal raw).
 
 // lwl writes only these: the alternate screen, autowrap, cursor and mouse modes, SGR,
-// cursor position and up, erase, the scroll region, reverse index, CR and LF; and,
+// cursor position, up, forward and back, erase, cells deleted and blanks inserted in a
+// row, the scroll region, reverse index, CR and LF; and,
 // taking the terminal back from a child (term/screen.ts's takeBackReset): a soft
 // reset, the ASCII set in G0 with SI, insert and origin mode off (those as a whole only).
-const own = /(?:\x1b\[!p)?\x1b\(B\x0f\x1b\[4l(?:\x1b\[\?6l)?|\x1b\[(?:\?(?:1049|7|25|1000|1006)[hl]|[0-9;]*[mHJKrA])|\x1bM|\r|\n/g;
+const own = /(?:\x1b\[!p)?\x1b\(B\x0f\x1b\[4l(?:\x1b\[\?6l)?|\x1b\[(?:\?(?:1049|7|25|1000|1006)[hl]|[0-9;]*[mHJKrACDP@])|\x1bM|\r|\n/g;
 const foreignChar = /[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The foreign characters in `output`, with a little context each, for a failure message. */

@@ -12,8 +12,9 @@ describe('keys typed ahead', () => {
     await s.waitFor((x) => x.rows()[0] === 'line 21 of a thousand numbered lines' && x.status().includes('lines 21-'), 'line 21 at the top');
     await s.settle();
     const drawn = s.output.slice(before);
-    // The status line of the last frame only: none of the 19 before it was drawn.
-    expect(drawn.match(/lines \d+-\d+/g)).toEqual(['lines 21-43']);
+    // The status line of the last frame only: none of the 19 before it was drawn (of that one, the cells that changed: the rest of it may follow a move).
+    expect(drawn.match(/lines \d+/g)).toEqual(['lines 21']);
+    expect(s.status()).toContain('lines 21-43');
   });
 
   it('draws nothing for keys read after q: the screen is given back as it was', async () => {
