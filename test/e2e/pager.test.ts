@@ -154,10 +154,11 @@ describe('leaving', () => {
     ['^C', keys.ctrlC],
   ]) {
     it(`quits on ${how} and restores the terminal`, async () => {
-      const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"; stty -a`);
+      // The shell stays until the test has read its last words (node-pty can drop a process's last output once it has ended).
+      const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"; stty -a; read done`);
       await s.waitForText('Welcome');
       await s.press(key);
-      await s.waitExit();
+      await s.waitFor((x) => /\bisig\b/.test(x.output), "stty's modes", 20_000);
       expect(s.onAlternateScreen).toBe(false);
       expect(s.output).toMatch(/status 0/);
       expect(s.output).toMatch(/[^-]icanon/);
@@ -171,10 +172,10 @@ describe('leaving', () => {
     it(`restores the terminal when killed by ${signal}`, async () => {
       // Killed once its first screen is drawn: the pid comes through a file.
       const pidFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-signal-')), 'pid');
-      const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${pidFile}'; wait $!; echo "status $?"; stty -a`);
+      const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${pidFile}'; wait $!; echo "status $?"; stty -a; read done`);
       await s.waitForText('Welcome');
       process.kill(Number(fs.readFileSync(pidFile, 'utf8')), signal as NodeJS.Signals);
-      await s.waitExit();
+      await s.waitFor((x) => /\bisig\b/.test(x.output), "stty's modes", 20_000);
       fs.rmSync(path.dirname(pidFile), { recursive: true, force: true });
       expect(s.onAlternateScreen).toBe(false);
       expect(s.output).toMatch(/[^-]icanon/);
