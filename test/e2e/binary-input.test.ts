@@ -51,10 +51,10 @@ describe('a binary file', () => {
 
   it('ends on ^C and on q as on n, leaving the terminal in cooked mode', async () => {
     for (const key of ['\x03', 'q']) {
-      const s = Session.shell(`${lwlShell} '${bin}'; echo "status $?"; stty -a`);
+      const s = Session.shell(`${lwlShell} '${bin}'; echo "status $?"; stty -a; read done`);
       await s.waitForText(question(bin).trimEnd());
       await s.press(key);
-      await s.waitExit();
+      await s.waitFor((x) => /\bisig\b/.test(x.output), "stty's modes", 20_000);
       expect(s.output).toContain('status 0');
       expect(s.output).not.toContain('\x1b[?1049h');
       expect(s.output).toMatch(/ icanon /);

@@ -50,11 +50,11 @@ describe('errors are sentences, with exit status 1', () => {
 
 describe('no controlling terminal (setsid)', () => {
   it('reads keys from standard error when it is the terminal, as less does', async () => {
-    const s = Session.shell(`echo 'hi there' | setsid -w ${lwlShell}; echo "status $?"; stty -a`);
+    const s = Session.shell(`echo 'hi there' | setsid -w ${lwlShell}; echo "status $?"; stty -a; read done`);
     await s.waitForText('hi there');
     expect(s.onAlternateScreen).toBe(true);
-    await s.keys('q');
-    await s.waitExit();
+    await s.press('q');
+    await s.waitFor((x) => /\bisig\b/.test(x.output), "stty's modes", 20_000);
     expect(s.output).toMatch(/status 0/);
     expect(s.output).toMatch(/[^-]icanon/);
   });
@@ -127,14 +127,14 @@ describe('a > command when lwl is ended', () => {
 
   it('SIGTERM while lwl waits for a key after a command leaves the terminal cooked', async () => {
     const dir = tempDir();
-    const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"; stty -a`);
+    const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"; stty -a; read done`);
     await s.waitForText('Welcome');
     await s.keys('>', 'true');
     await s.press('\r');
     await s.waitForText('[done]');
     const pid = Number(fs.readFileSync(path.join(dir, 'lwl.pid'), 'utf8'));
     process.kill(pid, 'SIGTERM');
-    await s.waitExit();
+    await s.waitFor((x) => /\bisig\b/.test(x.output), "stty's modes", 20_000);
     expect(s.output).toMatch(/status 143/);
     expect(s.output).toMatch(/[^-]icanon/);
     expect(s.output).toMatch(/[^-]echo /);

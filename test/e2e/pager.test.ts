@@ -185,12 +185,12 @@ describe('leaving', () => {
   }
 
   it('restores the terminal, then prints the error, when lwl crashes', async () => {
-    const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"; stty -a`, {
+    const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"; stty -a; read done`, {
       env: { LWL_TEST_CRASH_KEY: 'x' },
     });
     await s.waitForText('Welcome');
     await s.press('x');
-    await s.waitExit();
+    await s.waitFor((x) => /\bisig\b/.test(x.output), "stty's modes", 20_000);
     expect(s.onAlternateScreen).toBe(false);
     expect(s.output).toMatch(/[^-]icanon/);
     const left = s.output.lastIndexOf('\x1b[?1049l');
