@@ -33,6 +33,8 @@ export interface Pager {
   countStatus: RegExp | null;
   /** How to tell, at the top, that the whole file is read (null: nothing to wait for). */
   readStatus: RegExp | null;
+  /** Variables of its own on top of the run's (a build's code-cache folder). */
+  env?: Record<string, string>;
 }
 
 export interface Settings {
@@ -56,7 +58,7 @@ class Timeout extends Error {}
 
 /** Runs the whole sequence once. `noSearch` is shared between runs, so a missing search is probed once. */
 export async function measureRun(pager: Pager, input: Input, settings: Settings, noSearch: Set<string>): Promise<RunResult> {
-  const s = new PtySession(pager.command, pager.args(input.path), settings);
+  const s = new PtySession(pager.command, pager.args(input.path), pager.env ? { ...settings, env: { ...settings.env, ...pager.env } } : settings);
   const result: RunResult = {};
   const { timeoutMs } = settings;
   const must = <T>(value: T | null): T => {

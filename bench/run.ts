@@ -54,18 +54,20 @@ function options() {
 
 const log = (line: string) => process.stderr.write(line + '\n');
 
-/** A build of lwl: dist/lwl run by node, or the standalone executable run as it is. */
+/** A build of lwl, run as a user runs it: dist/lwl (the file, whose first lines start node), or the standalone executable. */
 const lwlPager = (name: string, script: string | null, exe: string | null = null): Pager => ({
   name,
-  command: exe ?? process.execPath,
+  command: exe ?? script!,
   // As less runs (its incremental search is off unless asked for): the search is timed from Enter.
-  args: (file) => [...(script ? [script] : []), '--no-incsearch', file],
+  args: (file) => ['--no-incsearch', file],
   missMessage: 'Pattern not found',
   afterMiss: '',
   cancelPrompt: '\x1b',
   hitStatus: /^match 1 of /,
   countStatus: /^match 1 of [\d,]+$/,
   readStatus: / of [\d,]+ \(/,
+  // A code-cache folder of each build's own: two builds in turn in one folder would each remove the other's cache.
+  env: { XDG_CACHE_HOME: path.join(os.tmpdir(), `lwl-bench-cache-${name}`) },
 });
 
 function lessPager(command: string): Pager {
