@@ -124,14 +124,24 @@ function screenText(term: xterm.Terminal): string {
   return rows.join('\n');
 }
 
+const LEAVE_SCREEN = '\x1b[?1049l';
+
+/** How many times `output` sets the terminal's title, read by a terminal of its own. */
+async function titlesSet(output: string, cols: number, rows: number): Promise<number> {
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  let titles = 0;
+  term.onTitleChange(() => titles++);
+  await new Promise<void>((resolve) => term.write(output, resolve));
+  term.dispose();
+  return titles;
+}
+
 async function session(file: string, log: string[], replay: string[] | null = null): Promise<Result> {
   let cols = 20 + int(120);
   let rows = 4 + int(40);
   if (replay) [cols, rows] = replay.shift()!.slice('size '.length).split('x').map(Number);
   log.push(`size ${cols}x${rows}`);
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
-  let titles = 0;
-  term.onTitleChange(() => titles++);
   // lwl's word that it has acted on every byte typed (term/idle-signal.ts): the quit keys wait for it, so that a
   // key typed while lwl is still busy with a paste is not read with the next as one (Escape and q as Alt-q).
   const signal = `${file}.signal`;
@@ -223,7 +233,11 @@ async function session(file: string, log: string[], replay: string[] | null = nu
       : null;
   term.dispose();
   fs.rmSync(signal, { force: true });
-  return { keys: sent, foreign: foreignBytes(output), titles, crash, hang: hang && !slow, slow };
+  // What came after lwl gave the screen back for the last time is the tty's echo of keys typed once it had
+  // quit (a paste with a q in it, whose rest arrives in cooked mode), not lwl's output.
+  const left = output.lastIndexOf(LEAVE_SCREEN);
+  const lwls = left >= 0 ? output.slice(0, left + LEAVE_SCREEN.length) : output;
+  return { keys: sent, foreign: foreignBytes(lwls), titles: await titlesSet(lwls, cols, rows), crash, hang: hang && !slow, slow };
 }
 
 async function main(): Promise<void> {
