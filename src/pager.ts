@@ -81,7 +81,7 @@ export class Pager {
     const told = { report: (action: PagerAction) => this.report(action), note: (action: PagerAction) => this.note(action), renderSoon: () => this.frames.soon() };
     this.keeping = new Keeping(new Downloads({ ...told, secure: settings.secure, loadOptions: () => this.pages.web.loadOptions() }), this.pages, told);
     // Secure mode runs no man: references to manual pages stay text.
-    if (!settings.secure) checkManPages(() => this.frames.soon());
+    if (!settings.secure) checkManPages(() => this.frames.soon(), this.scheduler);
   }
 
   /** The page shown. */

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { knowManPagesBy, manArguments, manName, manWhereArguments, type ManPage } from '../link/man.ts';
 import { exitStatus, stopChild } from './child.ts';
 import type { Source } from './source.ts';
+import { Priority, type Scheduler } from '../schedule/scheduler.ts';
 
 /** What man is asked to format for, when the user did not set MANWIDTH: the screen's columns, less the last (as man's own width for a terminal). */
 const manWidth = (cols: number) => String(Math.max(20, cols - 1));
@@ -58,7 +59,11 @@ export class ManPageCheck {
   private running = 0;
   private asking = false;
 
-  constructor(private readonly answered: () => void) {}
+  /** `later`: runs the asking after this turn's frame (the pager's scheduler). */
+  constructor(
+    private readonly answered: () => void,
+    private readonly later: (ask: () => void) => void,
+  ) {}
 
   /** Whether man is known to have `page`; the first time, man is asked (the answer comes later). */
   has(page: ManPage): boolean {
@@ -71,7 +76,7 @@ export class ManPageCheck {
       // Asked after the frame that found it: the first screen never waits for a process to start.
       if (!this.asking) {
         this.asking = true;
-        setImmediate(() => this.ask());
+        this.later(() => this.ask());
       }
     }
     return verdict === true;
@@ -93,7 +98,14 @@ export class ManPageCheck {
 }
 
 /** References to manual pages become links once man says it has the page (`answered`: one did); the pager's, for a session. */
-export function checkManPages(answered: () => void): void {
-  const check = new ManPageCheck(answered);
+export function checkManPages(answered: () => void, scheduler: Scheduler): void {
+  const later = (ask: () => void) =>
+    scheduler.add({
+      step: () => {
+        ask();
+        return 'done';
+      },
+    }, Priority.readAhead);
+  const check = new ManPageCheck(answered, later);
   knowManPagesBy((page) => check.has(page));
 }
