@@ -86,7 +86,9 @@ describe('man pages as hypertext, with a stand-in man that records its arguments
     fs.writeFileSync(
       path.join(dir, 'man'),
       `#!/bin/sh
-{ printf '%s\\n' "$@"; echo "MAN_KEEP_FORMATTING=$MAN_KEEP_FORMATTING"; echo ---; } >> "${log}"
+# One write per call: two checks run at once, and their records must not interleave.
+rec=$(printf '%s\\n' "$@"; echo "MAN_KEEP_FORMATTING=$MAN_KEEP_FORMATTING")
+printf '%s\\n---\\n' "$rec" >> "${log}"
 if [ "$1" = -w ]; then [ "$3" = lwlpage.1 ] && echo /fake/lwlpage.1; [ "$3" = lwlpage.1 ]; exit; fi
 [ "$4" = lwlpage.1 ] || { echo "No manual entry for $4" >&2; exit 16; }
 printf '${bold('NAME')}\\n       lwlpage - the stand-in page\\n'
