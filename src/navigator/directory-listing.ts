@@ -60,6 +60,8 @@ export class Listing {
   readonly stream: Readable;
   /** Told how far the reading is, for the status line (a big directory: a few seconds). */
   watch: (progress: string) => void = () => {};
+  /** Waits for a later turn between the sort's slices: the pager's scheduler's, once it pages the listing (printed, there are no keys to answer). */
+  nextTurn: () => Promise<void> = () => Promise.resolve();
   private told = false;
   /** The lines still to hand over, once the entries are all known and sorted. */
   private lines: Iterator<string> | null = null;
@@ -99,7 +101,7 @@ export class Listing {
       if (i % TELL_EVERY === 0 && this.told) this.tell(`${formatCount(i)} of ${formatCount(dirents.length)} entries looked at...`);
     }
     if (this.closed) return;
-    const sorted = await sortInSlices(entries, listedBefore, () => new Promise((resolve) => setImmediate(resolve)), () => this.closed);
+    const sorted = await sortInSlices(entries, listedBefore, () => this.nextTurn(), () => this.closed);
     if (!sorted) return;
     const parent = this.dir === '/' ? null : await fs.promises.stat(path.dirname(this.dir)).catch(() => null);
     this.lines = this.linesOf(sorted, column, parent?.mtimeMs ?? null, failure);

@@ -66,8 +66,8 @@ export interface DirectoryPage extends PageText {
   kind: 'directory';
   /** The directory, as an absolute path. */
   path: string;
-  /** Its reading (directory-listing.ts), which tells how far it is. */
-  listing: { watch: (progress: string) => void };
+  /** Its reading (directory-listing.ts), which tells how far it is, and waits for a turn between its sort's slices. */
+  listing: { watch: (progress: string) => void; nextTurn: () => Promise<void> };
 }
 
 export type Page = FilePage | WebPage | HelpPage | ListPage | EndWindowPage | DirectoryPage;

@@ -21,7 +21,7 @@ import { isLwlsOwn, pageText, type EndWindowPage, type Page, type PageText } fro
 import { historyPage } from '../navigator/history-list.ts';
 import { linkListPage, placeInListed } from '../navigator/link-list.ts';
 import { WebPages, type CookieSettings } from '../navigator/web-pages.ts';
-import type { Scheduler } from '../schedule/scheduler.ts';
+import { Priority, type Scheduler } from '../schedule/scheduler.ts';
 import type { GroundAction } from '../state/actions.ts';
 import type { Effect, PagerAction } from '../state/types.ts';
 import { initialState, type State } from '../state/state.ts';
@@ -122,6 +122,16 @@ export class Navigation {
         this.host.note(['notice', progress]);
         this.host.renderSoon();
       };
+      // Its sort yields to keys between slices: as reading ahead does, a turn of the scheduler's.
+      page.listing.nextTurn = () =>
+        new Promise((resolve) => {
+          this.scheduler.add({
+            step: () => {
+              resolve();
+              return 'done';
+            },
+          }, Priority.readAhead);
+        });
     }
     page.loader.start(this.scheduler, () => {
       if (this.page === page) this.host.loaded();
