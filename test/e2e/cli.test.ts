@@ -117,8 +117,8 @@ describe('bad paths', () => {
     ['no/such/file.md', 'No such file or directory'],
     ['samples/tour.md/x', 'Not a directory'],
   ])('%s: one line on stderr, status 1, the terminal untouched', async (file, reason) => {
-    const s = Session.shell(`${lwlShell} ${file}; echo "status $?"`);
-    await s.waitExit();
+    const s = Session.shell(`${lwlShell} ${file}; echo "status $?"; read done`);
+    await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.output).toBe(`lwl: ${file}: ${reason}\r\nstatus 1\r\n`);
   });
 
@@ -130,8 +130,8 @@ describe('bad paths', () => {
     // root reads anything: run as nobody where we can, to make the file unreadable for real.
     const asNobody = process.getuid?.() === 0 ? `setpriv --reuid=65534 --regid=65534 --clear-groups ` : '';
     fs.chmodSync(dir, 0o755);
-    const s = Session.shell(`${asNobody}${lwlShell} ${file}; echo "status $?"`);
-    await s.waitExit();
+    const s = Session.shell(`${asNobody}${lwlShell} ${file}; echo "status $?"; read done`);
+    await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.output).toBe(`lwl: ${file}: Permission denied\r\nstatus 1\r\n`);
   });
 });
@@ -152,14 +152,14 @@ describe('output that is not a terminal', () => {
 
 describe('piped input', () => {
   it('pages text from a pipe and reads keys from the terminal', async () => {
-    const s = Session.shell(`cat test/e2e/fixtures/numbered.txt | ${lwlShell}; echo "status $?"`);
+    const s = Session.shell(`cat test/e2e/fixtures/numbered.txt | ${lwlShell}; echo "status $?"; read done`);
     await s.waitForText('line 1 of');
     await s.keys('j');
     expect(s.rows()[0]).toMatch(/^line 2 /);
     await s.keys('G');
     expect(s.rows()[22]).toMatch(/^line 1000 /);
     await s.press('q');
-    await s.waitExit();
+    await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.output).toMatch(/status 0/);
     expect(s.onAlternateScreen).toBe(false);
   });
@@ -180,8 +180,8 @@ describe('piped input', () => {
   });
 
   it('says what is wrong when there is no input at all', async () => {
-    const s = Session.shell(`${lwlShell}; echo "status $?"`);
-    await s.waitExit();
+    const s = Session.shell(`${lwlShell}; echo "status $?"; read done`);
+    await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.output).toMatch(/^lwl: no input: name a FILE or pipe text in\r\nusage:/);
     expect(s.output).toMatch(/status 2/);
   });

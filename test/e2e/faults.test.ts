@@ -40,8 +40,8 @@ describe('errors are sentences, with exit status 1', () => {
       ['$LWL </tmp', 'lwl: standard input: Is a directory'],
       ['$LWL /proc/self/mem', 'lwl: /proc/self/mem: Input/output error'],
     ]) {
-      const s = Session.shell(`${withLwl(command)}; echo "status $?"`);
-      await s.waitExit();
+      const s = Session.shell(`${withLwl(command)}; echo "status $?"; read done`);
+      await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
       expect(s.onAlternateScreen).toBe(false);
       expect(s.rows().slice(0, 2)).toEqual([message, 'status 1']);
     }
@@ -61,8 +61,8 @@ describe('no controlling terminal (setsid)', () => {
 
   it('says there is no terminal for keys when standard error is not one either', async () => {
     const dir = tempDir();
-    const s = Session.shell(`echo hi | setsid -w ${lwlShell} 2>'${dir}/err'; echo "status $?"`);
-    await s.waitExit();
+    const s = Session.shell(`echo hi | setsid -w ${lwlShell} 2>'${dir}/err'; echo "status $?"; read done`);
+    await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.screen()).toContain('status 1');
     expect(s.onAlternateScreen).toBe(false);
     expect(fs.readFileSync(path.join(dir, 'err'), 'utf8')).toBe(
@@ -109,7 +109,7 @@ describe('a > command when lwl is ended', () => {
     ['SIGTERM', 'SIGTERM ends it when it ignores SIGHUP', "trap '' HUP; "],
   ])('%s: %s, and what it started', async (signal, _what, prelude) => {
     const dir = tempDir();
-    const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"`);
+    const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"; read done`);
     await s.waitForText('Welcome');
     await s.keys('>', `${prelude}sleep 60 & echo $! > '${dir}/sleep.pid'; echo $$ > '${dir}/sh.pid'; echo run''ning; wait`);
     // Enter hands the terminal over: the command's output tells it runs (not the typed line's run''ning: after the pids are written).
@@ -119,7 +119,7 @@ describe('a > command when lwl is ended', () => {
     const [lwlPid, shPid, sleepPid] = [pid('lwl'), pid('sh'), pid('sleep')];
     expect(gone(shPid) || gone(sleepPid)).toBe(false);
     process.kill(lwlPid, signal);
-    await s.waitExit();
+    await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.output).toMatch(new RegExp(`status ${128 + os.constants.signals[signal as 'SIGTERM']}`));
     await s.waitFor(() => gone(shPid) && gone(sleepPid), 'the command and its sleep to end');
     expect(s.onAlternateScreen).toBe(false);
