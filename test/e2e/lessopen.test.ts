@@ -177,12 +177,3 @@ describe('a hostile file name', () => {
     expect(fs.readdirSync(dir).filter((f) => f.includes('PWNED') && f !== name)).toEqual([]);
   });
 });
-
-describe("Debian's lesspipe itself, where it is installed", () => {
-  const installed = fs.existsSync('/usr/bin/lesspipe') && fs.existsSync('/usr/bin/tar');
-  it.skipIf(!installed)('LESSOPEN="| /usr/bin/lesspipe %s" pages the tar as its listing', async () => {
-    const s = Session.lwl([path.join(fixtures, 'pkg.tar.gz')], { env: { LESSOPEN: '| /usr/bin/lesspipe %s' } });
-    await s.waitForText('pkg/docs/notes.txt');
-    expect(s.rows()[0]).toBe(fs.readFileSync(path.join(fixtures, 'pkg.tar.gz.lesspipe'), 'utf8').split('\n')[0]);
-  });
-});

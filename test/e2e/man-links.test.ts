@@ -2,52 +2,51 @@
 // text is a link once man says it has the page (man -w, in the background),
 // Enter opens the page in this lwl (man -P cat, overstrike kept), Backspace
 // comes back; `lwl man:NAME` and `:e man:NAME` open one; a page man has not
-// stays text. The pages are the tests' own: groff sources in a MANPATH made
-// here, read by the machine's man where there is one; and a stand-in man on
-// PATH that records what it is asked, so that its arguments are seen as given.
-import { execFileSync } from 'node:child_process';
+// stays text. The pages are the tests' own, as man-db formatted them
+// (fixtures/man-pages), served by a stand-in man on PATH, so that no man need
+// be installed; a second stand-in records what it is asked, so that its
+// arguments are seen as given.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Session, fg } from './session.ts';
 
 const BLUE = 4;
 
-/** A directory holding a MANPATH with lwltest(1), whose SEE ALSO names lwlother(1) and nosuchpage(1), and lwlother(1); and `refs.txt`, text naming them. */
+/**
+ * A directory holding a stand-in man on PATH that has the pages man printed for lwltest(1) and
+ * lwlother(1) (fixtures/man-pages, captured from man-db: real formatting, overstruck bold), and
+ * `refs.txt`, text naming them and nosuchpage(1): `-w` answers for a page it has, `-P cat` prints it,
+ * and a page it has not gets man's own words.
+ */
 function manDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-man-'));
-  fs.mkdirSync(path.join(dir, 'man/man1'), { recursive: true });
-  const page = (name: string, see: string) =>
-    `.TH ${name.toUpperCase()} 1 2026-12-01 lwl "lwl tests"\n.SH NAME\n${name} \\- a manual page made for lwl's tests\n.SH SEE ALSO\n${see}\n`;
-  fs.writeFileSync(path.join(dir, 'man/man1/lwltest.1'), page('lwltest', '.BR lwlother (1),\n.BR nosuchpage (1)'));
-  fs.writeFileSync(path.join(dir, 'man/man1/lwlother.1'), page('lwlother', '.BR lwltest (1)'));
+  const pages = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/man-pages');
+  fs.writeFileSync(
+    path.join(dir, 'man'),
+    `#!/bin/sh
+# man -w -- NAME.SECTION, or man -P cat -- NAME[.SECTION]: the last argument names the page.
+for page; do :; done
+file=$(ls '${pages}'/"$page" '${pages}'/"$page".* 2>/dev/null | head -n 1)
+[ -n "$file" ] || { echo "No manual entry for $page" >&2; exit 16; }
+[ "$1" = -w ] && { echo "$file"; exit 0; }
+cat "$file"
+`,
+    { mode: 0o755 },
+  );
   fs.writeFileSync(path.join(dir, 'refs.txt'), 'first nosuchpage(1), then lwltest(1).\n');
   return dir;
 }
 
-const hasMan = (() => {
-  try {
-    execFileSync('man', ['-w', 'man'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    // man-db without its own page still finds the tests' pages; without man there is nothing to run.
-    try {
-      execFileSync('man', ['--version'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  }
-})();
-
 /** Waits until `text` is drawn as a link (the check has answered). */
 const linked = (s: Session, text: string) => s.waitFor((x) => x.screen().includes(text) && fg(x.cellOf(text)) === BLUE, `${text} drawn as a link`);
 
-describe.skipIf(!hasMan)("man pages as hypertext, with this machine's man", () => {
+describe("man pages as hypertext, with man's own formatting", () => {
   it('a reference man has is a link, Enter opens the page formatted (bold kept), Backspace comes back; one it has not is text', async () => {
     const dir = manDir();
-    const s = Session.lwl([path.join(dir, 'refs.txt')], { env: { MANPATH: path.join(dir, 'man') } });
+    const s = Session.lwl([path.join(dir, 'refs.txt')], { env: { PATH: `${dir}:${process.env.PATH}` } });
     await linked(s, 'lwltest(1)');
     expect(fg(s.cellOf('nosuchpage(1)'))).toBe(-1);
     // Tab steps to the only link drawn as one, and stays there.
@@ -68,7 +67,7 @@ describe.skipIf(!hasMan)("man pages as hypertext, with this machine's man", () =
 
   it('lwl man:NAME and :e man:NAME(SECTION) open pages', async () => {
     const dir = manDir();
-    const s = Session.lwl(['man:lwltest'], { env: { MANPATH: path.join(dir, 'man') } });
+    const s = Session.lwl(['man:lwltest'], { env: { PATH: `${dir}:${process.env.PATH}` } });
     await s.waitForText("lwltest - a manual page made for lwl's tests");
     await s.keys(':', 'e', ...'man:lwlother(1)', '\r');
     await s.waitForText("lwlother - a manual page made for lwl's tests");
