@@ -269,7 +269,10 @@ export function drawRow(doc: Document, start: number, end: number, width: number
     }
     // A link's number (#), in the link colour whatever the link's state, as lynx draws it.
     if (label) {
-      if (hyperlink) out.hyperlink(linkAt(offset), () => hyperlink(linkAt(offset)));
+      if (hyperlink) {
+        const link = linkAt(offset);
+        out.hyperlink(link, () => hyperlink(link));
+      }
       out.put(text, cells, 'link');
       continue;
     }
