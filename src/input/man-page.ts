@@ -52,7 +52,7 @@ export function manSource(page: ManPage, cols: number): Source {
 }
 
 /** Whether man has each page asked of it: asked once each (`man -w`), a few at a time; `answered` when one turns out to be there. */
-export class ManPageCheck {
+class ManPageCheck {
   /** Each page's verdict by its man name; null while man is asked. */
   private readonly verdicts = new Map<string, boolean | null>();
   private readonly waiting: ManPage[] = [];

@@ -43,7 +43,7 @@ export function readSome(fd: number, buf: Buffer, position: number | null = null
  * (a pipe that sends `a\nb\n` and waits is shown at once), as many as came
  * with them (at most `size`). Waits for them.
  */
-export async function readFirstBytes(fd: number, size: number): Promise<Buffer> {
+async function readFirstBytes(fd: number, size: number): Promise<Buffer> {
   const buf = Buffer.allocUnsafe(size);
   let length = 0;
   while (mayBecomeMagic(buf.subarray(0, length))) {

@@ -8,7 +8,7 @@ import { percentDecode, serializeHost, type UrlRecord } from './url/index.ts';
 
 /** This machine's name, as `hostname` prints it (asked once). */
 let machine: string | null = null;
-export function machineName(): string {
+function machineName(): string {
   machine ??= os.hostname();
   return machine;
 }

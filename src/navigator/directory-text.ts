@@ -38,7 +38,7 @@ export function humanSize(n: number, long = false): string {
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** 2026-12-01 22:30, in local time. */
-export function formatDate(ms: number): string {
+function formatDate(ms: number): string {
   const d = new Date(ms);
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }

@@ -12,7 +12,7 @@ import type * as md from 'mdast';
  * `[^x]:` is in the same text): a definition whose text is this character of
  * the private use area, which the renderer leaves out.
  */
-export const NOTE_STAND_IN = '\uE000';
+const NOTE_STAND_IN = '\uE000';
 
 /** A definition appended for a note defined elsewhere (footnoteStandIn), not one of the document's. */
 export function isNoteStandIn(node: md.FootnoteDefinition): boolean {

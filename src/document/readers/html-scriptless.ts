@@ -50,7 +50,7 @@ export function parseRefresh(content: string): Refresh | null {
 }
 
 /** The link's text for a refresh: "Refresh (30 s): /next". */
-export function refreshText({ seconds, url }: Refresh): string {
+function refreshText({ seconds, url }: Refresh): string {
   return `Refresh (${seconds} s): ${url ?? '(this page)'}`;
 }
 
