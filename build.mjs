@@ -133,12 +133,15 @@ const boot = (
   })
 ).outputFiles[0].text;
 const wrapped = `(function (exports, require, module, __filename, __dirname) {${bundle}\n})`;
-// The first two lines are a shell script and JavaScript at once: sh runs node with V8's young
-// generation held to 2 MiB a half (Node's is 16), and node reads line 2 as a string and a comment.
-// Parsing allocates in bursts that a 16 MiB young generation let grow resident by some 30 MiB: 10 MB
-// of nested divs peaked at 126 MiB, 95 with this, for some 10% more processor time on them
-// (bench/memory.ts; docs/startup.md). Run as `node dist/lwl`, line 2 does nothing.
-const launcher = '#!/bin/sh\n":" //; exec node --max-semi-space-size=2 "$0" "$@"\n';
+// The first two lines are a shell script and JavaScript at once: sh runs node with V8's flags for
+// a heap that stays near what is live, and node reads line 2 as a string and a comment. Run as
+// `node dist/lwl`, line 2 does nothing. The flags (bench/memory.ts; docs/startup.md):
+// - a young generation of 2 MiB a half (Node's is 16): parsing allocates in bursts that a 16 MiB one
+//   let grow resident by some 30 MiB;
+// - no pretenuring: V8 saw the first elements of a page live long and allocated every later one in
+//   the old generation, where they died (10 MB of nested divs peaked at 97-145 MiB, 91-99 without);
+// - the old generation let grow by half its live size between collections, not up to four times.
+const launcher = '#!/bin/sh\n":" //; exec node --max-semi-space-size=2 --no-allocation-site-pretenuring --heap-growing-percent=50 "$0" "$@"\n';
 const head = `${launcher}${boot}\n`;
 // The comment is the body of a function, so that boot.ts has its text from V8 (the function's), not by reading the file again; its first line says on which line of the file the bundle starts.
 const bundleLine = head.split('\n').length;

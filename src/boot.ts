@@ -15,7 +15,7 @@ const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
 import { isWorkerArgument } from './worker-arguments.ts';
 import { FIRST_SCREEN_EVENT } from './startup/first-screen.ts';
-import { Made, cacheDirectory, cacheName, cachingCode, packageCompiler, packageCompilerKey, readCache, trustedDirectory, writeCache } from './startup/code-cache.ts';
+import { Made, cacheDirectory, cacheName, nodeName, cachingCode, packageCompiler, packageCompilerKey, readCache, trustedDirectory, writeCache } from './startup/code-cache.ts';
 
 /** The bundle's hash, set by build.mjs: a cache is for one bundle only (V8 checks its own version and flags). */
 declare const LWL_BUNDLE_KEY: string;
@@ -71,7 +71,7 @@ function run(): void {
   const args = process.argv.slice(2);
   // LWL_CODE_CACHE=0: none (to measure a start without it).
   const dir = cachingCode(process.env, args) ? trustedDirectory(cacheDirectory(process.env)) : null;
-  const file = dir === null ? null : path.join(dir, cacheName(LWL_BUNDLE_KEY, process.version, process.arch));
+  const file = dir === null ? null : path.join(dir, cacheName(LWL_BUNDLE_KEY, nodeName(process.version, process.execArgv), process.arch));
   const cache = file === null ? null : readCache(file, LWL_BUNDLE_KEY);
   const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.data });
   const made = cache !== null && !script.cachedDataRejected ? cache.made : null;

@@ -1,6 +1,6 @@
 // The names of dist/lwl's code caches, which of them are another build's, and when there are none (src/startup/code-cache.ts).
 import { describe, expect, it } from 'vitest';
-import { cacheDirectory, cacheName, cachingCode, onlyOurs, otherBuilds, secure } from '../src/startup/code-cache.ts';
+import { cacheDirectory, cacheName, cachingCode, nodeName, onlyOurs, otherBuilds, secure } from '../src/startup/code-cache.ts';
 
 describe('code cache files', () => {
   it("are named by the bundle's hash, Node's version, the architecture, and the package", () => {
@@ -22,6 +22,20 @@ describe('code cache files', () => {
     expect(other(theirs('parse5', 'v20.1.0', 'arm64'))).toBe(false);
     expect(other('notes.txt')).toBe(false);
     expect(other(`${theirs()}.1234`)).toBe(false);
+    // Made under node's flags or not, for this Node: another build's all the same.
+    const flagged = nodeName('v20.1.0', ['--max-semi-space-size=2']);
+    expect(other(theirs(undefined, flagged))).toBe(true);
+    expect(other(theirs('parse5', flagged))).toBe(true);
+    expect(other(cacheName('aaaa', flagged, 'x64'))).toBe(false);
+    expect(other(theirs(undefined, nodeName('v22.0.0', ['--x'])))).toBe(false);
+  });
+
+  it("name node's flags when it was started with any (V8 rejects a cache made under other flags)", () => {
+    expect(nodeName('v20.1.0', [])).toBe('v20.1.0');
+    const flagged = nodeName('v20.1.0', ['--max-semi-space-size=2', '--no-allocation-site-pretenuring']);
+    expect(flagged).toMatch(/^v20\.1\.0\+[0-9a-f]{8}$/);
+    expect(nodeName('v20.1.0', ['--max-semi-space-size=2', '--no-allocation-site-pretenuring'])).toBe(flagged);
+    expect(nodeName('v20.1.0', ['--max-semi-space-size=2'])).not.toBe(flagged);
   });
 
   it('live in XDG_CACHE_HOME/lwl or ~/.cache/lwl, and nowhere without an absolute directory', () => {

@@ -74,10 +74,25 @@ export function cacheName(key: string, node: string, arch: string, part?: string
   return `${key}-${node}-${arch}${part === undefined ? '' : `.${part.replace(/[^\w-]/g, '_')}`}.v8`;
 }
 
-/** Whether a file in the cache directory is a cache of another build of lwl for this Node and architecture (to be removed). */
+/**
+ * The Node a cache is for, as its name says: the version, and the flags node was
+ * started with (dist/lwl's launcher gives some) when there are any. V8 rejects
+ * a cache made under other flags, so `node dist/lwl` and `dist/lwl` each keep
+ * their own, rather than each rewriting the other's.
+ */
+export function nodeName(version: string, execArgv: readonly string[]): string {
+  if (execArgv.length === 0) return version;
+  let hash = 0x811c9dc5; // FNV-1a, 32 bits
+  for (const c of execArgv.join(' ')) hash = Math.imul(hash ^ c.charCodeAt(0), 0x01000193) >>> 0;
+  return `${version}+${hash.toString(16).padStart(8, '0')}`;
+}
+
+/** Whether a file in the cache directory is a cache of another build of lwl for this Node and architecture, under any flags (to be removed). */
 export function otherBuilds(name: string, key: string, node: string, arch: string): boolean {
   const match = /^([0-9a-f]+)-(.+)\.v8$/.exec(name);
-  return match !== null && match[1] !== key && (match[2] === `${node}-${arch}` || match[2].startsWith(`${node}-${arch}.`));
+  if (match === null || match[1] === key) return false;
+  const unflagged = match[2].replace(/^([^+]*)\+[0-9a-f]{8}-/, '$1-'); // whatever flags it was made under
+  return unflagged === `${node}-${arch}` || unflagged.startsWith(`${node}-${arch}.`);
 }
 
 /** A cache file's head: how it was made (a byte), the length of the key (a byte), the key (ASCII). */
@@ -151,7 +166,7 @@ export const packageCompilerKey = Symbol.for('lwl.compilePackage');
  */
 export function packageCompiler(dir: string | null, key: string, writes: boolean, compiled?: (name: string, cached: boolean) => void): PackageCompiler {
   return (name, source) => {
-    const file = dir === null ? null : path.join(dir, cacheName(key, process.version, process.arch, name));
+    const file = dir === null ? null : path.join(dir, cacheName(key, nodeName(process.version, process.execArgv), process.arch, name));
     const cache = file === null ? null : readCache(file, key);
     const script = new vm.Script(source(), { filename: `lwl:${name}`, cachedData: cache?.data });
     compiled?.(name, cache !== null && !script.cachedDataRejected);
