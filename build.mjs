@@ -108,6 +108,15 @@ let bundle = (
   })
 ).outputFiles[0].text;
 
+// esbuild's __toESM copies every export of a CommonJS module (fs: a hundred, each a getter made
+// for it) into a new object, for each module that imports one by default (18 at the last count):
+// 2 to 3 ms of the top level at every start. An object that inherits them from the module reads the
+// same, and is made at once. The replacement is exact, so a new esbuild's helper stops the build.
+const copyingToESM = 'var __toESM=(mod,isNodeMode,target)=>(target=mod!=null?__create(__getProtoOf(mod)):{},__copyProps(isNodeMode||!mod||!mod.__esModule?__defProp(target,"default",{value:mod,enumerable:!0}):target,mod))';
+const inheritingToESM = 'var __toESM=(mod,isNodeMode,target)=>(target=__create(mod!=null&&(typeof mod=="object"||typeof mod=="function")?mod:null),__defProp(target,"default",{value:isNodeMode||!mod||!mod.__esModule?mod:mod.default,enumerable:!0}))';
+if (!bundle.includes(copyingToESM)) throw new Error("build: esbuild's __toESM is not the one build.mjs replaces (a new esbuild?): see build.mjs");
+bundle = bundle.replace(copyingToESM, inheritingToESM);
+
 // dist/lwl: src/boot.ts, then the bundle in a comment (a function's body), wrapped as Node wraps a
 // CommonJS module, which boot.ts compiles with V8's code cache. The comment must not hold a `*/`:
 // each in a string is written `*\/`, the same string (esbuild prints both alike, which is checked),
