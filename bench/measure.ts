@@ -50,6 +50,8 @@ const SETTLE_MS = 300;
 /** The quiet period that ends the measurement of less's "/e" (see searchHit). */
 const HIT_QUIET_MS = 100;
 /** The quiet period that ends a scroll. */
+/** j's typed for the scrolling bytes, one after another (their mean is the figure). */
+const SCROLL_KEYS = 10;
 const SCROLL_QUIET_MS = 150;
 /** A search prompt that does not echo within this is taken as a missing feature. */
 const PROMPT_MS = 3000;
@@ -86,13 +88,17 @@ export async function measureRun(pager: Pager, input: Input, settings: Settings,
     // First screen: the file's first line at the top and the status line drawn.
     result.firstScreen = must(await s.waitFor(top, timeoutMs)) - s.startedAt;
 
-    // One line of scrolling, once the screen has settled: every byte written until the pager goes quiet.
+    // A line of scrolling, once the screen has settled: every byte written until the pager goes
+    // quiet, for each of SCROLL_KEYS j's in turn, and their mean. The first j costs both pagers the
+    // most (the file's name leaves the status line), the next ones what a reader pays line by line.
     step = 'scrollBytes';
     await settle();
     const before = s.bytes;
-    s.type('j');
-    must(await s.quiet(SCROLL_QUIET_MS, timeoutMs, true));
-    result.scrollBytes = s.bytes - before;
+    for (let i = 0; i < SCROLL_KEYS; i++) {
+      s.type('j');
+      must(await s.quiet(SCROLL_QUIET_MS, timeoutMs, true));
+    }
+    result.scrollBytes = (s.bytes - before) / SCROLL_KEYS;
 
     // G: the last line on screen, and no "Reading..." (lwl's progress) on the status line. The
     // status line is not waited for: less draws the last lines at once but its "(END)" some

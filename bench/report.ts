@@ -26,7 +26,7 @@ const LABELS: Record<Measurement, string> = {
   searchHit: 'search `/e`: first match shown (it is on screen)',
   searchCount: 'search `/e`: every match counted',
   bottom: '`G` (last line on screen)',
-  scrollBytes: 'bytes written for one line of scrolling (`j`)',
+  scrollBytes: 'bytes written for one line of scrolling (`j`, the mean of 10)',
   peakMemory: 'peak memory (VmHWM)',
 };
 
@@ -34,7 +34,7 @@ const thousands = (n: number, digits = 0) => n.toLocaleString('en-US', { minimum
 
 function format(m: Measurement, value: Summary): string {
   if (typeof value !== 'number') return value;
-  if (m === 'scrollBytes') return `${thousands(value)} B`;
+  if (m === 'scrollBytes') return `${thousands(Math.round(value))} B`;
   if (m === 'peakMemory') return `${thousands(value / 2 ** 20, 1)} MiB`;
   return `${thousands(value, value < 10 ? 1 : 0)} ms`;
 }

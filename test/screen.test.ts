@@ -124,6 +124,16 @@ describe('scrolling', () => {
     // Back along the row from where the last frame left the cursor; and, a row longer by two cells with its end unchanged: blanks inserted where the change starts.
     screen.render(frame(page(2, 23, ': lines 998-1,020 of 14,647,653 (0%)')));
     expect(screen.render(frame(page(2, 23, ': lines 999-1,021 of 14,647,653 (0%)')))).toBe('\x1b[9D9\x1b[5C1');
+    // One cell back: a backspace (but from the last column); a count of one goes without saying.
+    const small = new Screen();
+    small.render(frame(page(1, 23, ': 9-31 of 99 (9%)')));
+    expect(small.render(frame(page(1, 23, ': 9-31 of 99 (8%)')))).toBe('\x1b[3D8');
+    expect(small.render(frame(page(1, 23, ': 9-31 of 99 (7%)')))).toBe('\b7');
+    expect(small.render(frame(page(1, 23, ': 9-31 of 98 (7%)')))).toBe('\x1b[4D8');
+    expect(small.render(frame(page(1, 23, ': 9-31 of 97 (6%)')))).toBe('\b7 (6');
+    expect(small.render(frame(page(1, 23, ': 9-31 of 97 (6%]')))).toBe('\x1b[C]');
+    expect(small.render(frame(page(1, 23, ': 9-31 of 97 (6%] ab')))).toBe(' ab');
+    expect(small.render(frame(page(1, 23, ': 9-31 of 97 (6%] xb')))).toBe('\x1b[Dx');
     expect(rowEdits('lines 998-1,020 of 9', 'lines 1,001-1,023 of 9')).toEqual([{ col: 15, insert: 2 }, { col: 6, text: '1,001-1,023' }]);
     expect(rowEdits('a \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\', 'b \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\')).toBeNull();
   });
