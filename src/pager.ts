@@ -359,9 +359,11 @@ export class Pager {
     this.term.workDone();
   }
 
-  /** The first search's code, run once off screen (src/pager/warm.ts), unless other work is under way. */
+  /** The first search's code, run once off screen (src/pager/warm.ts), and G's window made, unless other work is under way. */
   private warm(): 'done' {
-    if (this.work.waitsForNothing && !this.ended && !this.handedOver) warmSearch(this.context, this.state, (shown) => draw(this.context, shown, this.size, this.settings.theme, this.settings.look));
+    if (!this.work.waitsForNothing || this.ended || this.handedOver) return 'done';
+    warmSearch(this.context, this.state, (shown) => draw(this.context, shown, this.size, this.settings.theme, this.settings.look));
+    this.pages.prepareEnd();
     return 'done';
   }
 

@@ -261,6 +261,11 @@ describe('coloured runs', () => {
       ['load', { fg: 6 }],
       ['commit', { fg: 208 }],
     ]);
+    // From inside a span, far into its run: the spans that overlap, the first begun before.
+    const [inFrom, inTo] = spans.range(last + 3, last + 12);
+    const inside = [];
+    for (let k = inFrom; k < inTo; k++) inside.push(doc.text.text(spans.start(k), spans.end(k)));
+    expect(inside).toEqual(['12:00:01', 'ERROR']);
     expect((doc.text as FileText).changed).toBe(false);
     close();
   });

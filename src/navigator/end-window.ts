@@ -13,11 +13,21 @@ import { pageText, type EndWindowPage, type Page } from './page.ts';
 const END_WINDOW = 128 * 1024;
 /** ...when more than this is still to read. */
 const END_UNREAD = 16 * 1024 * 1024;
+/** The text of a last screen, about: whose styles are found ahead of G (80 columns by 60 rows). */
+const LAST_SCREEN = 80 * 60;
 /** The kinds whose text from a line's start reads as it does in the whole. */
 const END_KINDS = new Set(['plain', 'markup', 'raw']);
 
-/** G's window on `main`'s end, or null when G should wait for the whole file (little left to read, not a regular file, a kind read from its start). */
-export function openEndWindow(main: Page, before: State, base: UrlRecord | null): EndWindowPage | null {
+/**
+ * The end windows made ahead of G, by main page's loader: made between keys
+ * once the first screen is up (prepareEndWindow), so that G only draws. Made
+ * at G, the window's text was read by code that had never run (an in-memory
+ * text, not the file's) and took most of G's time.
+ */
+const prepared = new WeakMap<Loader, Loader>();
+
+/** The end window's text, if G on `main` would show one now: its loader, not yet shown. */
+function endLoaderFor(main: Page): Loader | null {
   const { doc, loader } = main;
   if (main.kind === 'help' || main.kind === 'endWindow' || !END_KINDS.has(doc.kind) || loader.source.size === null) return null;
   if (loader.source.size - doc.bytesRead < END_UNREAD) return null;
@@ -25,6 +35,26 @@ export function openEndWindow(main: Page, before: State, base: UrlRecord | null)
   if (!end) return null;
   const endLoader = Loader.fromBytes(doc.name, end.bytes, doc.kind);
   endLoader.doc.endWindow = true;
+  return endLoader;
+}
+
+/** Makes G's window on `main`'s end ahead of G, if G would show one: the text read, and the styles of its last screen found. */
+export function prepareEndWindow(main: Page): void {
+  if (prepared.has(main.loader)) return;
+  const endLoader = endLoaderFor(main);
+  if (!endLoader) return;
+  const { text, styleSpans } = endLoader.doc;
+  styleSpans.range(Math.max(0, text.length - LAST_SCREEN), text.length);
+  prepared.set(main.loader, endLoader);
+}
+
+/** G's window on `main`'s end, or null when G should wait for the whole file (little left to read, not a regular file, a kind read from its start). */
+export function openEndWindow(main: Page, before: State, base: UrlRecord | null): EndWindowPage | null {
+  const early = prepared.get(main.loader);
+  prepared.delete(main.loader);
+  // Made ahead, it holds what G would read now (the file's size is the one it was opened at), unless little is left to read by now.
+  const endLoader = early && main.loader.source.size! - main.doc.bytesRead >= END_UNREAD ? early : endLoaderFor(main);
+  if (!endLoader) return null;
   main.loader.want(Infinity);
   return { ...pageText(endLoader, base), lines: new UnknownLines(endLoader.doc), kind: 'endWindow', main, before };
 }

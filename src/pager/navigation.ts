@@ -12,7 +12,7 @@ import { systemHomes, typedPath } from '../input/typed-path.ts';
 import { httpUrl } from '../web/fetch.ts';
 import { locationBase } from '../link/base.ts';
 import { parseUrl, percentDecode, serializeUrl, type UrlRecord } from '../link/url/index.ts';
-import { openEndWindow, stateFromEnd } from '../navigator/end-window.ts';
+import { openEndWindow, prepareEndWindow, stateFromEnd } from '../navigator/end-window.ts';
 import { openDirectory } from '../navigator/directory-listing.ts';
 import { Navigator } from '../navigator/navigator.ts';
 import { kindToReopen, openLinked, openListed, openManPage, reopenFile } from '../navigator/open.ts';
@@ -380,6 +380,11 @@ export class Navigation {
     if (man) return openManPage(man, this.host.cols);
     if (this.made?.name === name && this.made.source) return openListed(name, this.host.rows, this.settings.kind ?? null, this.settings.base, this.made.source);
     return openListed(name, this.host.rows, this.settings.kind ?? null, this.settings.base);
+  }
+
+  /** G's window on the end of the file, made ahead of G where G would show one (work between keys). */
+  prepareEnd(): void {
+    prepareEndWindow(this.page);
   }
 
   /** G's window on the end of a file still being read, shown at its bottom; false when G waits for the whole file. */

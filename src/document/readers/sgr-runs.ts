@@ -7,6 +7,7 @@
 // 32 KiB run, and a search matches the text as shown, never the SGR's bytes.
 import type { RunRender, Text } from '../store.ts';
 import { LruCache } from '../cache.ts';
+import { lowerBound } from '../sorted.ts';
 import { tokenLength, TokenRanges, unitAt, writeToken } from '../hex-tokens.ts';
 import { droppedAt, PLAIN_STYLE, REFUSED, type SgrStyles } from './sgr-state.ts';
 import { wasmRender } from './sgr-render.ts';
@@ -172,7 +173,9 @@ export class RunStyles {
         this.cache.set(runStart, known);
       }
       const spans = known.spans;
-      for (let k = 0; k < spans.length; k += 3) {
+      // A row far into a run of thousands of colour changes skips those before it: the first whose end is past the row's start.
+      const first = lowerBound(spans.length / 3, (t) => spans[3 * t + 1], start - runStart + 1);
+      for (let k = 3 * first; k < spans.length; k += 3) {
         const s = runStart + spans[k];
         const e = runStart + spans[k + 1];
         if (s >= end) break;
