@@ -23,8 +23,8 @@ import { isContinuation, utf8SequenceLength } from './utf8.ts';
 
 /** Bytes per block read back. */
 const BLOCK = 128 * 1024;
-/** Blocks kept (LRU): 8 MiB. */
-const CACHED = 64;
+/** Blocks kept (LRU): 2 MiB, some screens of long lines and a search's block or two; what is read again comes from the system's cache of the file. */
+const CACHED = 16;
 /** One byte of the input is kept every this many, to tell when the file changed. */
 const SAMPLE_EVERY = 4096;
 const SPACE = 0x20;
