@@ -16,6 +16,7 @@
 // the flags build.mjs gives it.
 //
 //   npx tsx bench/memory.ts [--timeout S] [--watch S]
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -67,6 +68,38 @@ async function idle(pid: number): Promise<boolean> {
 }
 
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
+
+/** Python's documentation page of the built-in types, where python3-doc is installed. */
+const PYTHON_STDTYPES = '/usr/share/doc/python3/html/library/stdtypes.html';
+
+/** `command`'s path on PATH, or null. */
+function commandPath(command: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && fs.existsSync(path.join(dir, command))) return path.join(dir, command);
+  return null;
+}
+
+/** w3m's most resident memory dumping `file` as text: the kernel's count of a child's peak, asked by python3 (where it is). */
+function w3mPeak(w3m: string, file: string): string {
+  const asked = 'import resource, subprocess, sys; subprocess.run([sys.argv[1], "-dump"] + (["-T", "text/html"] if sys.argv[2].endswith(".html") else []) + [sys.argv[2]], stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)';
+  const r = spawnSync('python3', ['-c', asked, w3m, file], { encoding: 'utf8' });
+  return r.status === 0 ? mib(Number(r.stdout) * 1024) : 'not measured (no python3)';
+}
+
+/** `size` bytes, about, of `line(i)` for i = 0, 1, ... */
+function filled(size: number, line: (i: number) => string): string {
+  const parts: string[] = [];
+  for (let i = 0, n = 0; n < size; i++) {
+    const next = line(i);
+    parts.push(next);
+    n += next.length;
+  }
+  return parts.join('');
+}
+
+/** A generated documentation page of about `size` bytes: headings with ids, paragraphs with links and code, small lists and tables. */
+function generatedPage(size: number): string {
+  return `<html><body>${filled(size, (i) => `<h2 id="s${i}">Section ${i}</h2><p>Some <b>text</b> with <a href="page${i}.html#x">a link ${i}</a> and <code>code</code> and more words to fill the line up nicely.</p><ul><li>item <a href="/a/${i}">one</a></li><li>item two</li></ul><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>\n`)}`;
+}
 const verdict = (ok: boolean) => (ok ? 'yes' : 'NO');
 
 function write(name: string, text: string): string {
@@ -136,6 +169,47 @@ console.log('| :-- | :-- | --: | --: | :-- |');
     const target = what === 'paragraphs' ? '' : `${((2 * paragraphs) / 1000).toFixed(2)} s (2x paragraphs)`;
     console.log(`| 10 MB: ${what} | G to (END) | ${shown} | ${target} | ${what === 'paragraphs' ? '' : verdict(figure < 2 * paragraphs)} |`);
     await s.close('q');
+  }
+}
+
+// Documents that cost memory for their structure (issue 27): each opened, G to (END), idle; the
+// peak beside 4 x the source + 64 MiB, and w3m's (-dump, its most resident) where it is installed.
+{
+  const w3m = commandPath('w3m');
+  const documents: Array<[string, () => string]> = [
+    ['a generated page of 6.9 MB (headings, paragraphs with links, small lists and tables)', () => write('generated.html', generatedPage(6.9 * MB))],
+    ["Python's library/stdtypes.html (python3-doc)", () => PYTHON_STDTYPES],
+    ['20 MB of Markdown reference definitions', () => write('refs.md', filled(20 * MB, (i) => `[ref${i}]: https://example.com/some/long/path/${i} "Title ${i}"\n`))],
+    ['10 MB of Markdown paragraphs', () => write('paragraphs.md', filled(10 * MB, () => 'Some *text* with [a link](http://x.org/a) and `code` here.\n\n'))],
+    ['a 10 MB unclosed `<script>`', () => write('script.html', `<p>before</p><script>${'var a = 1;\n'.repeat(MB)}`)],
+    ['a 5 MB `<pre>`', () => write('pre.html', `<pre>${'some preformatted text line here ok\n'.repeat((5 * MB) / 36)}</pre>`)],
+    ['a 10 MB paragraph', () => write('paragraph.html', `<p>${'word '.repeat(2 * MB)}</p>`)],
+  ];
+  for (const [what, make] of documents) {
+    const file = make();
+    if (!fs.existsSync(file)) {
+      console.log(`| ${what} | G, then peak (VmHWM) | not installed | | |`);
+      continue;
+    }
+    const size = fs.statSync(file).size;
+    const limit = 4 * size + 64 * MiB;
+    const s = new PtySession(lwl, [file], settings);
+    let figure = 'timeout';
+    let ok = false;
+    if ((await s.waitFor((t) => t.status() !== '', timeoutMs)) !== null) {
+      await s.quiet(200, timeoutMs);
+      const pressed = performance.now();
+      s.type('G');
+      const end = await s.waitFor((t) => t.status().includes('(END)'), timeoutMs);
+      if (end !== null && (await idle(s.pid))) {
+        const peak = status(s.pid, 'VmHWM');
+        figure = `${mib(peak)} (G ${((end - pressed) / 1000).toFixed(1)} s)`;
+        ok = peak < limit;
+      }
+    }
+    await s.close('q');
+    const theirs = w3m ? `; w3m ${w3mPeak(w3m, file)}` : '';
+    console.log(`| ${what}, ${(size / MB).toFixed(1)} MB | G, then peak (VmHWM)${theirs} | ${figure} | ${mib(limit)} | ${verdict(ok)} |`);
   }
 }
 

@@ -51,7 +51,7 @@ describe('a binary file', () => {
 
   it('ends on ^C and on q as on n, leaving the terminal in cooked mode', async () => {
     for (const key of ['\x03', 'q']) {
-      const s = Session.shell(`${lwlShell} '${bin}'; echo "status $?"; stty -a; read done`);
+      const s = Session.shell(`${lwlShell} '${bin}'; echo "status $?"; stty -a`);
       await s.waitForText(question(bin).trimEnd());
       await s.press(key);
       await s.waitFor((x) => /\bisig\b/.test(x.output), "stty's modes", 20_000);

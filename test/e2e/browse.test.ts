@@ -61,7 +61,7 @@ describe('lwl http://127.0.0.1:PORT/', () => {
   });
 
   it('into a pipe, the page\'s text is copied through in UTF-8; an error status is said on stderr, the server\'s page copied', async () => {
-    const s = Session.shell(`${lwlShell} ${server.origin}/cp1252.html | od -c | head -3; ${lwlShell} ${server.origin}/missing | cat; echo "status $?"; read done`, { env: noBrowser, cols: 200 });
+    const s = Session.shell(`${lwlShell} ${server.origin}/cp1252.html | od -c | head -3; ${lwlShell} ${server.origin}/missing | cat; echo "status $?"`, { env: noBrowser, cols: 200 });
     await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.output).toMatch(/<\s+p\s+>\s+342\s+200\s+234\s+q/);
     expect(s.output).toContain(`lwl: 404 Not Found: ${server.origin}/missing`);

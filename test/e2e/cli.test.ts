@@ -119,7 +119,7 @@ describe('bad paths', () => {
     ['no/such/file.md', 'No such file or directory'],
     ['samples/tour.md/x', 'Not a directory'],
   ])('%s: one line on stderr, status 1, the terminal untouched', async (file, reason) => {
-    const s = Session.shell(`${lwlShell} ${file}; echo "status $?"; read done`);
+    const s = Session.shell(`${lwlShell} ${file}; echo "status $?"`);
     await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.output).toBe(`lwl: ${file}: ${reason}\r\nstatus 1\r\n`);
   });
@@ -132,7 +132,7 @@ describe('bad paths', () => {
     // root reads anything: run as nobody where we can, to make the file unreadable for real.
     const asNobody = process.getuid?.() === 0 ? `setpriv --reuid=65534 --regid=65534 --clear-groups ` : '';
     fs.chmodSync(dir, 0o755);
-    const s = Session.shell(`${asNobody}${lwlShell} ${file}; echo "status $?"; read done`);
+    const s = Session.shell(`${asNobody}${lwlShell} ${file}; echo "status $?"`);
     await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.output).toBe(`lwl: ${file}: Permission denied\r\nstatus 1\r\n`);
   });
@@ -154,7 +154,7 @@ describe('output that is not a terminal', () => {
 
 describe('piped input', () => {
   it('pages text from a pipe and reads keys from the terminal', async () => {
-    const s = Session.shell(`cat test/e2e/fixtures/numbered.txt | ${lwlShell}; echo "status $?"; read done`);
+    const s = Session.shell(`cat test/e2e/fixtures/numbered.txt | ${lwlShell}; echo "status $?"`);
     await s.waitForText('line 1 of');
     await s.keys('j');
     expect(s.rows()[0]).toMatch(/^line 2 /);
@@ -182,7 +182,7 @@ describe('piped input', () => {
   });
 
   it('says what is wrong when there is no input at all', async () => {
-    const s = Session.shell(`${lwlShell}; echo "status $?"; read done`);
+    const s = Session.shell(`${lwlShell}; echo "status $?"`);
     await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.output).toMatch(/^lwl: no input: name a FILE or pipe text in\r\nusage:/);
     expect(s.output).toMatch(/status 2/);

@@ -104,7 +104,7 @@ describe('-F (LESS=FRX, as git sets it) on every kind', () => {
   ])('%s that fits on one screen is printed and lwl ends at once', async (_, name, text, shown) => {
     fs.writeFileSync(path.join(dir, name), text);
     // The shell waits for a line after saying lwl's status: a pty whose process has ended may lose what was still unread.
-    const s = Session.shell(`LESS=FRX ${lwlShell} ${name}; echo "status $?"; read done`, { cwd: dir });
+    const s = Session.shell(`LESS=FRX ${lwlShell} ${name}; echo "status $?"`, { cwd: dir });
     await s.waitFor((x) => x.output.includes('status 0'), 'lwl to end with status 0');
     // As shown (styles as the terminal draws them; lwl's markup prints a link's text in brackets).
     expect(s.screen().replace(/[[\]]/g, '')).toContain(shown);

@@ -40,7 +40,7 @@ describe('errors are sentences, with exit status 1', () => {
       ['$LWL </tmp', 'lwl: standard input: Is a directory'],
       ['$LWL /proc/self/mem', 'lwl: /proc/self/mem: Input/output error'],
     ]) {
-      const s = Session.shell(`${withLwl(command)}; echo "status $?"; read done`);
+      const s = Session.shell(`${withLwl(command)}; echo "status $?"`);
       await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
       expect(s.onAlternateScreen).toBe(false);
       expect(s.rows().slice(0, 2)).toEqual([message, 'status 1']);
@@ -50,7 +50,7 @@ describe('errors are sentences, with exit status 1', () => {
 
 describe('no controlling terminal (setsid)', () => {
   it('reads keys from standard error when it is the terminal, as less does', async () => {
-    const s = Session.shell(`echo 'hi there' | setsid -w ${lwlShell}; echo "status $?"; stty -a; read done`);
+    const s = Session.shell(`echo 'hi there' | setsid -w ${lwlShell}; echo "status $?"; stty -a`);
     await s.waitForText('hi there');
     expect(s.onAlternateScreen).toBe(true);
     await s.press('q');
@@ -61,7 +61,7 @@ describe('no controlling terminal (setsid)', () => {
 
   it('says there is no terminal for keys when standard error is not one either', async () => {
     const dir = tempDir();
-    const s = Session.shell(`echo hi | setsid -w ${lwlShell} 2>'${dir}/err'; echo "status $?"; read done`);
+    const s = Session.shell(`echo hi | setsid -w ${lwlShell} 2>'${dir}/err'; echo "status $?"`);
     await s.waitFor((x) => /status \d+\r\n/.test(x.output), "the shell's status line", 20_000);
     expect(s.screen()).toContain('status 1');
     expect(s.onAlternateScreen).toBe(false);
@@ -109,7 +109,7 @@ describe('a > command when lwl is ended', () => {
     ['SIGTERM', 'SIGTERM ends it when it ignores SIGHUP', "trap '' HUP; "],
   ])('%s: %s, and what it started', async (signal, _what, prelude) => {
     const dir = tempDir();
-    const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"; read done`);
+    const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"`);
     await s.waitForText('Welcome');
     await s.keys('>', `${prelude}sleep 60 & echo $! > '${dir}/sleep.pid'; echo $$ > '${dir}/sh.pid'; echo run''ning; wait`);
     // Enter hands the terminal over: the command's output tells it runs (not the typed line's run''ning: after the pids are written).
@@ -127,7 +127,7 @@ describe('a > command when lwl is ended', () => {
 
   it('SIGTERM while lwl waits for a key after a command leaves the terminal cooked', async () => {
     const dir = tempDir();
-    const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"; stty -a; read done`);
+    const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${dir}/lwl.pid'; wait $!; echo "status $?"; stty -a`);
     await s.waitForText('Welcome');
     await s.keys('>', 'true');
     await s.press('\r');

@@ -155,7 +155,7 @@ describe('leaving', () => {
   ]) {
     it(`quits on ${how} and restores the terminal`, async () => {
       // The shell stays until the test has read its last words (node-pty can drop a process's last output once it has ended).
-      const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"; stty -a; read done`);
+      const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"; stty -a`);
       await s.waitForText('Welcome');
       await s.press(key);
       await s.waitFor((x) => /\bisig\b/.test(x.output), "stty's modes", 20_000);
@@ -172,7 +172,7 @@ describe('leaving', () => {
     it(`restores the terminal when killed by ${signal}`, async () => {
       // Killed once its first screen is drawn: the pid comes through a file.
       const pidFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-signal-')), 'pid');
-      const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${pidFile}'; wait $!; echo "status $?"; stty -a; read done`);
+      const s = Session.shell(`${lwlShell} samples/tour.md & echo $! > '${pidFile}'; wait $!; echo "status $?"; stty -a`);
       await s.waitForText('Welcome');
       process.kill(Number(fs.readFileSync(pidFile, 'utf8')), signal as NodeJS.Signals);
       await s.waitFor((x) => /\bisig\b/.test(x.output), "stty's modes", 20_000);
@@ -185,7 +185,7 @@ describe('leaving', () => {
   }
 
   it('restores the terminal, then prints the error, when lwl crashes', async () => {
-    const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"; stty -a; read done`, {
+    const s = Session.shell(`${lwlShell} samples/tour.md; echo "status $?"; stty -a`, {
       env: { LWL_TEST_CRASH_KEY: 'x' },
     });
     await s.waitForText('Welcome');

@@ -44,6 +44,11 @@ const signalDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-signal-'));
 process.on('exit', () => fs.rmSync(signalDir, { recursive: true, force: true }));
 let signalFiles = 0;
 
+/** What a shell of Session.shell writes when its command line has ended: an OSC no terminal acts on (xterm.js ignores it). */
+const SHELL_END = '\x1b]7770;lwl-test-end\x07';
+/** The same, as printf is given it. */
+const SHELL_END_TYPED = '\\033]7770;lwl-test-end\\007';
+
 /** Sessions still running: each test's are killed when it ends. */
 const live = new Set<Session>();
 afterEach(() => {
@@ -58,6 +63,12 @@ export class Session {
   output = '';
   exit: Promise<{ exitCode: number; signal?: number }>;
   private exited = false;
+  /** A shell that stays after its command line until let go (Session.shell), and when it has written SHELL_END. */
+  private shellStays = false;
+  /** The shell's command line has ended (lwl with it): what waits for lwl's answer waits no more, as at an exit. */
+  private commandEnded = false;
+  private shellEnded: () => void = () => {};
+  private readonly shellEnd = new Promise<void>((resolve) => (this.shellEnded = resolve));
   private pending: Promise<void> = Promise.resolve();
   title = '';
   /** The file lwl tells it is idle in (LWL_TEST_SIGNAL), and how far it is read. */
@@ -75,9 +86,16 @@ export class Session {
   /** Waits woken when something happens: an idle line, output parsed, the exit. */
   private wakers: Array<() => void> = [];
 
-  /** Runs a shell command line in the pty (for pipes and wrappers). */
+  /**
+   * Runs a shell command line in the pty (for pipes and wrappers). The shell
+   * then writes SHELL_END and stays until waitExit lets it go, with the line's
+   * status: node-pty drops what a process wrote last once it has ended (a
+   * `status 0` echoed after lwl, or lwl's own last line).
+   */
   static shell(command: string, opts: SessionOptions = {}): Session {
-    return new Session('/bin/sh', ['-c', command], opts);
+    const session = new Session('/bin/sh', ['-c', `${command}\nlwl_test_status=$?; printf '${SHELL_END_TYPED}'; read lwl_test_done; exit $lwl_test_status`], opts);
+    session.shellStays = true;
+    return session;
   }
 
   /** Runs lwl with these arguments. */
@@ -100,6 +118,12 @@ export class Session {
     live.add(this);
     this.proc.onData((data) => {
       this.output += data;
+      // The shell's end (Session.shell) is the harness's, not the test's output: taken out, wherever the reads cut it.
+      if (this.shellStays && this.output.includes(SHELL_END)) {
+        this.output = this.output.replace(SHELL_END, '');
+        this.commandEnded = true;
+        this.shellEnded();
+      }
       // Decoded as UTF-8 by node-pty, which holds back a sequence cut between reads: lwl writes
       // only valid UTF-8 (strings), so this is the count of bytes delivered.
       const bytes = Buffer.byteLength(data);
@@ -180,7 +204,7 @@ export class Session {
    */
   private async answered(what: string, seen = 0): Promise<void> {
     const covers = (idle: Idle | null): idle is Idle => idle !== null && idle.in >= this.typed && idle.out >= seen;
-    await this.until(() => this.exited || (covers(this.lastIdle) && this.parsed >= this.lastIdle.out), what);
+    await this.until(() => this.exited || this.commandEnded || (covers(this.lastIdle) && this.parsed >= this.lastIdle.out), what);
     await this.pending;
   }
 
@@ -290,6 +314,9 @@ export class Session {
     const timer = sleep(timeoutMs).then(() => {
       throw new Error(`lwl did not exit; the screen was:\n${this.screen()}`);
     });
+    // A shell that stays (Session.shell) is let go once its command line has ended and all it wrote has come.
+    // (A line that execs lwl never gets there: it ends with lwl.)
+    if (this.shellStays) void this.shellEnd.then(() => this.exited || this.proc.write('\x04')); // end of file for read: not echoed, as a line end would be
     const result = await Promise.race([this.exit, timer]);
     await this.pending;
     return result;
