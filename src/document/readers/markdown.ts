@@ -20,6 +20,7 @@ import { writeTable } from './table.ts';
 import { attr, parseTag, SCRIPT_MARKS, writeHtmlFragment } from './html.ts';
 import { backLinkText, footnoteStandIn, Footnotes, isNoteStandIn, noteAnchor, noteReferencesIn, referenceAnchor } from './footnotes.ts';
 import { languageOf } from './code-tokens.ts';
+import { simpleTree } from './markdown-simple.ts';
 
 export interface MarkdownOptions {
   /** Tables wider than this are wrapped in their cells. */
@@ -210,6 +211,11 @@ function nestsTooDeep(source: string): boolean {
 
 /** A fenced code block or an HTML block at a block's start: the parser is quick on these whatever their length. */
 const QUICK_START = /^ {0,3}(```|~~~|<)/;
+
+/** Whether a block is shown as written, not parsed: too long (LONGEST_PARSED) or too deep (DEEPEST_PARSED). */
+function showsAsWritten(source: string): boolean {
+  return (source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source);
+}
 /** A block bigger than this is cut at the next blank line whatever comes after it. */
 const MAX_BLOCK = 256 * 1024;
 
@@ -404,11 +410,38 @@ export class MarkdownRenderer {
     return defined;
   }
 
-  /** Renders one block (from MarkdownBlocks, or a whole small text). */
+  /**
+   * Renders one block (from MarkdownBlocks, or a whole small text): its
+   * simple pieces (plain paragraphs and headings, markdown-simple.ts) made
+   * without the parser, each run of the other pieces parsed.
+   */
   renderBlock(source: string): void {
-    const text = this.parseText(source);
-    if (text === null) this.renderAsWritten(source);
-    else this.renderTree(parse(text));
+    if (showsAsWritten(source)) return this.renderAsWritten(source);
+    const pieces = new MarkdownBlocks(0);
+    pieces.write(source);
+    pieces.end();
+    let parsedFrom = 0;
+    let at = 0;
+    for (let piece = pieces.next(); piece !== null; piece = pieces.next()) {
+      const simple = simpleTree(piece);
+      if (simple) {
+        if (parsedFrom < at) this.renderTree(parse(this.withDefinitions(source.slice(parsedFrom, at))));
+        this.renderTree({ type: 'root', children: simple });
+        parsedFrom = at + piece.length;
+      }
+      at += piece.length;
+    }
+    if (parsedFrom < at) this.renderTree(parse(this.withDefinitions(parsedFrom === 0 ? source : source.slice(parsedFrom))));
+  }
+
+  /** Whether a block is all simple pieces (markdown-simple.ts): rendered with no parser, it needs no worker. */
+  needsNoParser(source: string): boolean {
+    if (showsAsWritten(source)) return false;
+    const pieces = new MarkdownBlocks(0);
+    pieces.write(source);
+    pieces.end();
+    for (let piece = pieces.next(); piece !== null; piece = pieces.next()) if (!simpleTree(piece)) return false;
+    return true;
   }
 
   /**
@@ -418,7 +451,11 @@ export class MarkdownRenderer {
    * definition in one may be used by the next.
    */
   parseText(source: string): string | null {
-    if ((source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source)) return null;
+    return showsAsWritten(source) ? null : this.withDefinitions(source);
+  }
+
+  /** A text to parse with the definitions it uses appended (see parseText). */
+  private withDefinitions(source: string): string {
     let appended = '';
     const used = new Set<string>();
     for (const m of source.matchAll(BRACKETED)) {

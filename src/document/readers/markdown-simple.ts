@@ -1,0 +1,242 @@
+// Markdown blocks simple enough to need no parser. micromark takes about
+// 0.2 ms for a short paragraph (10 MB of them: half a minute), most of it in
+// machinery that plain prose never uses; the paragraphs and headings most
+// documents are made of have a tree this module makes directly, the same tree
+// as micromark's (test/markdown-simple.test.ts checks it against the parser).
+//
+// It is conservative: a piece of text is taken only if every line starts in a
+// way that cannot open another kind of block, and its inline text holds only
+// plain words, code spans, `*emphasis*` and `**strong**` of plain words with
+// unambiguous flanks, and inline links `[plain text](url)` of plain urls.
+// Anything else (an escape, an entity, HTML, a reference, an autolink's
+// trigger) is the parser's: null.
+import type * as md from 'mdast';
+
+/** A line that starts an ATX heading: its marks and its text (without the spaces around it). */
+const HEADING = /^(#{1,6}) +([^ ].*?) *$/;
+/** A line that starts a list item with a number, or that looks like a thematic break made of `*` or `_`. */
+const NUMBERED_ITEM = /^\d{1,9}[.)](?:[ \t]|$)/;
+const STARS_RULE = /^[*_][*_ \t]*$/;
+/** Text that GFM may turn into a link (www., a protocol's ://, an e-mail address's @). */
+const AUTOLINK_TRIGGER = /www\.|:\/\/|@/i;
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+const WORD = /[\p{L}\p{N}]/u;
+
+/**
+ * The nodes micromark makes of a piece of Markdown cut alone (MarkdownBlocks
+ * with no least size: up to the blank lines after it) when the piece is
+ * paragraphs and headings of plain inline text; null for anything else.
+ */
+export function simpleTree(piece: string): md.RootContent[] | null {
+  let end = piece.length;
+  while (end > 0 && piece[end - 1] === '\n') end--;
+  if (end === 0) return null;
+  const lines = piece.slice(0, end).split('\n');
+  const nodes: md.RootContent[] = [];
+  let paragraph: string[] = [];
+  const endParagraph = (): boolean => {
+    if (paragraph.length === 0) return true;
+    const node = paragraphOf(paragraph);
+    paragraph = [];
+    if (!node) return false;
+    nodes.push(node);
+    return true;
+  };
+  for (const line of lines) {
+    if (line[0] === '#') {
+      const heading = HEADING.exec(line);
+      // A closing run of #s is the parser's.
+      if (!heading || heading[2].endsWith('#') || !endParagraph()) return null;
+      const children = inlines(heading[2]);
+      if (!children) return null;
+      nodes.push({ type: 'heading', depth: heading[1].length as md.Heading['depth'], children });
+    } else if (startsParagraphLine(line)) {
+      paragraph.push(line);
+    } else {
+      return null;
+    }
+  }
+  return endParagraph() ? nodes : null;
+}
+
+/** Whether a line can only be a paragraph's: it starts with a word or a mark that opens no other block. */
+function startsParagraphLine(line: string): boolean {
+  const first = line[0];
+  if (first === undefined) return false; // a blank line inside the piece: the parser's
+  if (first === '(' || first === '"' || first === "'" || first === '!' || first === '[') return true;
+  if (first === '`') return !line.startsWith('```');
+  if (first === '*' || first === '_') return !STARS_RULE.test(line) && !(first === '*' && /^\*(?:[ \t]|$)/.test(line));
+  if (first >= '0' && first <= '9') return !NUMBERED_ITEM.test(line);
+  return /[A-Za-z]/.test(first) || (first > '\x7f' && WORD.test(first));
+}
+
+/** A paragraph of the lines, as micromark joins them (a line's one trailing space dropped), or null. */
+function paragraphOf(lines: string[]): md.Paragraph | null {
+  // `[label]:` at a paragraph's start may be a definition.
+  if (lines[0][0] === '[' && lines.some((l) => l.includes(']:'))) return null;
+  const last = lines.length - 1;
+  const joined: string[] = [];
+  for (let i = 0; i <= last; i++) {
+    let line = lines[i];
+    if (i === last) line = line.replace(/ +$/, '');
+    else if (line.endsWith('  ')) return null; // a hard break
+    else if (line.endsWith(' ')) line = line.slice(0, -1);
+    joined.push(line);
+  }
+  const children = inlines(joined.join('\n'));
+  return children && children.length > 0 ? { type: 'paragraph', children } : null;
+}
+
+/** Characters that mean more than themselves in inline text, or that the parser changes (controls, tabs). */
+function isSpecial(code: number): boolean {
+  switch (code) {
+    case 0x21: // !
+    case 0x26: // &
+    case 0x2a: // *
+    case 0x3c: // <
+    case 0x40: // @
+    case 0x5b: // [
+    case 0x5c: // \
+    case 0x5d: // ]
+    case 0x5f: // _
+    case 0x60: // `
+    case 0x7e: // ~
+    case 0x7f:
+      return true;
+    default:
+      return code < 0x20 && code !== 0x0a;
+  }
+}
+
+/** What stands beside a delimiter: nothing (the text's edge), white space, ASCII punctuation, a word's character, or something else (the parser's). */
+type Flank = 'edge' | 'space' | 'punctuation' | 'word' | 'other';
+
+function flank(text: string, at: number): Flank {
+  const c = text[at];
+  if (c === undefined) return 'edge';
+  if (c === ' ' || c === '\n') return 'space';
+  if (c < '\x80') return ASCII_PUNCTUATION.test(c) ? 'punctuation' : /[A-Za-z0-9]/.test(c) ? 'word' : 'other';
+  return WORD.test(c) ? 'word' : 'other';
+}
+
+/** Where a run of plain characters from `from` ends (at a special one, or the text's end). */
+function plainEnd(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && !isSpecial(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** The inline nodes of a paragraph's or heading's text, or null if it holds anything but the simple forms. */
+function inlines(text: string): md.PhrasingContent[] | null {
+  const nodes: md.PhrasingContent[] = [];
+  let words = '';
+  const endWords = (): boolean => {
+    if (words === '') return true;
+    if (AUTOLINK_TRIGGER.test(words)) return false;
+    nodes.push({ type: 'text', value: words });
+    words = '';
+    return true;
+  };
+  let at = 0;
+  while (at < text.length) {
+    const plain = plainEnd(text, at);
+    if (plain > at) {
+      words += text.slice(at, plain);
+      at = plain;
+      continue;
+    }
+    const c = text[at];
+    if (c === '!') {
+      if (text[at + 1] === '[') return null; // an image
+      words += c;
+      at++;
+    } else if (c === '`') {
+      const span = codeSpan(text, at);
+      if (!span || !endWords()) return null;
+      nodes.push({ type: 'inlineCode', value: span.value });
+      at = span.end;
+    } else if (c === '*' || c === '_') {
+      let run = at;
+      while (text[run] === c) run++;
+      const before = flank(text, at - 1);
+      const after = flank(text, run);
+      if ((before === 'space' || before === 'edge') && (after === 'space' || after === 'edge')) {
+        words += text.slice(at, run); // flanked by spaces: just the character
+        at = run;
+        continue;
+      }
+      if (c === '_' && before === 'word' && after === 'word') {
+        words += text.slice(at, run); // snake_case: inside a word, _ is a letter
+        at = run;
+        continue;
+      }
+      const span = emphasis(text, at, run - at, before, after);
+      if (!span || !endWords()) return null;
+      nodes.push(span.node);
+      at = span.end;
+    } else if (c === '[') {
+      const link = inlineLink(text, at);
+      if (!link || !endWords()) return null;
+      nodes.push(link.node);
+      at = link.end;
+    } else {
+      return null;
+    }
+  }
+  return endWords() ? nodes : null;
+}
+
+/** A code span on one line from the backticks at `at` to a run as long, its padding space each side dropped. */
+function codeSpan(text: string, at: number): { value: string; end: number } | null {
+  let open = at;
+  while (text[open] === '`') open++;
+  const length = open - at;
+  for (let close = text.indexOf('`', open); close >= 0; ) {
+    let end = close;
+    while (text[end] === '`') end++;
+    if (end - close === length) {
+      let value = text.slice(open, close);
+      if (value.includes('\n')) return null;
+      if (value.length > 2 && value[0] === ' ' && value[value.length - 1] === ' ' && /[^ ]/.test(value)) value = value.slice(1, -1);
+      else if (value[0] === ' ' || value[value.length - 1] === ' ' || value === '') return null;
+      return { value, end };
+    }
+    close = text.indexOf('`', end);
+  }
+  return null; // no closing run: the backticks are text, the parser's to say
+}
+
+/**
+ * `*x*`, `_x_`, `**x**` or `__x__` of plain text from the run at `at`: an
+ * opener after white space or punctuation before a word's character, a closer
+ * as long after a non-space before white space or punctuation, so that each
+ * can only be what it seems.
+ */
+function emphasis(text: string, at: number, length: number, before: Flank, after: Flank): { node: md.Emphasis | md.Strong; end: number } | null {
+  if (length > 2 || before === 'word' || before === 'other' || after !== 'word') return null;
+  const char = text[at];
+  const close = plainEnd(text, at + length);
+  let run = close;
+  while (text[run] === char) run++;
+  if (run - close !== length) return null;
+  const inside = flank(text, close - 1);
+  const outside = flank(text, run);
+  if (inside !== 'word' && inside !== 'punctuation') return null;
+  if (outside !== 'space' && outside !== 'edge' && outside !== 'punctuation') return null;
+  const value = text.slice(at + length, close);
+  if (AUTOLINK_TRIGGER.test(value)) return null;
+  const children: md.PhrasingContent[] = [{ type: 'text', value }];
+  return { node: length === 1 ? { type: 'emphasis', children } : { type: 'strong', children }, end: run };
+}
+
+/** `[plain text](url)` at `at`, its url with no space, parenthesis, quote or escape. */
+function inlineLink(text: string, at: number): { node: md.Link; end: number } | null {
+  if (text[at + 1] === '^') return null; // a footnote's reference
+  const close = plainEnd(text, at + 1);
+  if (close === at + 1 || text[close] !== ']' || text[close + 1] !== '(') return null;
+  const label = text.slice(at + 1, close);
+  if (label.includes('\n') || AUTOLINK_TRIGGER.test(label) || !/[^ ]/.test(label)) return null;
+  const url = /^[^\s()<>\\&"'`\x00-\x1f\x7f]+(?=\))/.exec(text.slice(close + 2, close + 2 + 4096));
+  if (!url) return null;
+  return { node: { type: 'link', url: url[0], title: null, children: [{ type: 'text', value: label }] }, end: close + 3 + url[0].length };
+}

@@ -1,0 +1,84 @@
+// The trees of simple Markdown blocks made without the parser
+// (markdown-simple.ts): wherever it makes one, it is micromark's own, for
+// written cases and for many random pieces made of the marks that could fool it.
+import { describe, expect, it } from 'vitest';
+import type * as md from 'mdast';
+import { parse } from '../src/document/readers/markdown.ts';
+import { simpleTree } from '../src/document/readers/markdown-simple.ts';
+import { withoutPositions } from '../src/document/readers/markdown-worker.ts';
+import { seeded } from './random.ts';
+
+const parsed = (piece: string): md.RootContent[] => withoutPositions(parse(piece)).children;
+
+describe('simple blocks without the parser', () => {
+  it.each([
+    'Some *text* with [a link](http://x.org/a) and `code` here.\n\n',
+    'A paragraph\nover two lines \nand a third.   \n',
+    '# A heading\nand its paragraph, **strong** and _emphasis_.\n\n\n',
+    '### Heading with `code` and [a link](../other.md#part)\n',
+    'snake_case_words and a * b and a _ b, (parenthesised *words*) and "*quoted*".\n',
+    '`` code with ` inside `` and ` padded code ` and *it.* and **end**,\n',
+    '*a*_b_ and **a.**) and x_y_z\n',
+    '1.5 times, 2024 is a year; [link text](u "no") is not simple.\n',
+    'Ünïcode wörds, *ünïcode*, Straße.\n',
+    '[Link](http://x.org) at the start.\n',
+    '**a** **b** *c* *d*, (*e*) *f*. __g__ "_h_"\n',
+    '[ spaced label ](u) and [label](a*b_c)\n',
+  ])('%j is the parser’s tree', (piece) => {
+    const tree = simpleTree(piece);
+    if (tree !== null) expect(tree).toEqual(parsed(piece));
+  });
+
+  it('takes the paragraphs and headings of plain prose', () => {
+    for (const piece of ['Some *text* with [a link](http://x.org/a) and `code` here.\n\n', '# A heading\nand *its* paragraph.\n', 'snake_case and a * b\n']) {
+      expect(simpleTree(piece)).not.toBeNull();
+    }
+  });
+
+  it.each([
+    '- a list item\n',
+    '1. a numbered item\n',
+    '    indented code\n',
+    '```\nfenced\n```\n',
+    '> a quote\n',
+    '<div>html</div>\n',
+    'a paragraph\n---\n',
+    'a paragraph\n===\n',
+    '[label]: http://x.org\n',
+    'a [reference][label]\n',
+    'an escape \\* here\n',
+    'an &amp; entity\n',
+    'a line  \nbroken hard\n',
+    'a www.example.com autolink\n',
+    'an https://example.com autolink\n',
+    'a user@example.com address\n',
+    'a note[^1]\n',
+    'an ![image](i.png)\n',
+    '~~struck~~\n',
+    'a | b\n- | -\n',
+    '# closed heading #\n',
+    '*unclosed emphasis\n',
+    'intra*word*emphasis\n',
+    'a paragraph\n\n    and code after a blank line\n',
+  ])('leaves %j to the parser', (piece) => {
+    expect(simpleTree(piece)).toBeNull();
+  });
+
+  it('makes the parser’s tree wherever it makes one, for random pieces of tricky marks', () => {
+    const words = ['word', ' ', 'Other ', ' a', 'b'];
+    const marks = ['é', '\n', '*', '**', '_', '__', '`', '``', '[', ']', '(', ')', '](u)', '[a](', '!', '.', ',', '#', '# ', '## ', '1. ', '- ', '"', "'", '\\', '&', '<', '>', '@', 'www.', '://', '~', '|', '  \n', ' \n', '\t', ':', '3', 'x_y', '*a*', '`c`', '[a](u)', '*', '_', '`'];
+    const pick = seeded(27);
+    let simple = 0;
+    for (let n = 0; n < 40000; n++) {
+      let piece = words[pick(2)];
+      const length = 1 + pick(16);
+      for (let i = 0; i < length; i++) piece += pick(2) ? words[pick(words.length)] : marks[pick(marks.length)];
+      const tree = simpleTree(piece);
+      if (tree === null) continue;
+      simple++;
+      expect(tree, JSON.stringify(piece)).toEqual(parsed(piece));
+    }
+    // The check means something only if many pieces were taken.
+    expect(simple).toBeGreaterThan(3000);
+  });
+});
