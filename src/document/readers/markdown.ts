@@ -14,6 +14,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import type * as md from 'mdast';
+import zlib from 'node:zlib';
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { HEADING_STYLES, RenderCollector, type RenderTarget } from './render-target.ts';
 import { writeTable } from './table.ts';
@@ -91,12 +92,30 @@ function plainDefinitions(group: string): Map<string, Definition> | null {
  * the text's order) that really defines a label wins, as CommonMark says.
  * A definition-looking line inside fenced code counts too: a rare false
  * positive, and only for a reference that has no real definition.
+ *
+ * Kept compact, as a file may hold hundreds of thousands of definitions: a
+ * label is listed by a 32-bit hash of its key, in typed arrays (a hash shared
+ * by two labels only makes a group parsed that need not be), and each group
+ * is a copy of its own text, not a slice keeping the chunk it was cut from;
+ * past the first MiB of them, deflated (zlib, loaded then): most are never
+ * used, and a list of definitions deflates to a tenth.
  */
 export class DefinitionIndex {
-  /** Label key → the groups that may define it, in text order (a footnote's under its label with the ^). */
-  private readonly candidates = new Map<string, CandidateGroup[]>();
-  /** Groups by text: a group repeated (a README repeated) is one, parsed once. */
-  private readonly groups = new Map<string, CandidateGroup>();
+  /** The candidate groups, in text order (a group repeated, a README repeated, is one, parsed once). */
+  private readonly groups: CandidateGroup[] = [];
+  /** Group number by its text (or, deflated, by its bytes as Latin-1). */
+  private readonly groupNumbers = new Map<string, number>();
+  /** How much text the groups kept as text hold. */
+  private textKept = 0;
+  /**
+   * The (label hash, group) pairs, chained by hash bucket, newest first:
+   * bucket → its newest pair + 1 (0: none); a pair → the next older in its bucket + 1.
+   */
+  private buckets = new Int32Array(1024);
+  private pairHashes = new Int32Array(1024);
+  private pairGroups = new Int32Array(1024);
+  private pairNext = new Int32Array(1024);
+  private pairs = 0;
 
   /** The notes the texts refer to (noteReferencesIn), by identifier. */
   readonly noteReferences = new Set<string>();
@@ -105,51 +124,162 @@ export class DefinitionIndex {
   add(source: string): void {
     noteReferencesIn(source, definitionKey, this.noteReferences);
     const starts = new RegExp(DEFINITION_START.source, 'gm');
-    const blank = /\n[ \t]*(?:\n|$)/g;
     for (let m = starts.exec(source); m; m = starts.exec(source)) {
       const lineStart = m.index;
-      blank.lastIndex = lineStart;
-      const end = blank.exec(source);
       // A long run of definitions is a group a piece at a time (cut at a line's end): the parser's time on one block grows faster than its length.
-      let groupEnd = end ? end.index : source.length;
-      if (groupEnd - lineStart > LONGEST_PARSED) groupEnd = Math.max(source.lastIndexOf('\n', lineStart + LONGEST_PARSED), lineStart + 1);
+      let groupEnd = blankLineAfter(source, lineStart, lineStart + LONGEST_PARSED);
+      if (groupEnd < 0) groupEnd = Math.max(source.lastIndexOf('\n', lineStart + LONGEST_PARSED), lineStart + 1);
       const text = source.slice(lineStart, groupEnd);
-      let entry = this.groups.get(text);
-      const known = entry !== undefined;
-      entry ??= { group: text, parsed: null, notes: null };
-      if (!known) this.groups.set(text, entry);
+      const group = this.groupOf(text);
       // Every label the group's lines seem to define: the same group under each.
       const inGroup = new RegExp(DEFINITION_START.source, 'gm');
-      for (let d = inGroup.exec(text); d; d = inGroup.exec(text)) {
-        const key = definitionKey(d[1]);
-        const list = this.candidates.get(key);
-        if (!list) this.candidates.set(key, [entry]);
-        else if (!list.includes(entry)) list.push(entry);
-      }
+      for (let d = inGroup.exec(text); d; d = inGroup.exec(text)) this.list(labelHash(definitionKey(d[1])), group);
       starts.lastIndex = Math.max(groupEnd, lineStart + 1);
     }
   }
 
+  /** The number of the group of this text, added if it is new. */
+  private groupOf(text: string): number {
+    const kept = this.textKept < TEXT_KEPT;
+    const deflated = kept ? null : deflateText(text);
+    const key = deflated ? deflated.bytes.toString('latin1') : text;
+    let group = this.groupNumbers.get(key);
+    if (group === undefined) {
+      group = this.groups.length;
+      const own = deflated ? key : ownCopy(text);
+      if (kept) this.textKept += text.length;
+      this.groups.push({ text: deflated ? null : own, deflated, parsed: null, notes: null });
+      this.groupNumbers.set(own, group);
+    }
+    return group;
+  }
+
+  /** Lists a group under a label's hash, once. */
+  private list(hash: number, group: number): void {
+    const bucket = hash & (this.buckets.length - 1);
+    for (let pair = this.buckets[bucket] - 1; pair >= 0; pair = this.pairNext[pair] - 1) {
+      if (this.pairHashes[pair] === hash && this.pairGroups[pair] === group) return;
+    }
+    if (this.pairs === this.pairHashes.length) {
+      this.pairHashes = grown(this.pairHashes);
+      this.pairGroups = grown(this.pairGroups);
+      this.pairNext = grown(this.pairNext);
+    }
+    const pair = this.pairs++;
+    this.pairHashes[pair] = hash;
+    this.pairGroups[pair] = group;
+    this.pairNext[pair] = this.buckets[bucket];
+    this.buckets[bucket] = pair + 1;
+    if (this.pairs > this.buckets.length) this.rehash();
+  }
+
+  /** Twice the buckets, the pairs chained again (each bucket's newest first still). */
+  private rehash(): void {
+    this.buckets = new Int32Array(this.buckets.length * 2);
+    const mask = this.buckets.length - 1;
+    for (let pair = 0; pair < this.pairs; pair++) {
+      const bucket = this.pairHashes[pair] & mask;
+      this.pairNext[pair] = this.buckets[bucket];
+      this.buckets[bucket] = pair + 1;
+    }
+  }
+
+  /** The groups that may define a label key, in text order. */
+  private candidates(key: string): CandidateGroup[] {
+    const hash = labelHash(key);
+    const found: CandidateGroup[] = [];
+    for (let pair = this.buckets[hash & (this.buckets.length - 1)] - 1; pair >= 0; pair = this.pairNext[pair] - 1) {
+      if (this.pairHashes[pair] === hash) found.push(this.groups[this.pairGroups[pair]]);
+    }
+    return found.reverse();
+  }
+
   /** The definition of a label key, parsing its candidate groups in order until one defines it; undefined if none does. */
   resolve(key: string): Definition | undefined {
-    const list = this.candidates.get(key);
-    if (!list) return undefined;
-    for (const entry of list) {
+    for (const entry of this.candidates(key)) {
       const found = parsedGroup(entry).get(key);
       if (found) return found;
     }
-    this.candidates.delete(key); // none: not asked again
     return undefined;
+  }
+
+  /** About how many bytes the index holds: its groups' text (a byte a character, as V8 holds Latin-1; deflated, its bytes) and its tables. */
+  heldBytes(): number {
+    let text = 0;
+    for (const entry of this.groups) text += entry.text !== null ? entry.text.length : entry.deflated!.bytes.length;
+    return text + 4 * (this.buckets.length + 3 * this.pairHashes.length);
   }
 
   /** Whether a footnote (`[^label]:`, by its identifier) is defined, parsing its candidate groups in order until one defines it. */
   definesNote(identifier: string): boolean {
-    return (this.candidates.get(`^${identifier}`) ?? []).some((entry) => (parsedGroup(entry), entry.notes!.has(identifier)));
+    return this.candidates(`^${identifier}`).some((entry) => (parsedGroup(entry), entry.notes!.has(identifier)));
   }
 }
 
+/** A label key's hash (FNV-1a over its UTF-16 units). */
+function labelHash(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
+function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}
+
+/** Where ownCopy encodes a text to decode it again (kept: a buffer each copy would be that much more garbage). */
+let copyBuffer = Buffer.alloc(0);
+
+/**
+ * A string's text in a string of its own: a slice would keep the whole text
+ * it was cut from (V8 shares it). Through a buffer and back, each code unit as
+ * it is: as Latin-1 (one byte each, as V8 holds such text) where it can be.
+ */
+function ownCopy(text: string): string {
+  const encoding = /[^\x00-\xff]/.test(text) ? 'utf16le' : 'latin1';
+  if (copyBuffer.length < text.length * 2) copyBuffer = Buffer.allocUnsafe(text.length * 2);
+  return copyBuffer.toString(encoding, 0, copyBuffer.write(text, encoding));
+}
+
+/** Where a blank line ends a group that starts at `from` (the \n before it), or the text's end; -1 if there is none before `limit`. */
+function blankLineAfter(source: string, from: number, limit: number): number {
+  for (let nl = source.indexOf('\n', from); nl >= 0 && nl <= limit; nl = source.indexOf('\n', nl + 1)) {
+    let at = nl + 1;
+    while (source[at] === ' ' || source[at] === '\t') at++;
+    if (at === source.length || source[at] === '\n') return nl;
+  }
+  return source.length <= limit ? source.length : -1;
+}
+
+/** The groups' text kept as text, at most (the first ones: a README's few definitions); the rest is deflated. */
+const TEXT_KEPT = 1024 * 1024;
+
+/** A group's text deflated, with the encoding that gives it back unit for unit. */
+interface DeflatedText {
+  bytes: Buffer;
+  encoding: 'latin1' | 'utf16le';
+}
+
+function deflateText(text: string): DeflatedText {
+  const encoding = /[^\x00-\xff]/.test(text) ? 'utf16le' : 'latin1';
+  if (copyBuffer.length < text.length * 2) copyBuffer = Buffer.allocUnsafe(text.length * 2);
+  const out = zlib.deflateRawSync(copyBuffer.subarray(0, copyBuffer.write(text, encoding)), { level: 1 });
+  // zlib's result is a slice of a bigger buffer: a copy of its own, as long as it is.
+  const bytes = Buffer.allocUnsafeSlow(out.length);
+  out.copy(bytes);
+  return { bytes, encoding };
+}
+
+function groupText(entry: CandidateGroup): string {
+  return entry.text ?? zlib.inflateRawSync(entry.deflated!.bytes).toString(entry.deflated!.encoding);
+}
+
 interface CandidateGroup {
-  group: string;
+  /** Its text, or (past TEXT_KEPT) null and its text deflated. */
+  text: string | null;
+  deflated: DeflatedText | null;
   /** Its link definitions, once parsed; and its footnotes' identifiers. */
   parsed: Map<string, Definition> | null;
   notes: Set<string> | null;
@@ -159,7 +289,8 @@ interface CandidateGroup {
 function parsedGroup(entry: CandidateGroup): Map<string, Definition> {
   if (entry.parsed) return entry.parsed;
   entry.notes = new Set();
-  entry.parsed = plainDefinitions(entry.group) ?? definitionsIn(parse(entry.group).children, undefined, entry.notes);
+  const text = groupText(entry);
+  entry.parsed = plainDefinitions(text) ?? definitionsIn(parse(text).children, undefined, entry.notes);
   return entry.parsed;
 }
 
@@ -212,12 +343,32 @@ function nestsTooDeep(source: string): boolean {
 /** A fenced code block or an HTML block at a block's start: the parser is quick on these whatever their length. */
 const QUICK_START = /^ {0,3}(```|~~~|<)/;
 
-/** Whether a block is shown as written, not parsed: too long (LONGEST_PARSED) or too deep (DEEPEST_PARSED). */
+/** Whether a block is shown as written, not parsed: too long (LONGEST_PARSED) or too deep (DEEPEST_PARSED), or a part of one. */
 function showsAsWritten(source: string): boolean {
-  return (source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source);
+  return isPart(source) || (source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source);
+}
+
+function isPart(source: string): boolean {
+  return source[0] === PART || source[0] === LAST_PART;
+}
+
+/** How many line ends a text ends with. */
+function trailingNewlines(text: string): number {
+  let count = 0;
+  while (count < text.length && text[text.length - 1 - count] === '\n') count++;
+  return count;
 }
 /** A block bigger than this is cut at the next blank line whatever comes after it. */
 const MAX_BLOCK = 256 * 1024;
+/** MarkdownBlocks keeps at most about twice this much text in its buffer, and takes text this much at a time. */
+const BUFFERED = 32 * 1024;
+/**
+ * What starts each part of a block handed out in parts (MarkdownBlocks'
+ * inParts), and its last part: code units decoded text never holds (lone
+ * surrogates), so no block of the text can be taken for one.
+ */
+const PART = '\udc01';
+const LAST_PART = '\udc02';
 
 /**
  * Cuts Markdown text, fed in chunks, into blocks that parse the same alone as
@@ -226,13 +377,30 @@ const MAX_BLOCK = 256 * 1024;
  * or indented text after the blank line may belong to the list before it).
  */
 export class MarkdownBlocks {
-  /** `slice`: the least size of a block (its end is the first good cut after it); 0 cuts at every blank line that can be cut. */
-  constructor(private readonly slice = SLICE) {}
+  /**
+   * `slice`: the least size of a block (its end is the first good cut after it); 0 cuts at every blank line that can be cut.
+   * `inParts`: a block that will be shown as written (longer than LONGEST_PARSED, and not
+   * code or HTML) is handed out in parts as it comes (writtenPart), not whole at its end.
+   */
+  constructor(
+    private readonly slice = SLICE,
+    private readonly inParts = true,
+  ) {}
 
+  /** Text from the block's start (or from the end of `head`) on, the last line maybe not whole yet. */
   private buffer = '';
   /** Where the scan stopped in the buffer (a line start). */
   private scanned = 0;
   private blockStart = 0;
+  /**
+   * The block's start, scanned, when it has grown long (a block with no blank
+   * line to cut at): out of the buffer, so that a chunk added to the buffer
+   * does not copy all of it again. Joined when the block is cut.
+   */
+  private head: string[] = [];
+  private headLength = 0;
+  /** How much of the block was handed out in parts (inParts), if it is. */
+  private partsLength = 0;
   private fence: { char: string; length: number } | null = null;
   private htmlEnd: RegExp | null = null;
   private afterBlank = false;
@@ -243,15 +411,28 @@ export class MarkdownBlocks {
   private cutSoFar = 0;
 
   write(chunk: string): void {
-    this.buffer += chunk;
-    this.scan(false);
+    // A window at a time: each join of the buffer and new text is copied by V8 when scanned, and a small copy is short-lived garbage.
+    for (let at = 0; at < chunk.length; at += BUFFERED) {
+      this.buffer += chunk.length <= BUFFERED ? chunk : chunk.slice(at, at + BUFFERED);
+      this.scan(false);
+    }
   }
 
   end(): void {
     this.scan(true);
-    if (this.blockStart < this.buffer.length) this.ready.push(this.buffer.slice(this.blockStart));
+    if (this.blockStart < this.buffer.length || this.headLength > 0 || this.partsLength > 0) this.ready.push(this.takeBlock(this.buffer.length));
     this.buffer = '';
     this.scanned = this.blockStart = 0;
+  }
+
+  /** The block from its start to `end` in the buffer (or its last part); the next one starts there. */
+  private takeBlock(end: number): string {
+    const tail = this.buffer.slice(this.blockStart, end);
+    const block = this.partsLength > 0 ? LAST_PART + tail : this.headLength > 0 ? this.head.join('') + tail : tail;
+    this.head = [];
+    this.headLength = this.partsLength = 0;
+    this.blockStart = end;
+    return block;
   }
 
   /** The next complete block, or null until more input comes. */
@@ -279,10 +460,10 @@ export class MarkdownBlocks {
         this.afterBlank = true;
       } else {
         const least = this.cutSoFar < FIRST_BLOCKS ? 1 : Math.max(1, this.slice);
-        if (this.afterBlank && at - this.blockStart >= least && this.canCutBefore(line, at - this.blockStart)) {
-          this.cutSoFar += at - this.blockStart;
-          this.ready.push(buf.slice(this.blockStart, at));
-          this.blockStart = at;
+        const length = this.partsLength + this.headLength + at - this.blockStart;
+        if (this.afterBlank && length >= least && this.canCutBefore(line, length)) {
+          this.cutSoFar += length;
+          this.ready.push(this.takeBlock(at));
         }
         this.afterBlank = false;
         if (!/^[ \t]/.test(line)) this.inList = LIST_ITEM.test(line);
@@ -301,8 +482,19 @@ export class MarkdownBlocks {
       at = nl + 1;
     }
     this.scanned = Math.min(at, buf.length);
-    // Keep the buffer small: drop what has been handed out.
-    if (this.blockStart > 0 && this.blockStart > 64 * 1024) {
+    // Keep the buffer small: drop what has been handed out, and move a long block's scanned lines to its head, or hand them out.
+    if (this.scanned - this.blockStart > BUFFERED) {
+      const lines = buf.slice(this.blockStart, this.scanned);
+      if (this.inParts && (this.partsLength > 0 || (this.headLength === 0 && !QUICK_START.test(lines)))) {
+        this.ready.push(PART + lines);
+        this.partsLength += lines.length;
+      } else {
+        this.head.push(lines);
+        this.headLength += lines.length;
+      }
+      this.blockStart = this.scanned;
+    }
+    if (this.blockStart > BUFFERED) {
       this.buffer = buf.slice(this.blockStart);
       this.scanned -= this.blockStart;
       this.blockStart = 0;
@@ -417,7 +609,7 @@ export class MarkdownRenderer {
    */
   renderBlock(source: string): void {
     if (showsAsWritten(source)) return this.renderAsWritten(source);
-    const pieces = new MarkdownBlocks(0);
+    const pieces = new MarkdownBlocks(0, false);
     pieces.write(source);
     pieces.end();
     let parsedFrom = 0;
@@ -434,10 +626,10 @@ export class MarkdownRenderer {
     if (parsedFrom < at) this.renderTree(parse(this.withDefinitions(parsedFrom === 0 ? source : source.slice(parsedFrom))));
   }
 
-  /** Whether a block is all simple pieces (markdown-simple.ts): rendered with no parser, it needs no worker. */
+  /** Whether a block is shown as written or all simple pieces (markdown-simple.ts): rendered with no parser, it needs no worker. */
   needsNoParser(source: string): boolean {
-    if (showsAsWritten(source)) return false;
-    const pieces = new MarkdownBlocks(0);
+    if (showsAsWritten(source)) return true;
+    const pieces = new MarkdownBlocks(0, false);
     pieces.write(source);
     pieces.end();
     for (let piece = pieces.next(); piece !== null; piece = pieces.next()) if (!simpleTree(piece)) return false;
@@ -479,9 +671,34 @@ export class MarkdownRenderer {
 
   /** Renders a block not parsed (parseText said null): its text as written. */
   renderAsWritten(source: string): void {
+    if (isPart(source)) return this.renderPart(source);
     this.w.block();
     this.w.write(source.replace(/\n+$/, ''));
     this.w.block();
+  }
+
+  /** The line ends at the end of the last part of a block shown in parts, written only if more text follows; -1 outside such a block. */
+  private partNewlines = -1;
+
+  /** A part of a block shown as written (MarkdownBlocks' inParts): as renderAsWritten shows the whole, a part at a time. */
+  private renderPart(part: string): void {
+    const w = this.w;
+    if (this.partNewlines < 0) {
+      w.block();
+      this.partNewlines = 0;
+    }
+    const newlines = trailingNewlines(part);
+    if (newlines < part.length - 1) {
+      if (this.partNewlines > 0) w.write('\n'.repeat(this.partNewlines));
+      w.write(part.slice(1, part.length - newlines));
+      this.partNewlines = newlines;
+    } else {
+      this.partNewlines += newlines;
+    }
+    if (part[0] === LAST_PART) {
+      w.block();
+      this.partNewlines = -1;
+    }
   }
 
   /** Renders the tree of a block's parseText, here or from the Markdown worker. */
