@@ -111,10 +111,10 @@ export class DefinitionIndex {
    * The (label hash, group) pairs, chained by hash bucket, newest first:
    * bucket → its newest pair + 1 (0: none); a pair → the next older in its bucket + 1.
    */
-  private buckets = new Int32Array(1024);
-  private pairHashes = new Int32Array(1024);
-  private pairGroups = new Int32Array(1024);
-  private pairNext = new Int32Array(1024);
+  private buckets = new Int32Array(16);
+  private pairHashes = new Int32Array(16);
+  private pairGroups = new Int32Array(16);
+  private pairNext = new Int32Array(16);
   private pairs = 0;
 
   /** The notes the texts refer to (noteReferencesIn), by identifier. */
@@ -574,18 +574,18 @@ export class MarkdownRenderer {
     this.w = new BlockWriter(target);
   }
 
-  /** Where definitions may be, found cheaply; parsed when a block uses their label. */
-  private readonly index = new DefinitionIndex();
+  /** Where definitions may be, found cheaply (made with the first text given: a table cell's renderer has none); parsed when a block uses their label. */
+  private index: DefinitionIndex | null = null;
 
   /** Learns where the definitions in a text may be (the whole source, or each text as it comes, before its blocks are rendered). */
   addDefinitions(source: string): void {
-    this.index.add(source);
+    (this.index ??= new DefinitionIndex()).add(source);
   }
 
   /** Whether a label key has a definition: known already, or found by the index (and then known). */
   private defined(key: string): boolean {
     if (this.definitions.has(key)) return true;
-    const def = this.index.resolve(key);
+    const def = this.index?.resolve(key);
     if (def) this.definitions.set(key, def);
     return def !== undefined;
   }
@@ -597,7 +597,7 @@ export class MarkdownRenderer {
 
   private noteDefined(identifier: string): boolean {
     if (this.notesDefined.has(identifier)) return true;
-    const defined = this.index.definesNote(identifier);
+    const defined = this.index?.definesNote(identifier) ?? false;
     if (defined) this.notesDefined.add(identifier);
     return defined;
   }
@@ -791,7 +791,7 @@ export class MarkdownRenderer {
   private footnote(node: md.FootnoteDefinition): void {
     const w = this.w;
     // Met before any reference: numbered if a reference further on will link to it.
-    const referencedOn = this.index.noteReferences.has(node.identifier) && !this.notesUnlinked.has(node.identifier);
+    const referencedOn = (this.index?.noteReferences.has(node.identifier) ?? false) && !this.notesUnlinked.has(node.identifier);
     const numbered = this.footnotes.defined(node.identifier, referencedOn);
     const references = numbered?.references ?? 0;
     const marker = `[${numbered?.number ?? node.label ?? node.identifier}] `;
