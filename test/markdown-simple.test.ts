@@ -24,6 +24,18 @@ describe('simple blocks without the parser', () => {
     '[Link](http://x.org) at the start.\n',
     '**a** **b** *c* *d*, (*e*) *f*. __g__ "_h_"\n',
     '[ spaced label ](u) and [label](a*b_c)\n',
+    '- a list\n- of *items*\n- and [links](u)\n',
+    'Text before:\n* one\n* two\n',
+    '3. three\n4. four\n',
+    '1) one\n2) two\n',
+    '```js meta  data\ncode\n\tindented\n\n  more\n```\n',
+    '~~~\n```\n~~~~\n',
+    '``` sh \n$ x\n````\n\n',
+    '```\n```\n',
+    '- **[Setup](#setup)**\n- **[API](#api)** and `code`\n',
+    '* `globs` **{String|Array}**: One or more glob patterns.\n',
+    'To run the tests\n```sh\nnpm test\n```\n',
+    '![Badge](https://x.example/b.svg) and *(paren)* and *a `b` c* and **x_y**\n',
   ])('%j is the parser’s tree', (piece) => {
     const tree = simpleTree(piece);
     if (tree !== null) expect(tree).toEqual(parsed(piece));
@@ -36,10 +48,18 @@ describe('simple blocks without the parser', () => {
   });
 
   it.each([
-    '- a list item\n',
-    '1. a numbered item\n',
+    '- a list item\n  continued\n',
+    '- [ ] a task\n',
+    '- a\n* b\n',
+    '1. a\n2) b\n',
+    'a paragraph\n2. not a list\n',
+    '- a\nlazy line\n',
+    '-  two spaces\n',
+    '- # heading\n',
+    '```\nunclosed\n',
+    '```\ncode\n```\nafter\n',
+    '```a`b\n```\n',
     '    indented code\n',
-    '```\nfenced\n```\n',
     '> a quote\n',
     '<div>html</div>\n',
     'a paragraph\n---\n',
@@ -53,7 +73,7 @@ describe('simple blocks without the parser', () => {
     'an https://example.com autolink\n',
     'a user@example.com address\n',
     'a note[^1]\n',
-    'an ![image](i.png)\n',
+    'a [![linked image](i.png)](u)\n',
     '~~struck~~\n',
     'a | b\n- | -\n',
     '# closed heading #\n',
@@ -66,7 +86,7 @@ describe('simple blocks without the parser', () => {
 
   it('makes the parser’s tree wherever it makes one, for random pieces of tricky marks', () => {
     const words = ['word', ' ', 'Other ', ' a', 'b'];
-    const marks = ['é', '\n', '*', '**', '_', '__', '`', '``', '[', ']', '(', ')', '](u)', '[a](', '!', '.', ',', '#', '# ', '## ', '1. ', '- ', '"', "'", '\\', '&', '<', '>', '@', 'www.', '://', '~', '|', '  \n', ' \n', '\t', ':', '3', 'x_y', '*a*', '`c`', '[a](u)', '*', '_', '`'];
+    const marks = ['é', '\n', '*', '**', '_', '__', '`', '``', '[', ']', '(', ')', '](u)', '[a](', '!', '.', ',', '#', '# ', '## ', '1. ', '- ', '"', "'", '\\', '&', '<', '>', '@', 'www.', '://', '~', '|', '  \n', ' \n', '\t', ':', '3', 'x_y', '*a*', '`c`', '[a](u)', '*', '_', '`', '**[a](u)**', '**{', '}**', '*(', ')*', '![a](i)', '*a `b` c*'];
     const pick = seeded(27);
     let simple = 0;
     for (let n = 0; n < 40000; n++) {
@@ -80,5 +100,23 @@ describe('simple blocks without the parser', () => {
     }
     // The check means something only if many pieces were taken.
     expect(simple).toBeGreaterThan(3000);
+  });
+
+  it('makes the parser’s tree wherever it makes one, for random pieces of lines: lists, fences, headings', () => {
+    const starts = ['- ', '* ', '+ ', '1. ', '2. ', '1) ', '# ', '## ', '```', '```js', '~~~', '````', '', '', '', ' ', '-  ', '[ ] ', '> ', '    '];
+    const texts = ['word', '*a*', '`c`', '[a](u)', 'x_y', '', ' ', '```', '~~~', '- b', '1. c', 'www.', '**b**', 'é'];
+    const pick = seeded(2027);
+    let simple = 0;
+    for (let n = 0; n < 20000; n++) {
+      const lines: string[] = [];
+      const count = 1 + pick(5);
+      for (let i = 0; i < count; i++) lines.push(starts[pick(starts.length)] + texts[pick(texts.length)] + (pick(3) ? '' : texts[pick(texts.length)]));
+      const piece = `${lines.join('\n')}\n`;
+      const tree = simpleTree(piece);
+      if (tree === null) continue;
+      simple++;
+      expect(tree, JSON.stringify(piece)).toEqual(parsed(piece));
+    }
+    expect(simple).toBeGreaterThan(1000);
   });
 });

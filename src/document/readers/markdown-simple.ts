@@ -5,9 +5,10 @@
 // as micromark's (test/markdown-simple.test.ts checks it against the parser).
 //
 // It is conservative: a piece of text is taken only if every line starts in a
-// way that cannot open another kind of block, and its inline text holds only
-// plain words, code spans, `*emphasis*` and `**strong**` of plain words with
-// unambiguous flanks, and inline links `[plain text](url)` of plain urls.
+// way that cannot open another kind of block (or is a tight list's one-line
+// item, or the piece is one fenced code block), and its inline text holds only
+// plain words, code spans, `*emphasis*` and `**strong**` with unambiguous
+// flanks, and inline links `[plain text](url)` and images of plain urls.
 // Anything else (an escape, an entity, HTML, a reference, an autolink's
 // trigger) is the parser's: null.
 import type * as md from 'mdast';
@@ -21,6 +22,10 @@ const STARS_RULE = /^[*_][*_ \t]*$/;
 const AUTOLINK_TRIGGER = /www\.|:\/\/|@/i;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const WORD = /[\p{L}\p{N}]/u;
+/** A list item on one line: its marker (a bullet, or a number and its delimiter) and one space, then its text. */
+const LIST_ITEM = /^(?:([-+*])|(\d{1,9})([.)])) (.*)$/;
+/** A code fence at the margin: its marks and its info string. */
+const FENCE = /^(`{3,}|~{3,})(.*)$/;
 
 /**
  * The nodes micromark makes of a piece of Markdown cut alone (MarkdownBlocks
@@ -42,7 +47,24 @@ export function simpleTree(piece: string): md.RootContent[] | null {
     nodes.push(node);
     return true;
   };
-  for (const line of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const item = LIST_ITEM.exec(line);
+    if (item) {
+      // A numbered item interrupts a paragraph only from 1; the list must run to the piece's end (a line after it would continue its last item).
+      if ((paragraph.length > 0 && item[2] !== undefined && item[2] !== '1') || !endParagraph()) return null;
+      const list = listOf(lines, i, item);
+      if (!list) return null;
+      nodes.push(list);
+      return nodes;
+    }
+    if (FENCE.test(line)) {
+      // A fence ends a paragraph; its block must run to the piece's end.
+      const code = endParagraph() ? fencedCode(lines.slice(i)) : null;
+      if (!code) return null;
+      nodes.push(code);
+      return nodes;
+    }
     if (line[0] === '#') {
       const heading = HEADING.exec(line);
       // A closing run of #s is the parser's.
@@ -57,6 +79,39 @@ export function simpleTree(piece: string): md.RootContent[] | null {
     }
   }
   return endParagraph() ? nodes : null;
+}
+
+/** A tight list of one-line items, of the same marker, from line `from` to the end. */
+function listOf(lines: string[], from: number, first: RegExpExecArray): md.List | null {
+  const children: md.ListItem[] = [];
+  for (let i = from; i < lines.length; i++) {
+    const item = i === from ? first : LIST_ITEM.exec(lines[i]);
+    if (!item || item[1] !== first[1] || item[3] !== first[3] || !startsParagraphLine(item[4])) return null;
+    const paragraph = paragraphOf([item[4]]);
+    if (!paragraph) return null;
+    children.push({ type: 'listItem', spread: false, checked: null, children: [paragraph] });
+  }
+  const ordered = first[2] !== undefined;
+  return { type: 'list', ordered, start: ordered ? Number(first[2]) : null, spread: false, children };
+}
+
+/** A fenced code block at the margin whose closing fence ends the piece; its info string a language and a plain meta. */
+function fencedCode(lines: string[]): md.Code | null {
+  const [, marks, info] = FENCE.exec(lines[0])!;
+  // Backticks in a backtick fence's info, an escape or an entity: the parser's.
+  if ((marks[0] === '`' && info.includes('`')) || /[\\&\r\0]/.test(info)) return null;
+  const last = lines.length - 1;
+  const close = lines[last];
+  if (last === 0 || !close.startsWith(marks[0].repeat(marks.length)) || !/^(`+|~+) *$/.test(close) || close.trimEnd().length < marks.length || close[0] !== marks[0]) return null;
+  for (let i = 1; i < last; i++) {
+    // A line that may close the fence early, or that the parser changes (a carriage return, a NUL).
+    if (/[\r\0]/.test(lines[i]) || /^ {0,3}(`{3,}|~{3,}) *$/.test(lines[i])) return null;
+  }
+  const words = info.trim();
+  const space = words.search(/[ \t]/);
+  const lang = words === '' ? null : space < 0 ? words : words.slice(0, space);
+  const meta = space < 0 ? null : words.slice(space).trim();
+  return { type: 'code', lang, meta, value: lines.slice(1, last).join('\n') };
 }
 
 /** Whether a line can only be a paragraph's: it starts with a word or a mark that opens no other block. */
@@ -147,7 +202,14 @@ function inlines(text: string): md.PhrasingContent[] | null {
     }
     const c = text[at];
     if (c === '!') {
-      if (text[at + 1] === '[') return null; // an image
+      if (text[at + 1] === '[') {
+        const image = inlineLink(text, at + 1);
+        if (!image || !endWords()) return null;
+        const { url, children } = image.node;
+        nodes.push({ type: 'image', url, title: null, alt: (children[0] as md.Text).value });
+        at = image.end;
+        continue;
+      }
       words += c;
       at++;
     } else if (c === '`') {
@@ -207,15 +269,26 @@ function codeSpan(text: string, at: number): { value: string; end: number } | nu
 }
 
 /**
- * `*x*`, `_x_`, `**x**` or `__x__` of plain text from the run at `at`: an
- * opener after white space or punctuation before a word's character, a closer
- * as long after a non-space before white space or punctuation, so that each
- * can only be what it seems.
+ * `*x*`, `_x_`, `**x**` or `__x__` from the run at `at`, holding plain text,
+ * code spans and links: an opener after white space or punctuation, before a
+ * word's character or punctuation; the first run of its character after it
+ * (outside code and links) as long, after a non-space, before white space or
+ * punctuation; so that each can only be what it seems.
  */
 function emphasis(text: string, at: number, length: number, before: Flank, after: Flank): { node: md.Emphasis | md.Strong; end: number } | null {
-  if (length > 2 || before === 'word' || before === 'other' || after !== 'word') return null;
+  if (length > 2 || before === 'word' || before === 'other' || (after !== 'word' && after !== 'punctuation')) return null;
   const char = text[at];
-  const close = plainEnd(text, at + length);
+  let close = at + length;
+  for (;;) {
+    close = plainEnd(text, close);
+    const c = text[close];
+    if (c === '`') close = codeSpan(text, close)?.end ?? -1;
+    else if (c === '[') close = inlineLink(text, close)?.end ?? -1;
+    else if (c === '_' && flank(text, close - 1) === 'word' && flank(text, close + 1) === 'word') close++; // snake_case
+    else break;
+    if (close < 0) return null;
+  }
+  if (text[close] !== char) return null;
   let run = close;
   while (text[run] === char) run++;
   if (run - close !== length) return null;
@@ -223,9 +296,8 @@ function emphasis(text: string, at: number, length: number, before: Flank, after
   const outside = flank(text, run);
   if (inside !== 'word' && inside !== 'punctuation') return null;
   if (outside !== 'space' && outside !== 'edge' && outside !== 'punctuation') return null;
-  const value = text.slice(at + length, close);
-  if (AUTOLINK_TRIGGER.test(value)) return null;
-  const children: md.PhrasingContent[] = [{ type: 'text', value }];
+  const children = inlines(text.slice(at + length, close));
+  if (!children || children.length === 0) return null;
   return { node: length === 1 ? { type: 'emphasis', children } : { type: 'strong', children }, end: run };
 }
 
