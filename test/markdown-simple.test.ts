@@ -36,6 +36,8 @@ describe('simple blocks without the parser', () => {
     '* `globs` **{String|Array}**: One or more glob patterns.\n',
     'To run the tests\n```sh\nnpm test\n```\n',
     '![Badge](https://x.example/b.svg) and *(paren)* and *a `b` c* and **x_y**\n',
+    '| a | *b* |\n|---|:---:|\n| `x` | y |\n| | [l](u) |\n',
+    '| Name | Link |\n| :- | -: |\n',
   ])('%j is the parser’s tree', (piece) => {
     const tree = simpleTree(piece);
     if (tree !== null) expect(tree).toEqual(parsed(piece));
@@ -76,6 +78,9 @@ describe('simple blocks without the parser', () => {
     'a [![linked image](i.png)](u)\n',
     '~~struck~~\n',
     'a | b\n- | -\n',
+    '| a | b |\n| - |\n',
+    '| a | b |\n| - | - |\n| 1 |\n',
+    '| a \\| b |\n| - |\n',
     '# closed heading #\n',
     '*unclosed emphasis\n',
     'intra*word*emphasis\n',
@@ -100,6 +105,27 @@ describe('simple blocks without the parser', () => {
     }
     // The check means something only if many pieces were taken.
     expect(simple).toBeGreaterThan(3000);
+  });
+
+  it('makes the parser’s tree wherever it makes one, for random tables', () => {
+    const cells = ['a', ' b ', '', '*c*', '`d`', '`e', '[f](u)', '-', ':-:', ' --- ', ':--', '--:', 'g h', '**', '\\', 'é'];
+    const pick = seeded(99);
+    let simple = 0;
+    for (let n = 0; n < 10000; n++) {
+      const columns = 1 + pick(3);
+      const rows = 1 + pick(4);
+      const lines: string[] = [];
+      for (let r = 0; r < rows; r++) {
+        const row = Array.from({ length: columns + (pick(8) ? 0 : pick(3) - 1) }, () => (r === 1 && pick(4) ? ['-', ':-', '-:', ':-:', ' --- '][pick(5)] : cells[pick(cells.length)]));
+        lines.push(`${pick(10) ? '|' : ''}${row.join('|')}${pick(10) ? '|' : ''}`);
+      }
+      const piece = `${lines.join('\n')}\n`;
+      const tree = simpleTree(piece);
+      if (tree === null) continue;
+      simple++;
+      expect(tree, JSON.stringify(piece)).toEqual(parsed(piece));
+    }
+    expect(simple).toBeGreaterThan(500);
   });
 
   it('makes the parser’s tree wherever it makes one, for random pieces of lines: lists, fences, headings', () => {

@@ -37,6 +37,10 @@ export function simpleTree(piece: string): md.RootContent[] | null {
   while (end > 0 && piece[end - 1] === '\n') end--;
   if (end === 0) return null;
   const lines = piece.slice(0, end).split('\n');
+  if (lines[0][0] === '|') {
+    const table = tableOf(lines);
+    return table ? [table] : null;
+  }
   const nodes: md.RootContent[] = [];
   let paragraph: string[] = [];
   const endParagraph = (): boolean => {
@@ -93,6 +97,36 @@ function listOf(lines: string[], from: number, first: RegExpExecArray): md.List 
   }
   const ordered = first[2] !== undefined;
   return { type: 'list', ordered, start: ordered ? Number(first[2]) : null, spread: false, children };
+}
+
+/** A table's row written `| a | b |`: its cells' text, trimmed (no escaped pipe: a backslash is the parser's); null for any other line. */
+function rowCells(line: string): string[] | null {
+  if (line.length < 2 || line[0] !== '|' || line[line.length - 1] !== '|' || /[\\\t]/.test(line)) return null;
+  return line.slice(1, -1).split('|').map((cell) => cell.trim());
+}
+
+const ALIGNS: Record<string, md.AlignType> = { '::': 'center', ':-': 'left', '-:': 'right', '--': null };
+
+/** A GFM table from the piece's first line to its end, every row `| … |` with as many cells as the header's, each of simple inline text. */
+function tableOf(lines: string[]): md.Table | null {
+  const header = rowCells(lines[0]);
+  const delimiters = lines.length > 1 ? rowCells(lines[1]) : null;
+  if (!header || !delimiters || delimiters.length !== header.length || !delimiters.every((d) => /^:?-+:?$/.test(d))) return null;
+  const align = delimiters.map((d) => ALIGNS[(d[0] === ':' ? ':' : '-') + (d[d.length - 1] === ':' ? ':' : '-')]);
+  const children: md.TableRow[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (i === 1) continue;
+    const cells = i === 0 ? header : rowCells(lines[i]);
+    if (!cells || cells.length !== header.length) return null;
+    const row: md.TableCell[] = [];
+    for (const cell of cells) {
+      const content = cell === '' ? [] : inlines(cell);
+      if (!content) return null;
+      row.push({ type: 'tableCell', children: content });
+    }
+    children.push({ type: 'tableRow', children: row });
+  }
+  return { type: 'table', align, children };
 }
 
 /** A fenced code block at the margin whose closing fence ends the piece; its info string a language and a plain meta. */
