@@ -10,6 +10,20 @@ import { seeded } from './random.ts';
 
 const parsed = (piece: string): md.RootContent[] => withoutPositions(parse(piece)).children;
 
+/** Checks `count` random pieces (made by `piece` from a seeded pick): each simple one is the parser's tree, and at least `least` are simple (else the check means little). */
+function expectParserTrees(seed: number, count: number, least: number, piece: (pick: (n: number) => number) => string): void {
+  const pick = seeded(seed);
+  let simple = 0;
+  for (let n = 0; n < count; n++) {
+    const text = piece(pick);
+    const tree = simpleTree(text);
+    if (tree === null) continue;
+    simple++;
+    expect(tree, JSON.stringify(text)).toEqual(parsed(text));
+  }
+  expect(simple).toBeGreaterThan(least);
+}
+
 describe('simple blocks without the parser', () => {
   it.each([
     'Some *text* with [a link](http://x.org/a) and `code` here.\n\n',
@@ -92,57 +106,34 @@ describe('simple blocks without the parser', () => {
   it('makes the parser’s tree wherever it makes one, for random pieces of tricky marks', () => {
     const words = ['word', ' ', 'Other ', ' a', 'b'];
     const marks = ['é', '\n', '*', '**', '_', '__', '`', '``', '[', ']', '(', ')', '](u)', '[a](', '!', '.', ',', '#', '# ', '## ', '1. ', '- ', '"', "'", '\\', '&', '<', '>', '@', 'www.', '://', '~', '|', '  \n', ' \n', '\t', ':', '3', 'x_y', '*a*', '`c`', '[a](u)', '*', '_', '`', '**[a](u)**', '**{', '}**', '*(', ')*', '![a](i)', '*a `b` c*'];
-    const pick = seeded(27);
-    let simple = 0;
-    for (let n = 0; n < 40000; n++) {
+    expectParserTrees(27, 40000, 3000, (pick) => {
       let piece = words[pick(2)];
       const length = 1 + pick(16);
       for (let i = 0; i < length; i++) piece += pick(2) ? words[pick(words.length)] : marks[pick(marks.length)];
-      const tree = simpleTree(piece);
-      if (tree === null) continue;
-      simple++;
-      expect(tree, JSON.stringify(piece)).toEqual(parsed(piece));
-    }
-    // The check means something only if many pieces were taken.
-    expect(simple).toBeGreaterThan(3000);
+      return piece;
+    });
   });
 
   it('makes the parser’s tree wherever it makes one, for random tables', () => {
     const cells = ['a', ' b ', '', '*c*', '`d`', '`e', '[f](u)', '-', ':-:', ' --- ', ':--', '--:', 'g h', '**', '\\', 'é'];
-    const pick = seeded(99);
-    let simple = 0;
-    for (let n = 0; n < 10000; n++) {
+    expectParserTrees(99, 10000, 500, (pick) => {
       const columns = 1 + pick(3);
-      const rows = 1 + pick(4);
       const lines: string[] = [];
-      for (let r = 0; r < rows; r++) {
+      for (let r = 0, rows = 1 + pick(4); r < rows; r++) {
         const row = Array.from({ length: columns + (pick(8) ? 0 : pick(3) - 1) }, () => (r === 1 && pick(4) ? ['-', ':-', '-:', ':-:', ' --- '][pick(5)] : cells[pick(cells.length)]));
         lines.push(`${pick(10) ? '|' : ''}${row.join('|')}${pick(10) ? '|' : ''}`);
       }
-      const piece = `${lines.join('\n')}\n`;
-      const tree = simpleTree(piece);
-      if (tree === null) continue;
-      simple++;
-      expect(tree, JSON.stringify(piece)).toEqual(parsed(piece));
-    }
-    expect(simple).toBeGreaterThan(500);
+      return `${lines.join('\n')}\n`;
+    });
   });
 
   it('makes the parser’s tree wherever it makes one, for random pieces of lines: lists, fences, headings', () => {
     const starts = ['- ', '* ', '+ ', '1. ', '2. ', '1) ', '# ', '## ', '```', '```js', '~~~', '````', '', '', '', ' ', '-  ', '[ ] ', '> ', '    '];
     const texts = ['word', '*a*', '`c`', '[a](u)', 'x_y', '', ' ', '```', '~~~', '- b', '1. c', 'www.', '**b**', 'é'];
-    const pick = seeded(2027);
-    let simple = 0;
-    for (let n = 0; n < 20000; n++) {
+    expectParserTrees(2027, 20000, 1000, (pick) => {
       const lines: string[] = [];
-      const count = 1 + pick(5);
-      for (let i = 0; i < count; i++) lines.push(starts[pick(starts.length)] + texts[pick(texts.length)] + (pick(3) ? '' : texts[pick(texts.length)]));
-      const piece = `${lines.join('\n')}\n`;
-      const tree = simpleTree(piece);
-      if (tree === null) continue;
-      simple++;
-      expect(tree, JSON.stringify(piece)).toEqual(parsed(piece));
-    }
-    expect(simple).toBeGreaterThan(1000);
+      for (let i = 0, count = 1 + pick(5); i < count; i++) lines.push(starts[pick(starts.length)] + texts[pick(texts.length)] + (pick(3) ? '' : texts[pick(texts.length)]));
+      return `${lines.join('\n')}\n`;
+    });
   });
 });
