@@ -1,9 +1,10 @@
 // The trees of simple Markdown blocks made without the parser
 // (markdown-simple.ts): wherever it makes one, it is micromark's own, for
 // written cases and for many random pieces made of the marks that could fool it.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type * as md from 'mdast';
-import { parse } from '../src/document/readers/markdown.ts';
+import { MarkdownBlocks, parse } from '../src/document/readers/markdown.ts';
 import { simpleTree } from '../src/document/readers/markdown-simple.ts';
 import { withoutPositions } from '../src/document/readers/markdown-worker.ts';
 import { seeded } from './random.ts';
@@ -55,6 +56,25 @@ describe('simple blocks without the parser', () => {
   ])('%j is the parser’s tree', (piece) => {
     const tree = simpleTree(piece);
     if (tree !== null) expect(tree).toEqual(parsed(piece));
+  });
+
+  it('makes the parser’s tree of every simple piece of the READMEs, the tour and the CommonMark and GFM examples', () => {
+    const examples = (file: string) => (JSON.parse(fs.readFileSync(`test/data/${file}`, 'utf8')) as { examples: { markdown: string }[] }).examples.map((e) => e.markdown);
+    const readmes = fs.readdirSync('samples/readmes').filter((name) => name.endsWith('.md')).map((name) => fs.readFileSync(`samples/readmes/${name}`, 'utf8'));
+    const texts = [...readmes, fs.readFileSync('samples/tour.md', 'utf8'), ...examples('commonmark-link-examples.json'), ...examples('gfm-footnote-examples.json')];
+    let simple = 0;
+    for (const text of texts) {
+      const pieces = new MarkdownBlocks(0, false);
+      pieces.write(text);
+      pieces.end();
+      for (let piece = pieces.next(); piece !== null; piece = pieces.next()) {
+        const tree = simpleTree(piece);
+        if (tree === null) continue;
+        simple++;
+        expect(tree, JSON.stringify(piece)).toEqual(parsed(piece));
+      }
+    }
+    expect(simple).toBeGreaterThan(250);
   });
 
   it('takes the paragraphs and headings of plain prose', () => {
