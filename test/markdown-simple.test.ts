@@ -48,6 +48,9 @@ describe('simple blocks without the parser', () => {
     '``` sh \n$ x\n````\n\n',
     '```\n```\n',
     '- **[Setup](#setup)**\n- **[API](#api)** and `code`\n',
+    '- a\n  - nested\n    * deeper\n  - again\n- b\n - sibling\n',
+    '1. one\n   1. nested\n   2. two\n2. two\n',
+    '## Setup\n  - [Installation](doc/setup.md)\n  - [node-gyp](doc/node-gyp.md)\n',
     '* `globs` **{String|Array}**: One or more glob patterns.\n',
     'To run the tests\n```sh\nnpm test\n```\n',
     '![Badge](https://x.example/b.svg) and *(paren)* and *a `b` c* and **x_y**\n',
@@ -85,6 +88,9 @@ describe('simple blocks without the parser', () => {
 
   it.each([
     '- a list item\n  continued\n',
+    '- a\n  2. nested from two\n',
+    '- a\n      - too deep\n',
+    '- a\n  * other marker\n  - mixed\n',
     '- [ ] a task\n',
     '- a\n* b\n',
     '1. a\n2) b\n',
@@ -148,9 +154,9 @@ describe('simple blocks without the parser', () => {
   });
 
   it('makes the parser’s tree wherever it makes one, for random pieces of lines: lists, fences, headings', () => {
-    const starts = ['- ', '* ', '+ ', '1. ', '2. ', '1) ', '# ', '## ', '```', '```js', '~~~', '````', '', '', '', ' ', '-  ', '[ ] ', '> ', '    '];
+    const starts = ['- ', '* ', '+ ', '1. ', '2. ', '1) ', '# ', '## ', '```', '```js', '~~~', '````', '', '', '', ' ', '-  ', '[ ] ', '> ', '    ', '  - ', ' - ', '   * ', '  1. ', '   1. ', '    - ', '     - ', '      - ', '  2. ', '   - ', '10. ', '    1. '];
     const texts = ['word', '*a*', '`c`', '[a](u)', 'x_y', '', ' ', '```', '~~~', '- b', '1. c', 'www.', '**b**', 'é'];
-    expectParserTrees(2027, 20000, 1000, (pick) => {
+    expectParserTrees(2027, 40000, 2000, (pick) => {
       const lines: string[] = [];
       for (let i = 0, count = 1 + pick(5); i < count; i++) lines.push(starts[pick(starts.length)] + texts[pick(texts.length)] + (pick(3) ? '' : texts[pick(texts.length)]));
       return `${lines.join('\n')}\n`;

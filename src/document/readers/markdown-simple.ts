@@ -22,8 +22,8 @@ const STARS_RULE = /^[*_][*_ \t]*$/;
 const AUTOLINK_TRIGGER = /www\.|:\/\/|@/i;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const WORD = /[\p{L}\p{N}]/u;
-/** A list item on one line: its marker (a bullet, or a number and its delimiter) and one space, then its text. */
-const LIST_ITEM = /^(?:([-+*])|(\d{1,9})([.)])) (.*)$/;
+/** A list item on one line: its indent, its marker (a bullet, or a number and its delimiter) and one space, then its text. */
+const LIST_ITEM = /^( *)(?:([-+*])|(\d{1,9})([.)])) (.*)$/;
 /** A code fence at the margin: its marks and its info string. */
 const FENCE = /^(`{3,}|~{3,})(.*)$/;
 
@@ -53,13 +53,13 @@ export function simpleTree(piece: string): md.RootContent[] | null {
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const item = LIST_ITEM.exec(line);
-    if (item) {
+    const item = listItemOf(line);
+    if (item && item.indent <= 3) {
       // A numbered item interrupts a paragraph only from 1; the list must run to the piece's end (a line after it would continue its last item).
-      if ((paragraph.length > 0 && item[2] !== undefined && item[2] !== '1') || !endParagraph()) return null;
-      const list = listOf(lines, i, item);
-      if (!list) return null;
-      nodes.push(list);
+      if ((paragraph.length > 0 && !startsFromOne(item)) || !endParagraph()) return null;
+      const list = listAt(lines, i, 0);
+      if (!list || list.end !== lines.length) return null;
+      nodes.push(list.node);
       return nodes;
     }
     if (FENCE.test(line)) {
@@ -85,18 +85,64 @@ export function simpleTree(piece: string): md.RootContent[] | null {
   return endParagraph() ? nodes : null;
 }
 
-/** A tight list of one-line items, of the same marker, from line `from` to the end. */
-function listOf(lines: string[], from: number, first: RegExpExecArray): md.List | null {
+interface ListLine {
+  indent: number;
+  /** The bullet, or the number's delimiter. */
+  mark: string;
+  number: string | undefined;
+  text: string;
+  /** Where the item's text starts: nested items are indented at least as far. */
+  contentAt: number;
+}
+
+function listItemOf(line: string): ListLine | null {
+  const m = LIST_ITEM.exec(line);
+  if (!m) return null;
+  const [, spaces, bullet, number, delimiter, text] = m;
+  return { indent: spaces.length, mark: bullet ?? delimiter, number, text, contentAt: spaces.length + (number?.length ?? 0) + 2 };
+}
+
+/** Whether an item may interrupt a paragraph (a numbered one only from 1). */
+function startsFromOne(item: ListLine): boolean {
+  return item.number === undefined || item.number === '1';
+}
+
+/**
+ * A tight list from line `from`, whose items are indented `least` to 3 more,
+ * each one line and any lists nested in it (indented as far as its text, and
+ * less than 4 more); up to the first line indented less. Null if a line is not
+ * such an item, or an item changes the marker.
+ */
+function listAt(lines: string[], from: number, least: number): { node: md.List; end: number } | null {
+  const first = listItemOf(lines[from]);
+  if (!first) return null;
   const children: md.ListItem[] = [];
-  for (let i = from; i < lines.length; i++) {
-    const item = i === from ? first : LIST_ITEM.exec(lines[i]);
-    if (!item || item[1] !== first[1] || item[3] !== first[3] || !startsParagraphLine(item[4])) return null;
-    const paragraph = paragraphOf([item[4]]);
+  /** Where the text of the item before starts. */
+  let contentAt = Infinity;
+  let at = from;
+  while (at < lines.length) {
+    const item = listItemOf(lines[at]);
+    if (!item) return null;
+    if (item.indent < least) break;
+    const current = children[children.length - 1];
+    if (current && item.indent >= contentAt) {
+      // In the item before: a nested list, which interrupts its paragraph.
+      if (item.indent - contentAt > 3 || !startsFromOne(item) || current.children.length > 1) return null;
+      const nested = listAt(lines, at, contentAt);
+      if (!nested) return null;
+      current.children.push(nested.node);
+      at = nested.end;
+      continue;
+    }
+    if (item.indent - least > 3 || item.mark !== first.mark || !startsParagraphLine(item.text)) return null;
+    const paragraph = paragraphOf([item.text]);
     if (!paragraph) return null;
     children.push({ type: 'listItem', spread: false, checked: null, children: [paragraph] });
+    contentAt = item.contentAt;
+    at++;
   }
-  const ordered = first[2] !== undefined;
-  return { type: 'list', ordered, start: ordered ? Number(first[2]) : null, spread: false, children };
+  const ordered = first.number !== undefined;
+  return { node: { type: 'list', ordered, start: ordered ? Number(first.number) : null, spread: false, children }, end: at };
 }
 
 /** A table's row written `| a | b |`: its cells' text, trimmed (no escaped pipe: a backslash is the parser's); null for any other line. */
