@@ -380,12 +380,19 @@ export class MarkdownBlocks {
   /**
    * `slice`: the least size of a block (its end is the first good cut after it); 0 cuts at every blank line that can be cut.
    * `inParts`: a block that will be shown as written (longer than LONGEST_PARSED, and not
-   * code or HTML) is handed out in parts as it comes (writtenPart), not whole at its end.
+   * code or HTML) is handed out in parts as it comes (writtenPart), not whole at its end;
+   * and a block is cut where its pieces change from simple (markdown-simple.ts) to not or
+   * back, so that a block rendered without the parser needs no worker, and one sent to the
+   * worker holds no text it need not parse.
    */
   constructor(
     private readonly slice = SLICE,
     private readonly inParts = true,
   ) {}
+
+  /** Where the last piece of the block (from its last point that can be cut) starts in the buffer, and whether the pieces before it are simple (null: none yet). */
+  private pieceStart = 0;
+  private simpleSoFar: boolean | null = null;
 
   /** Text from the block's start (or from the end of `head`) on, the last line maybe not whole yet. */
   private buffer = '';
@@ -425,6 +432,19 @@ export class MarkdownBlocks {
     this.scanned = this.blockStart = 0;
   }
 
+  /** At a point that can be cut: cuts before the piece that ends here if it is simple and those before it not, or the other way. */
+  private cutWhereSimpleChanges(at: number): void {
+    // A long block's start is out of the buffer: not cut again.
+    if (this.headLength > 0 || this.partsLength > 0 || this.pieceStart < this.blockStart) return;
+    const simple = simpleTree(this.buffer.slice(this.pieceStart, at)) !== null;
+    if (this.simpleSoFar !== null && simple !== this.simpleSoFar) {
+      this.cutSoFar += this.pieceStart - this.blockStart;
+      this.ready.push(this.takeBlock(this.pieceStart));
+    }
+    this.simpleSoFar = simple;
+    this.pieceStart = at;
+  }
+
   /** The block from its start to `end` in the buffer (or its last part); the next one starts there. */
   private takeBlock(end: number): string {
     const tail = this.buffer.slice(this.blockStart, end);
@@ -432,6 +452,10 @@ export class MarkdownBlocks {
     this.head = [];
     this.headLength = this.partsLength = 0;
     this.blockStart = end;
+    if (this.pieceStart <= end) {
+      this.pieceStart = end;
+      this.simpleSoFar = null;
+    }
     return block;
   }
 
@@ -460,10 +484,13 @@ export class MarkdownBlocks {
         this.afterBlank = true;
       } else {
         const least = this.cutSoFar < FIRST_BLOCKS ? 1 : Math.max(1, this.slice);
-        const length = this.partsLength + this.headLength + at - this.blockStart;
-        if (this.afterBlank && length >= least && this.canCutBefore(line, length)) {
-          this.cutSoFar += length;
-          this.ready.push(this.takeBlock(at));
+        if (this.afterBlank && this.canCutBefore(line, this.partsLength + this.headLength + at - this.blockStart)) {
+          if (this.inParts) this.cutWhereSimpleChanges(at);
+          const length = this.partsLength + this.headLength + at - this.blockStart;
+          if (length >= least) {
+            this.cutSoFar += length;
+            this.ready.push(this.takeBlock(at));
+          }
         }
         this.afterBlank = false;
         if (!/^[ \t]/.test(line)) this.inList = LIST_ITEM.test(line);
@@ -497,6 +524,7 @@ export class MarkdownBlocks {
     if (this.blockStart > BUFFERED) {
       this.buffer = buf.slice(this.blockStart);
       this.scanned -= this.blockStart;
+      this.pieceStart -= this.blockStart;
       this.blockStart = 0;
     }
   }
