@@ -343,6 +343,20 @@ function nestsTooDeep(source: string): boolean {
 /** A fenced code block or an HTML block at a block's start: the parser is quick on these whatever their length. */
 const QUICK_START = /^ {0,3}(```|~~~|<)/;
 
+/**
+ * Whether the blocks lately cut are all simple pieces or all not (as their
+ * cutter found): a fact of their text, which needsNoParser then need not find
+ * again. Kept for a few thousand blocks (those of a chunk or two waiting).
+ */
+const blockKinds = new Map<string, boolean>();
+const BLOCK_KINDS_KEPT = 4096;
+
+function knownBlock(block: string, simple: boolean): string {
+  if (blockKinds.size >= BLOCK_KINDS_KEPT) blockKinds.clear();
+  blockKinds.set(block, simple);
+  return block;
+}
+
 /** Whether a block is shown as written, not parsed: too long (LONGEST_PARSED) or too deep (DEEPEST_PARSED), or a part of one. */
 function showsAsWritten(source: string): boolean {
   return isPart(source) || (source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source);
@@ -437,9 +451,10 @@ export class MarkdownBlocks {
     // A long block's start is out of the buffer: not cut again.
     if (this.headLength > 0 || this.partsLength > 0 || this.pieceStart < this.blockStart) return;
     const simple = simpleTree(this.buffer.slice(this.pieceStart, at)) !== null;
-    if (this.simpleSoFar !== null && simple !== this.simpleSoFar) {
+    const before = this.simpleSoFar;
+    if (before !== null && simple !== before) {
       this.cutSoFar += this.pieceStart - this.blockStart;
-      this.ready.push(this.takeBlock(this.pieceStart));
+      this.ready.push(knownBlock(this.takeBlock(this.pieceStart), before));
     }
     this.simpleSoFar = simple;
     this.pieceStart = at;
@@ -489,7 +504,11 @@ export class MarkdownBlocks {
           const length = this.partsLength + this.headLength + at - this.blockStart;
           if (length >= least) {
             this.cutSoFar += length;
-            this.ready.push(this.takeBlock(at));
+            // Its pieces were all looked at (cutWhereSimpleChanges) if the last one ends here.
+            const looked = this.inParts && this.pieceStart === at && this.simpleSoFar !== null;
+            const simple = this.simpleSoFar;
+            const block = this.takeBlock(at);
+            this.ready.push(looked ? knownBlock(block, simple!) : block);
           }
         }
         this.afterBlank = false;
@@ -637,6 +656,8 @@ export class MarkdownRenderer {
    */
   renderBlock(source: string): void {
     if (showsAsWritten(source)) return this.renderAsWritten(source);
+    // No simple piece in it, as its cutter found: parsed whole.
+    if (blockKinds.get(source) === false) return this.renderTree(parse(this.withDefinitions(source)));
     const pieces = new MarkdownBlocks(0, false);
     pieces.write(source);
     pieces.end();
@@ -657,6 +678,8 @@ export class MarkdownRenderer {
   /** Whether a block is shown as written or all simple pieces (markdown-simple.ts): rendered with no parser, it needs no worker. */
   needsNoParser(source: string): boolean {
     if (showsAsWritten(source)) return true;
+    const known = blockKinds.get(source);
+    if (known !== undefined) return known;
     const pieces = new MarkdownBlocks(0, false);
     pieces.write(source);
     pieces.end();
