@@ -60,3 +60,11 @@ describe('a long block shown as written', () => {
     expect(parts.styles).toEqual(whole.styles);
   });
 });
+
+describe('the blocks of a long text, rendered', () => {
+  it('leave nothing of their text behind in the cutter’s findings', async () => {
+    const { blockKindsHeld } = await import('../src/document/readers/markdown.ts');
+    renderMarkdown('Some *text* with [a link](http://x.org/a) and `code` here.\n\n'.repeat(20_000), new RenderCollector());
+    expect(blockKindsHeld()).toBe(0);
+  });
+});

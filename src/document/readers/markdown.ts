@@ -346,15 +346,42 @@ const QUICK_START = /^ {0,3}(```|~~~|<)/;
 /**
  * Whether the blocks lately cut are all simple pieces or all not (as their
  * cutter found): a fact of their text, which needsNoParser then need not find
- * again. Kept for a few thousand blocks (those of a chunk or two waiting).
+ * again; dropped when the block is rendered. Kept for blocks of at most
+ * BLOCK_KINDS_TEXT in all (those of a chunk or two waiting), not to keep the
+ * text of blocks rendered elsewhere (the worker's).
  */
-const blockKinds = new Map<string, boolean>();
-const BLOCK_KINDS_KEPT = 4096;
+const blockKinds = new Map<string, { simple: boolean; waiting: number }>();
+let blockKindsText = 0;
+const BLOCK_KINDS_TEXT = 2 * 1024 * 1024;
 
 function knownBlock(block: string, simple: boolean): string {
-  if (blockKinds.size >= BLOCK_KINDS_KEPT) blockKinds.clear();
-  blockKinds.set(block, simple);
+  if (blockKindsText > BLOCK_KINDS_TEXT) {
+    blockKinds.clear();
+    blockKindsText = 0;
+  }
+  const known = blockKinds.get(block);
+  if (known) {
+    known.waiting++; // the same text again (a README repeated)
+  } else {
+    blockKinds.set(block, { simple, waiting: 1 });
+    blockKindsText += block.length;
+  }
   return block;
+}
+
+/** How much text the cutter's findings (blockKinds) hold. */
+export function blockKindsHeld(): number {
+  return blockKindsText;
+}
+
+/** What the cutter found of a block about to be rendered (blockKinds), forgotten now. */
+function takenKind(block: string): boolean | undefined {
+  const known = blockKinds.get(block);
+  if (known && --known.waiting === 0) {
+    blockKinds.delete(block);
+    blockKindsText -= block.length;
+  }
+  return known?.simple;
 }
 
 /** Whether a block is shown as written, not parsed: too long (LONGEST_PARSED) or too deep (DEEPEST_PARSED), or a part of one. */
@@ -655,9 +682,10 @@ export class MarkdownRenderer {
    * without the parser, each run of the other pieces parsed.
    */
   renderBlock(source: string): void {
+    const simple = takenKind(source);
     if (showsAsWritten(source)) return this.renderAsWritten(source);
     // No simple piece in it, as its cutter found: parsed whole.
-    if (blockKinds.get(source) === false) return this.renderTree(parse(this.withDefinitions(source)));
+    if (simple === false) return this.renderTree(parse(this.withDefinitions(source)));
     const pieces = new MarkdownBlocks(0, false);
     pieces.write(source);
     pieces.end();
@@ -679,7 +707,7 @@ export class MarkdownRenderer {
   needsNoParser(source: string): boolean {
     if (showsAsWritten(source)) return true;
     const known = blockKinds.get(source);
-    if (known !== undefined) return known;
+    if (known) return known.simple;
     const pieces = new MarkdownBlocks(0, false);
     pieces.write(source);
     pieces.end();
