@@ -117,6 +117,16 @@ describe('Markdown parsed in a worker', () => {
     expect(parses.sent).toEqual([]);
   });
 
+  it('renders long blocks of plain paragraphs and headings here, with no parser: it sends the worker only the others', () => {
+    const parses = new InThreadParses();
+    const plain = '## Part\n\nSome *text* with [a link](http://x.org/a) and `code` here.\n\n'.repeat(1000);
+    const quote = Array.from({ length: 200 }, (_, i) => `> a quote, line ${i}\n`).join('');
+    const source = `${plain}${quote}\n${plain}`;
+    expect(read(source, parses, { allSent: false })).toEqual(read(source, null));
+    expect(parses.sent).toHaveLength(1);
+    expect(parses.sent[0]).toBe(`${quote}\n`);
+  });
+
   it('sends a long block of the first screen that comes at the end of the text (after the first screen is drawn) to the worker', () => {
     const parses = new InThreadParses();
     const slow = 'a] '.repeat(700);

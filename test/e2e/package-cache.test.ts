@@ -64,14 +64,20 @@ describe('code caches of the packages compiled on first use', () => {
     expect(fs.existsSync(other)).toBe(false);
   });
 
-  it('a package is compiled on the first use of one of its exports: Markdown with no HTML needs no parse5, with HTML it does', async () => {
+  it('a package is compiled on the first use of one of its exports: Markdown with no HTML needs no parse5, with HTML it does; plain paragraphs need no parser', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-pkg-use-'));
+    const simple = path.join(dir, 'simple.md');
+    fs.writeFileSync(simple, '# Title\n\nSome *text* and [a link](https://example.org/).\n');
     const noHtml = path.join(dir, 'plain.md');
-    fs.writeFileSync(noHtml, '# Title\n\nSome *text* and [a link](https://example.org/).\n');
+    fs.writeFileSync(noHtml, '# Title\n\nSome *text* and [a link](https://example.org/).\n\n> A quoted [link](https://example.org/q).\n');
     const withHtml = path.join(dir, 'html.md');
     fs.writeFileSync(withHtml, '# Title\n\n<p align="center"><a href="https://example.org/"><img alt="the logo" src="logo.png"></a></p>\n');
     // KEY-NODE-ARCH.PACKAGE.v8 (the bundle's own caches have no PACKAGE, or `rendered`: src/boot.ts).
     const packages = (files: string[]) => files.flatMap((name) => name.match(new RegExp(`-${process.arch}\\.(.+)\\.v8$`))?.[1] ?? []).filter((part) => part !== 'rendered');
+
+    const none = cacheHome();
+    expect((await show(simple, { XDG_CACHE_HOME: none.home }, 'Some text and a link.')).slice(0, 3)).toEqual(['Title', '', 'Some text and a link.']);
+    expect(packages(none.files())).toEqual([]); // made without micromark (markdown-simple.ts)
 
     const first = cacheHome();
     const rows = await show(noHtml, { XDG_CACHE_HOME: first.home }, 'Some text and a link.');

@@ -10,7 +10,7 @@
 // (Atomics.wait) for at most the slice of time it was given.
 import { MessageChannel, parentPort, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type * as md from 'mdast';
-import { parse } from './markdown.ts';
+import { parse } from './markdown-parse.ts';
 import { startLwlWorker } from '../search-worker.ts';
 import { MARKDOWN_WORKER_ARGUMENT } from '../../worker-arguments.ts';
 

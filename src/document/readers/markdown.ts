@@ -5,161 +5,30 @@
 //
 // Big files: the source is cut into blocks at blank lines outside fenced code
 // and HTML blocks (MarkdownBlocks), and each block is parsed on its own, so the
-// first screen needs only the first blocks. Reference definitions may be
-// anywhere: a cheap scan finds where they may be (DefinitionIndex), and each block is
-// parsed with the definitions it uses appended, so `[text][ref]` resolves;
-// footnotes the same way, with stand-ins for their definitions (footnotes.ts).
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
-import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
+// first screen needs only the first blocks; the simple pieces of a block
+// (plain paragraphs, headings, tight lists, tables, fenced code) need no parser
+// at all (markdown-simple.ts). Reference definitions may be anywhere: a cheap
+// scan finds where they may be (DefinitionIndex, markdown-definitions.ts), and
+// each block is parsed with the definitions it uses appended, so `[text][ref]`
+// resolves; footnotes the same way, with stand-ins for their definitions
+// (footnotes.ts).
 import type * as md from 'mdast';
+import { definitionKey, LONGEST_PARSED, parse } from './markdown-parse.ts';
+import { DefinitionIndex, type Definition } from './markdown-definitions.ts';
 import { BlockWriter, QUOTE_BAR } from './layout.ts';
 import { HEADING_STYLES, RenderCollector, type RenderTarget } from './render-target.ts';
 import { writeTable } from './table.ts';
 import { attr, parseTag, SCRIPT_MARKS, writeHtmlFragment } from './html.ts';
-import { backLinkText, footnoteStandIn, Footnotes, isNoteStandIn, noteAnchor, noteReferencesIn, referenceAnchor } from './footnotes.ts';
+import { backLinkText, footnoteStandIn, Footnotes, isNoteStandIn, noteAnchor, referenceAnchor } from './footnotes.ts';
 import { languageOf } from './code-tokens.ts';
+import { simpleTree } from './markdown-simple.ts';
+
+export { definitionKey, parse } from './markdown-parse.ts';
+export { DEFINITION_START, DefinitionIndex, type Definition } from './markdown-definitions.ts';
 
 export interface MarkdownOptions {
   /** Tables wider than this are wrapped in their cells. */
   tableWidth?: number;
-}
-
-let parseOptions: Parameters<typeof fromMarkdown>[1] | undefined;
-
-/** The tree of a Markdown text (CommonMark + GFM); the Markdown worker (markdown-worker.ts) runs it too. */
-export function parse(source: string): md.Root {
-  parseOptions ??= { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
-  return fromMarkdown(source, parseOptions);
-}
-
-/** How references find their definitions: CommonMark's label matching (case folded, white space collapsed). */
-export function definitionKey(label: string): string {
-  return normalizeIdentifier(label).toLowerCase();
-}
-
-export interface Definition {
-  url: string;
-  title: string | null;
-}
-
-/** A line that may start a link reference definition: up to 3 spaces, `[label]:`. */
-export const DEFINITION_START = /^(?: {0,3}>)* {0,3}\[((?:[^\[\]\\]|\\[\s\S]){1,999})\]:/;
-
-/** The definitions in a parsed group of lines, first of each label first (inside quotes and lists too); the notes' identifiers into `notes`. */
-function definitionsIn(nodes: md.Nodes[], into = new Map<string, Definition>(), notes?: Set<string>): Map<string, Definition> {
-  for (const node of nodes) {
-    if (node.type === 'definition') {
-      if (!into.has(node.identifier)) into.set(node.identifier, { url: node.url, title: node.title ?? null });
-    } else if (node.type === 'footnoteDefinition') {
-      notes?.add(node.identifier);
-    } else if (node.type === 'blockquote' || node.type === 'list' || node.type === 'listItem') {
-      definitionsIn(node.children, into, notes);
-    }
-  }
-  return into;
-}
-
-/**
- * A definition on one line in its plainest form, which needs no parser: no
- * escape or character reference (only the parser decodes them), no parenthesis
- * in a bare destination (it must balance), no quote prefix.
- */
-const PLAIN_DEFINITION = /^ {0,3}\[([^[\]\\]{1,999})\]:[ \t]*(?:<([^<>\n\\&]*)>|([^\s<\\&()][^\s\\&()]*))(?:[ \t]+(?:"([^"\n\\&]*)"|'([^'\n\\&]*)'|\(([^()\n\\&]*)\)))?[ \t]*$/;
-
-/** The definitions of a group of lines if each is a plain one (PLAIN_DEFINITION), first of each label first; else null. */
-function plainDefinitions(group: string): Map<string, Definition> | null {
-  const found = new Map<string, Definition>();
-  for (const line of group.replace(/\n$/, '').split('\n')) {
-    const m = PLAIN_DEFINITION.exec(line.replace(/\r$/, ''));
-    // `[^label]:` defines a footnote (GFM), whatever follows: the parser's to read.
-    if (!m || !/\S/.test(m[1]) || m[1][0] === '^') return null;
-    const key = definitionKey(m[1]);
-    if (!found.has(key)) found.set(key, { url: m[2] ?? m[3], title: m[4] ?? m[5] ?? m[6] ?? null });
-  }
-  return found;
-}
-
-/**
- * Where a text's link reference definitions may be, found without parsing:
- * groups of lines that start with a line like `[label]:` and run to a blank
- * line, listed under each label they seem to define. A group is parsed by the
- * real parser only when a block uses one of its labels (resolve), so the first
- * screen parses none of the definitions it does not show. The first group (in
- * the text's order) that really defines a label wins, as CommonMark says.
- * A definition-looking line inside fenced code counts too: a rare false
- * positive, and only for a reference that has no real definition.
- */
-export class DefinitionIndex {
-  /** Label key → the groups that may define it, in text order (a footnote's under its label with the ^). */
-  private readonly candidates = new Map<string, CandidateGroup[]>();
-  /** Groups by text: a group repeated (a README repeated) is one, parsed once. */
-  private readonly groups = new Map<string, CandidateGroup>();
-
-  /** The notes the texts refer to (noteReferencesIn), by identifier. */
-  readonly noteReferences = new Set<string>();
-
-  /** Adds a text's candidate groups, and its references to notes (texts come in order). */
-  add(source: string): void {
-    noteReferencesIn(source, definitionKey, this.noteReferences);
-    const starts = new RegExp(DEFINITION_START.source, 'gm');
-    const blank = /\n[ \t]*(?:\n|$)/g;
-    for (let m = starts.exec(source); m; m = starts.exec(source)) {
-      const lineStart = m.index;
-      blank.lastIndex = lineStart;
-      const end = blank.exec(source);
-      // A long run of definitions is a group a piece at a time (cut at a line's end): the parser's time on one block grows faster than its length.
-      let groupEnd = end ? end.index : source.length;
-      if (groupEnd - lineStart > LONGEST_PARSED) groupEnd = Math.max(source.lastIndexOf('\n', lineStart + LONGEST_PARSED), lineStart + 1);
-      const text = source.slice(lineStart, groupEnd);
-      let entry = this.groups.get(text);
-      const known = entry !== undefined;
-      entry ??= { group: text, parsed: null, notes: null };
-      if (!known) this.groups.set(text, entry);
-      // Every label the group's lines seem to define: the same group under each.
-      const inGroup = new RegExp(DEFINITION_START.source, 'gm');
-      for (let d = inGroup.exec(text); d; d = inGroup.exec(text)) {
-        const key = definitionKey(d[1]);
-        const list = this.candidates.get(key);
-        if (!list) this.candidates.set(key, [entry]);
-        else if (!list.includes(entry)) list.push(entry);
-      }
-      starts.lastIndex = Math.max(groupEnd, lineStart + 1);
-    }
-  }
-
-  /** The definition of a label key, parsing its candidate groups in order until one defines it; undefined if none does. */
-  resolve(key: string): Definition | undefined {
-    const list = this.candidates.get(key);
-    if (!list) return undefined;
-    for (const entry of list) {
-      const found = parsedGroup(entry).get(key);
-      if (found) return found;
-    }
-    this.candidates.delete(key); // none: not asked again
-    return undefined;
-  }
-
-  /** Whether a footnote (`[^label]:`, by its identifier) is defined, parsing its candidate groups in order until one defines it. */
-  definesNote(identifier: string): boolean {
-    return (this.candidates.get(`^${identifier}`) ?? []).some((entry) => (parsedGroup(entry), entry.notes!.has(identifier)));
-  }
-}
-
-interface CandidateGroup {
-  group: string;
-  /** Its link definitions, once parsed; and its footnotes' identifiers. */
-  parsed: Map<string, Definition> | null;
-  notes: Set<string> | null;
-}
-
-/** A candidate group's definitions, parsed on first use (plain one-line definitions need no parser). */
-function parsedGroup(entry: CandidateGroup): Map<string, Definition> {
-  if (entry.parsed) return entry.parsed;
-  entry.notes = new Set();
-  entry.parsed = plainDefinitions(entry.group) ?? definitionsIn(parse(entry.group).children, undefined, entry.notes);
-  return entry.parsed;
 }
 
 /** A fence opener: up to 3 spaces, then ``` or ~~~ (at least 3). */
@@ -182,13 +51,6 @@ const SLICE = 16 * 1024;
 /** The first blocks are cut small (at every blank line that can be cut, up to this much text), so the first screen parses little. */
 const FIRST_BLOCKS = 16 * 1024;
 /**
- * A block longer than this that is not fenced code or HTML is shown as written,
- * not parsed: the parser's time on one long paragraph or list with no blank
- * line grows faster than its length (0.2 s for 32 KiB of lines, 11 s for 300 KiB), and
- * no key may wait that long.
- */
-const LONGEST_PARSED = 32 * 1024;
-/**
  * Containers (block quotes, list items) nested deeper than this on a line make
  * its block shown as written: the parser's time grows with the cube of the
  * depth (49 s for 10,000 `- `), and the tree's walks overflow the stack.
@@ -210,8 +72,74 @@ function nestsTooDeep(source: string): boolean {
 
 /** A fenced code block or an HTML block at a block's start: the parser is quick on these whatever their length. */
 const QUICK_START = /^ {0,3}(```|~~~|<)/;
+
+/**
+ * Whether the blocks lately cut are all simple pieces or all not (as their
+ * cutter found): a fact of their text, which needsNoParser then need not find
+ * again; dropped when the block is rendered. Kept for blocks of at most
+ * BLOCK_KINDS_TEXT in all (those of a chunk or two waiting), not to keep the
+ * text of blocks rendered elsewhere (the worker's).
+ */
+const blockKinds = new Map<string, { simple: boolean; waiting: number }>();
+let blockKindsText = 0;
+const BLOCK_KINDS_TEXT = 2 * 1024 * 1024;
+
+function knownBlock(block: string, simple: boolean): string {
+  if (blockKindsText > BLOCK_KINDS_TEXT) {
+    blockKinds.clear();
+    blockKindsText = 0;
+  }
+  const known = blockKinds.get(block);
+  if (known) {
+    known.waiting++; // the same text again (a README repeated)
+  } else {
+    blockKinds.set(block, { simple, waiting: 1 });
+    blockKindsText += block.length;
+  }
+  return block;
+}
+
+/** How much text the cutter's findings (blockKinds) hold. */
+export function blockKindsHeld(): number {
+  return blockKindsText;
+}
+
+/** What the cutter found of a block about to be rendered (blockKinds), forgotten now. */
+function takenKind(block: string): boolean | undefined {
+  const known = blockKinds.get(block);
+  if (known && --known.waiting === 0) {
+    blockKinds.delete(block);
+    blockKindsText -= block.length;
+  }
+  return known?.simple;
+}
+
+/** Whether a block is shown as written, not parsed: too long (LONGEST_PARSED) or too deep (DEEPEST_PARSED), or a part of one. */
+function showsAsWritten(source: string): boolean {
+  return isPart(source) || (source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source);
+}
+
+function isPart(source: string): boolean {
+  return source[0] === PART || source[0] === LAST_PART;
+}
+
+/** How many line ends a text ends with. */
+function trailingNewlines(text: string): number {
+  let count = 0;
+  while (count < text.length && text[text.length - 1 - count] === '\n') count++;
+  return count;
+}
 /** A block bigger than this is cut at the next blank line whatever comes after it. */
 const MAX_BLOCK = 256 * 1024;
+/** MarkdownBlocks keeps at most about twice this much text in its buffer, and takes text this much at a time. */
+const BUFFERED = 32 * 1024;
+/**
+ * What starts each part of a block handed out in parts (MarkdownBlocks'
+ * inParts), and its last part: code units decoded text never holds (lone
+ * surrogates), so no block of the text can be taken for one.
+ */
+const PART = '\udc01';
+const LAST_PART = '\udc02';
 
 /**
  * Cuts Markdown text, fed in chunks, into blocks that parse the same alone as
@@ -220,13 +148,37 @@ const MAX_BLOCK = 256 * 1024;
  * or indented text after the blank line may belong to the list before it).
  */
 export class MarkdownBlocks {
-  /** `slice`: the least size of a block (its end is the first good cut after it); 0 cuts at every blank line that can be cut. */
-  constructor(private readonly slice = SLICE) {}
+  /**
+   * `slice`: the least size of a block (its end is the first good cut after it); 0 cuts at every blank line that can be cut.
+   * `inParts`: a block that will be shown as written (longer than LONGEST_PARSED, and not
+   * code or HTML) is handed out in parts as it comes (writtenPart), not whole at its end;
+   * and a block is cut where its pieces change from simple (markdown-simple.ts) to not or
+   * back, so that a block rendered without the parser needs no worker, and one sent to the
+   * worker holds no text it need not parse.
+   */
+  constructor(
+    private readonly slice = SLICE,
+    private readonly inParts = true,
+  ) {}
 
+  /** Where the last piece of the block (from its last point that can be cut) starts in the buffer, and whether the pieces before it are simple (null: none yet). */
+  private pieceStart = 0;
+  private simpleSoFar: boolean | null = null;
+
+  /** Text from the block's start (or from the end of `head`) on, the last line maybe not whole yet. */
   private buffer = '';
   /** Where the scan stopped in the buffer (a line start). */
   private scanned = 0;
   private blockStart = 0;
+  /**
+   * The block's start, scanned, when it has grown long (a block with no blank
+   * line to cut at): out of the buffer, so that a chunk added to the buffer
+   * does not copy all of it again. Joined when the block is cut.
+   */
+  private head: string[] = [];
+  private headLength = 0;
+  /** How much of the block was handed out in parts (inParts), if it is. */
+  private partsLength = 0;
   private fence: { char: string; length: number } | null = null;
   private htmlEnd: RegExp | null = null;
   private afterBlank = false;
@@ -237,15 +189,46 @@ export class MarkdownBlocks {
   private cutSoFar = 0;
 
   write(chunk: string): void {
-    this.buffer += chunk;
-    this.scan(false);
+    // A window at a time: each join of the buffer and new text is copied by V8 when scanned, and a small copy is short-lived garbage.
+    for (let at = 0; at < chunk.length; at += BUFFERED) {
+      this.buffer += chunk.length <= BUFFERED ? chunk : chunk.slice(at, at + BUFFERED);
+      this.scan(false);
+    }
   }
 
   end(): void {
     this.scan(true);
-    if (this.blockStart < this.buffer.length) this.ready.push(this.buffer.slice(this.blockStart));
+    if (this.blockStart < this.buffer.length || this.headLength > 0 || this.partsLength > 0) this.ready.push(this.takeBlock(this.buffer.length));
     this.buffer = '';
     this.scanned = this.blockStart = 0;
+  }
+
+  /** At a point that can be cut: cuts before the piece that ends here if it is simple and those before it not, or the other way. */
+  private cutWhereSimpleChanges(at: number): void {
+    // A long block's start is out of the buffer: not cut again.
+    if (this.headLength > 0 || this.partsLength > 0 || this.pieceStart < this.blockStart) return;
+    const simple = simpleTree(this.buffer.slice(this.pieceStart, at)) !== null;
+    const before = this.simpleSoFar;
+    if (before !== null && simple !== before) {
+      this.cutSoFar += this.pieceStart - this.blockStart;
+      this.ready.push(knownBlock(this.takeBlock(this.pieceStart), before));
+    }
+    this.simpleSoFar = simple;
+    this.pieceStart = at;
+  }
+
+  /** The block from its start to `end` in the buffer (or its last part); the next one starts there. */
+  private takeBlock(end: number): string {
+    const tail = this.buffer.slice(this.blockStart, end);
+    const block = this.partsLength > 0 ? LAST_PART + tail : this.headLength > 0 ? this.head.join('') + tail : tail;
+    this.head = [];
+    this.headLength = this.partsLength = 0;
+    this.blockStart = end;
+    if (this.pieceStart <= end) {
+      this.pieceStart = end;
+      this.simpleSoFar = null;
+    }
+    return block;
   }
 
   /** The next complete block, or null until more input comes. */
@@ -273,10 +256,17 @@ export class MarkdownBlocks {
         this.afterBlank = true;
       } else {
         const least = this.cutSoFar < FIRST_BLOCKS ? 1 : Math.max(1, this.slice);
-        if (this.afterBlank && at - this.blockStart >= least && this.canCutBefore(line, at - this.blockStart)) {
-          this.cutSoFar += at - this.blockStart;
-          this.ready.push(buf.slice(this.blockStart, at));
-          this.blockStart = at;
+        if (this.afterBlank && this.canCutBefore(line, this.partsLength + this.headLength + at - this.blockStart)) {
+          if (this.inParts) this.cutWhereSimpleChanges(at);
+          const length = this.partsLength + this.headLength + at - this.blockStart;
+          if (length >= least) {
+            this.cutSoFar += length;
+            // Its pieces were all looked at (cutWhereSimpleChanges) if the last one ends here.
+            const looked = this.inParts && this.pieceStart === at && this.simpleSoFar !== null;
+            const simple = this.simpleSoFar;
+            const block = this.takeBlock(at);
+            this.ready.push(looked ? knownBlock(block, simple!) : block);
+          }
         }
         this.afterBlank = false;
         if (!/^[ \t]/.test(line)) this.inList = LIST_ITEM.test(line);
@@ -295,10 +285,22 @@ export class MarkdownBlocks {
       at = nl + 1;
     }
     this.scanned = Math.min(at, buf.length);
-    // Keep the buffer small: drop what has been handed out.
-    if (this.blockStart > 0 && this.blockStart > 64 * 1024) {
+    // Keep the buffer small: drop what has been handed out, and move a long block's scanned lines to its head, or hand them out.
+    if (this.scanned - this.blockStart > BUFFERED) {
+      const lines = buf.slice(this.blockStart, this.scanned);
+      if (this.inParts && (this.partsLength > 0 || (this.headLength === 0 && !QUICK_START.test(lines)))) {
+        this.ready.push(PART + lines);
+        this.partsLength += lines.length;
+      } else {
+        this.head.push(lines);
+        this.headLength += lines.length;
+      }
+      this.blockStart = this.scanned;
+    }
+    if (this.blockStart > BUFFERED) {
       this.buffer = buf.slice(this.blockStart);
       this.scanned -= this.blockStart;
+      this.pieceStart -= this.blockStart;
       this.blockStart = 0;
     }
   }
@@ -376,18 +378,18 @@ export class MarkdownRenderer {
     this.w = new BlockWriter(target);
   }
 
-  /** Where definitions may be, found cheaply; parsed when a block uses their label. */
-  private readonly index = new DefinitionIndex();
+  /** Where definitions may be, found cheaply (made with the first text given: a table cell's renderer has none); parsed when a block uses their label. */
+  private index: DefinitionIndex | null = null;
 
   /** Learns where the definitions in a text may be (the whole source, or each text as it comes, before its blocks are rendered). */
   addDefinitions(source: string): void {
-    this.index.add(source);
+    (this.index ??= new DefinitionIndex()).add(source);
   }
 
   /** Whether a label key has a definition: known already, or found by the index (and then known). */
   private defined(key: string): boolean {
     if (this.definitions.has(key)) return true;
-    const def = this.index.resolve(key);
+    const def = this.index?.resolve(key);
     if (def) this.definitions.set(key, def);
     return def !== undefined;
   }
@@ -399,16 +401,48 @@ export class MarkdownRenderer {
 
   private noteDefined(identifier: string): boolean {
     if (this.notesDefined.has(identifier)) return true;
-    const defined = this.index.definesNote(identifier);
+    const defined = this.index?.definesNote(identifier) ?? false;
     if (defined) this.notesDefined.add(identifier);
     return defined;
   }
 
-  /** Renders one block (from MarkdownBlocks, or a whole small text). */
+  /**
+   * Renders one block (from MarkdownBlocks, or a whole small text): its
+   * simple pieces (plain paragraphs and headings, markdown-simple.ts) made
+   * without the parser, each run of the other pieces parsed.
+   */
   renderBlock(source: string): void {
-    const text = this.parseText(source);
-    if (text === null) this.renderAsWritten(source);
-    else this.renderTree(parse(text));
+    const simple = takenKind(source);
+    if (showsAsWritten(source)) return this.renderAsWritten(source);
+    // No simple piece in it, as its cutter found: parsed whole.
+    if (simple === false) return this.renderTree(parse(this.withDefinitions(source)));
+    const pieces = new MarkdownBlocks(0, false);
+    pieces.write(source);
+    pieces.end();
+    let parsedFrom = 0;
+    let at = 0;
+    for (let piece = pieces.next(); piece !== null; piece = pieces.next()) {
+      const simple = simpleTree(piece);
+      if (simple) {
+        if (parsedFrom < at) this.renderTree(parse(this.withDefinitions(source.slice(parsedFrom, at))));
+        this.renderTree({ type: 'root', children: simple });
+        parsedFrom = at + piece.length;
+      }
+      at += piece.length;
+    }
+    if (parsedFrom < at) this.renderTree(parse(this.withDefinitions(parsedFrom === 0 ? source : source.slice(parsedFrom))));
+  }
+
+  /** Whether a block is shown as written or all simple pieces (markdown-simple.ts): rendered with no parser, it needs no worker. */
+  needsNoParser(source: string): boolean {
+    if (showsAsWritten(source)) return true;
+    const known = blockKinds.get(source);
+    if (known) return known.simple;
+    const pieces = new MarkdownBlocks(0, false);
+    pieces.write(source);
+    pieces.end();
+    for (let piece = pieces.next(); piece !== null; piece = pieces.next()) if (!simpleTree(piece)) return false;
+    return true;
   }
 
   /**
@@ -418,7 +452,11 @@ export class MarkdownRenderer {
    * definition in one may be used by the next.
    */
   parseText(source: string): string | null {
-    if ((source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source)) return null;
+    return showsAsWritten(source) ? null : this.withDefinitions(source);
+  }
+
+  /** A text to parse with the definitions it uses appended (see parseText). */
+  private withDefinitions(source: string): string {
     let appended = '';
     const used = new Set<string>();
     for (const m of source.matchAll(BRACKETED)) {
@@ -442,9 +480,34 @@ export class MarkdownRenderer {
 
   /** Renders a block not parsed (parseText said null): its text as written. */
   renderAsWritten(source: string): void {
+    if (isPart(source)) return this.renderPart(source);
     this.w.block();
     this.w.write(source.replace(/\n+$/, ''));
     this.w.block();
+  }
+
+  /** The line ends at the end of the last part of a block shown in parts, written only if more text follows; -1 outside such a block. */
+  private partNewlines = -1;
+
+  /** A part of a block shown as written (MarkdownBlocks' inParts): as renderAsWritten shows the whole, a part at a time. */
+  private renderPart(part: string): void {
+    const w = this.w;
+    if (this.partNewlines < 0) {
+      w.block();
+      this.partNewlines = 0;
+    }
+    const newlines = trailingNewlines(part);
+    if (newlines < part.length - 1) {
+      if (this.partNewlines > 0) w.write('\n'.repeat(this.partNewlines));
+      w.write(part.slice(1, part.length - newlines));
+      this.partNewlines = newlines;
+    } else {
+      this.partNewlines += newlines;
+    }
+    if (part[0] === LAST_PART) {
+      w.block();
+      this.partNewlines = -1;
+    }
   }
 
   /** Renders the tree of a block's parseText, here or from the Markdown worker. */
@@ -537,7 +600,7 @@ export class MarkdownRenderer {
   private footnote(node: md.FootnoteDefinition): void {
     const w = this.w;
     // Met before any reference: numbered if a reference further on will link to it.
-    const referencedOn = this.index.noteReferences.has(node.identifier) && !this.notesUnlinked.has(node.identifier);
+    const referencedOn = (this.index?.noteReferences.has(node.identifier) ?? false) && !this.notesUnlinked.has(node.identifier);
     const numbered = this.footnotes.defined(node.identifier, referencedOn);
     const references = numbered?.references ?? 0;
     const marker = `[${numbered?.number ?? node.label ?? node.identifier}] `;

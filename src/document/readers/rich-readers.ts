@@ -367,7 +367,7 @@ export class MarkdownDocReader extends PacedReader {
     while (this.aheadText < IN_FLIGHT_TEXT && this.ahead.length < IN_FLIGHT_BLOCKS) {
       const block = this.heldBack(this.ahead.length);
       if (block === undefined) return;
-      if (block.length < this.longBlock) {
+      if (block.length < this.longBlock || this.renderer.needsNoParser(block)) {
         this.ahead.push(null);
         continue;
       }
