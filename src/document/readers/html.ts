@@ -14,6 +14,7 @@ import { RenderCollector, type RenderTarget, type Style } from './render-target.
 import { writeTable, type TableCell } from './table.ts';
 import { writeScriptless } from './html-scriptless.ts';
 import { languageOf } from './code-tokens.ts';
+import { TextNodeTails } from './html-text-nodes.ts';
 import { defaultText, Forms, isSubmitter, type Field, type FieldKind, type FormInfo } from '../forms.ts';
 
 type Node = T.Node;
@@ -174,6 +175,8 @@ const DEEPEST_TABLE = 20;
 const MOST_TABLE_CELLS = 10_000;
 /** Children written are let go this many at a time, at least. */
 const RELEASED_TOGETHER = 64;
+/** A text still growing is written as far as it has come once it is this long (in UTF-16 units). */
+const LONG_TEXT = 8 * 1024;
 
 export class HtmlWalker {
   private readonly stack: OpenElement[] = [];
@@ -188,6 +191,8 @@ export class HtmlWalker {
   private baseSeen = false;
   /** Where fields go when the reader was given no forms (raw HTML in Markdown): shown, not kept. */
   private scratch: Forms | null = null;
+  /** Labels and buttons open (their frames): each reads its text again at its end. */
+  private textReaders = 0;
 
   constructor(
     readonly w: BlockWriter,
@@ -225,6 +230,20 @@ export class HtmlWalker {
     f.index = 0;
   }
 
+  /**
+   * The text an open element ends with, still growing, once it is long: what
+   * it holds is written (or, in an element not shown, let go) and taken out
+   * of the tree, and the rest written as it comes (writing text in pieces
+   * writes what it does whole), so a 10 MB paragraph, <pre> or unclosed
+   * <script> is never held whole. Not in a label or a button, which read
+   * their text again at their end.
+   */
+  private writeSoFar(f: OpenElement, node: T.TextNode): void {
+    if (node.value.length < LONG_TEXT || this.textReaders > 0) return;
+    if (!f.silent) this.text(node.value);
+    node.value = '';
+  }
+
   /** Walks as far as the tree is settled (all of it when `final`). Returns true when done. */
   walk(final: boolean): boolean {
     const stack = this.stack;
@@ -235,7 +254,10 @@ export class HtmlWalker {
       if (f.index < kids.length) {
         const child = kids[f.index];
         if (child.nodeName === '#text') {
-          if (open && f.index === kids.length - 1) return false; // may grow
+          if (open && f.index === kids.length - 1) {
+            this.writeSoFar(f, child as T.TextNode);
+            return false; // may grow
+          }
           if (!f.silent) this.text((child as T.TextNode).value);
           this.next(f);
         } else if (isElement(child)) {
@@ -334,7 +356,10 @@ export class HtmlWalker {
         f.form = this.options.forms !== undefined;
         break;
       case 'label':
-        if (this.options.forms) f.label = this.options.forms.fields.length;
+        if (this.options.forms) {
+          f.label = this.options.forms.fields.length;
+          this.textReaders++;
+        }
         break;
       case 'table':
         // Laid out as a grid up to a depth, past it as the text it holds: each level is a walk in a walk (the stack).
@@ -351,6 +376,7 @@ export class HtmlWalker {
           const number = forms.add(buttonField(el, form));
           this.w.openLink(forms.markHref(number, forms.forms[form]?.action ?? ''));
           f.button = number;
+          this.textReaders++;
           f.link = true;
           this.linkDepth++;
         }
@@ -437,6 +463,7 @@ export class HtmlWalker {
     }
     if (f.form) this.options.forms?.closeForm();
     if (f.label >= 0) this.labelled(f.node as Element, f.label);
+    if (f.label >= 0 || f.button >= 0) this.textReaders--;
     if (f.button >= 0) {
       const field = this.options.forms!.fields[f.button];
       field.label = textOf(f.node) || field.value;
@@ -833,6 +860,7 @@ export class HtmlReader {
   private readonly parser: Parser<DefaultTreeAdapterMap>;
   private readonly writer: BlockWriter;
   private readonly walker: HtmlWalker;
+  private readonly tails = new TextNodeTails();
 
   constructor(target: RenderTarget, options: HtmlOptions = {}) {
     const open = this.open;
@@ -844,7 +872,8 @@ export class HtmlReader {
       if (FIELD_TAGS.has(tagName)) owners.set(el, (this.parser.formElement as Element | null) ?? null);
       return el;
     };
-    const treeAdapter = { ...defaultTreeAdapter, createElement, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
+    const { insertText, insertTextBefore } = this.tails;
+    const treeAdapter = { ...defaultTreeAdapter, createElement, insertText, insertTextBefore, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
     // Scripting off, as in a browser that runs none: <noscript>'s content is read as markup.
     this.parser = new (cappedParser())({ treeAdapter, scriptingEnabled: false });
     options = { ...options, formOwner: (field) => (owners.has(field) ? owners.get(field) : undefined) };
@@ -862,11 +891,13 @@ export class HtmlReader {
     // Text read so far is handed to the tree, and the input it came from let go: else a long run of text is kept, and copied at every write.
     this.parser.tokenizer.flushCurrentCharacterToken();
     letGoOfLongToken(this.parser.tokenizer as unknown as TokenizerInside);
+    this.tails.fold();
     this.walker.walk(false);
   }
 
   end(): void {
     this.parser.tokenizer.write('', true);
+    this.tails.fold();
     this.walker.walk(true);
     this.writer.finish();
   }
