@@ -173,8 +173,6 @@ interface OpenElement {
 const DEEPEST_TABLE = 20;
 /** A table of more cells than this is read as its text too: it is laid out whole, between two keys (a quarter of a second for this many). */
 const MOST_TABLE_CELLS = 10_000;
-/** Children written are let go this many at a time, at least. */
-const RELEASED_TOGETHER = 64;
 /** A text still growing is written as far as it has come once it is this long (in UTF-16 units). */
 const LONG_TEXT = 8 * 1024;
 
@@ -216,14 +214,16 @@ export class HtmlWalker {
 
   /**
    * The child at the frame's index is written: on to the next. The children
-   * written are let go once they are many (and most of the list), so the tree
-   * holds what is still to write, not the page; the parser never looks back at
-   * them: it adds to the open elements' ends, and before an open table, where
-   * the walk waits.
+   * written are let go once they are most of the list, so the tree holds what
+   * is still to write, not the page; the parser never looks back at them: it
+   * adds to the open elements' ends, and before an open table, where the walk
+   * waits. At once, not many together: a node kept while a few more pieces
+   * are parsed outlives the young generation, and is garbage of the old one.
+   * Not in a label or a button, which read their text again at their end.
    */
   private next(f: OpenElement): void {
     f.index++;
-    if (f.index < RELEASED_TOGETHER) return;
+    if (this.textReaders > 0) return;
     const kids = children(f.node);
     if (f.index * 2 < kids.length) return;
     for (const written of kids.splice(0, f.index)) (written as T.ChildNode).parentNode = null;
@@ -854,26 +854,35 @@ const FIELD_TAGS = new Set(['input', 'select', 'textarea', 'button']);
  * A whole HTML document, read in chunks: `write` each piece of text as it
  * comes, `end` at the end. The target gets what is settled after every write.
  */
+/**
+ * An element as HtmlReader makes it: marked while the parser has it open (but
+ * formatting ones, see FORMATTING), as the walk asks of one at every step. A
+ * mark, not a Set of them: a Set's table, grown and shrunk as elements open
+ * and close, outlived the young generation and was garbage of the old one.
+ */
+type MarkedElement = Element & { open: boolean };
+
+const markOpen = (el: Element) => void ((el as MarkedElement).open = true);
+const markClosed = (el: Element) => void ((el as MarkedElement).open = false);
+
 export class HtmlReader {
-  /** The elements the parser has open (but formatting ones, see FORMATTING): the walk asks of one at every step. */
-  private readonly open = new Set<Node>();
   private readonly parser: Parser<DefaultTreeAdapterMap>;
   private readonly writer: BlockWriter;
   private readonly walker: HtmlWalker;
   private readonly tails = new TextNodeTails();
 
   constructor(target: RenderTarget, options: HtmlOptions = {}) {
-    const open = this.open;
     // Each field's form owner: the parser's form element pointer when it made the field (`<table><form><tr><td><input>`
     // leaves the form empty, and its fields its own all the same).
     const owners = new WeakMap<Element, Element | null>();
     const createElement = (tagName: string, namespaceURI: html.NS, attrs: Token.Attribute[]): Element => {
-      const el = defaultTreeAdapter.createElement(tagName, namespaceURI, attrs);
+      const el = defaultTreeAdapter.createElement(tagName, namespaceURI, attrs) as MarkedElement;
+      el.open = false;
       if (FIELD_TAGS.has(tagName)) owners.set(el, (this.parser.formElement as Element | null) ?? null);
       return el;
     };
     const { insertText, insertTextBefore } = this.tails;
-    const treeAdapter = { ...defaultTreeAdapter, createElement, insertText, insertTextBefore, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
+    const treeAdapter = { ...defaultTreeAdapter, createElement, insertText, insertTextBefore, onItemPush: markOpen, onItemPop: markClosed };
     // Scripting off, as in a browser that runs none: <noscript>'s content is read as markup.
     this.parser = new (cappedParser())({ treeAdapter, scriptingEnabled: false });
     options = { ...options, formOwner: (field) => (owners.has(field) ? owners.get(field) : undefined) };
@@ -881,7 +890,7 @@ export class HtmlReader {
     const stack = this.parser.openElements;
     const isOpen = (node: Node) => {
       if (node === this.parser.document) return true;
-      return isElement(node) && FORMATTING.has(node.tagName) ? stack.contains(node) : open.has(node);
+      return isElement(node) && (FORMATTING.has(node.tagName) ? stack.contains(node) : (node as MarkedElement).open === true);
     };
     this.walker = new HtmlWalker(this.writer, this.parser.document, options, isOpen);
   }
