@@ -851,10 +851,6 @@ const LONGEST_NAME = 1024;
 const FIELD_TAGS = new Set(['input', 'select', 'textarea', 'button']);
 
 /**
- * A whole HTML document, read in chunks: `write` each piece of text as it
- * comes, `end` at the end. The target gets what is settled after every write.
- */
-/**
  * An element as HtmlReader makes it: marked while the parser has it open (but
  * formatting ones, see FORMATTING), as the walk asks of one at every step. A
  * mark, not a Set of them: a Set's table, grown and shrunk as elements open
@@ -865,6 +861,10 @@ type MarkedElement = Element & { open: boolean };
 const markOpen = (el: Element) => void ((el as MarkedElement).open = true);
 const markClosed = (el: Element) => void ((el as MarkedElement).open = false);
 
+/**
+ * A whole HTML document, read in chunks: `write` each piece of text as it
+ * comes, `end` at the end. The target gets what is settled after every write.
+ */
 export class HtmlReader {
   private readonly parser: Parser<DefaultTreeAdapterMap>;
   private readonly writer: BlockWriter;
