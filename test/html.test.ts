@@ -2,12 +2,16 @@
 // from the tree only, encodings, and the layout of every kind of element.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse, type DefaultTreeAdapterMap, type DefaultTreeAdapterTypes as T } from 'parse5';
+import { defaultTreeAdapter, parse, type DefaultTreeAdapterMap, type DefaultTreeAdapterTypes as T } from 'parse5';
 import { cappedParser, HtmlReader, HtmlWalker, renderHtml } from '../src/document/readers/html.ts';
 import { BlockWriter } from '../src/document/readers/layout.ts';
+import { TextNodeTails } from '../src/document/readers/html-text-nodes.ts';
 import { classify } from '../src/input/classify.ts';
 import { utf8Transcoder } from '../src/input/charset.ts';
 import { RenderCollector } from '../src/document/readers/render-target.ts';
+import { Forms } from '../src/document/forms.ts';
+import { Document } from '../src/document/document.ts';
+import { HtmlDocReader } from '../src/document/readers/rich-readers.ts';
 
 function render(html: string, tableWidth = 100): RenderCollector {
   const sink = new RenderCollector();
@@ -268,7 +272,24 @@ describe('open elements capped in depth, trees let go as they are written', () =
     expect(sink.textContent.match(/para/g)).toHaveLength(1_000);
     expect(sink.textContent.match(/bold/g)).toHaveLength(1_000);
     expect(body.childNodes.length).toBeLessThan(100);
-    expect((body.childNodes[0] as T.Element).childNodes.length).toBeLessThan(100);
+    expect((body.childNodes[0] as T.Element | undefined)?.childNodes.length ?? 0).toBeLessThan(100);
+  });
+
+  it('lets go of each node once written: a page read in pieces never holds more than a few of them', () => {
+    const nodes = (n: T.Node): number => 1 + ('childNodes' in n ? (n as T.ParentNode).childNodes.reduce((sum, c) => sum + nodes(c), 0) : 0);
+    const page = '<h2 id="s">Section</h2><p>Some <b>text</b> with <a href="x">a link</a> and <code>code</code>.</p><ul><li>item</li><li>two</li></ul>\n'.repeat(3_000);
+    const sink = new RenderCollector();
+    const reader = new HtmlReader(sink);
+    const document = (reader as unknown as { parser: { document: T.Document } }).parser.document;
+    let most = 0;
+    for (let at = 0; at < page.length; at += 2048) {
+      reader.write(page.slice(at, at + 2048));
+      most = Math.max(most, nodes(document));
+    }
+    reader.end();
+    expect(sink.textContent).toBe(render(page).textContent);
+    // A piece holds some 200 nodes; those kept are the open ones and the text that may grow.
+    expect(most).toBeLessThan(50);
   });
 
   it('lets go of what an element not shown holds while the parser still adds to it', () => {
@@ -344,5 +365,89 @@ describe('a long token fed in chunks (a comment, a tag, an attribute of megabyte
     expect(sink.textContent).toBe(render(html).textContent);
     expect(sink.textContent).toContain('before inside after');
     expect(held).toBeLessThan(300_000);
+  });
+});
+
+describe('a huge block fed in pieces (a paragraph, a <pre>, an unclosed <script> of megabytes)', () => {
+  /** The text the parser's tree holds: every text node's, and any piece not yet joined onto one. */
+  function treeText(node: T.Node): number {
+    let n = 0;
+    if (node.nodeName === '#text') n += (node as T.TextNode).value.length + ((node as { tail?: string[] }).tail?.join('').length ?? 0);
+    for (const child of 'childNodes' in node ? (node as T.ParentNode).childNodes : []) n += treeText(child);
+    return n;
+  }
+  /** Renders `html` fed in pieces as the document reader feeds it; also the most text the tree held after any piece. */
+  function streamed(html: string, size = 16 * 1024): { sink: RenderCollector; held: number } {
+    const sink = new RenderCollector();
+    const reader = new HtmlReader(sink);
+    const document = (reader as unknown as { parser: { document: T.Document } }).parser.document;
+    let held = 0;
+    for (let i = 0; i < html.length; i += size) {
+      reader.write(html.slice(i, i + size));
+      held = Math.max(held, treeText(document));
+    }
+    reader.end();
+    return { sink, held };
+  }
+  const cases: Array<[string, string]> = [
+    ['a paragraph', `<p>${'word '.repeat(400_000)}`],
+    ['a paragraph closed, and text after it', `<p>${'some words\tand  more\n'.repeat(100_000)}</p><p>after</p>`],
+    ['a pre', `<pre>\n${'a line  of text\n'.repeat(100_000)}`],
+    ['a pre with a line split across pieces', `<pre>${'x'.repeat(16_380)}\n${'an odd line\r\n'.repeat(50_000)}</pre>after`],
+    ['an unclosed script', `<p>before</p><script>${'var a = 1;\n'.repeat(200_000)}`],
+    ['an unclosed style in a hidden element', `<p>before</p><div hidden><style>${'p { color: red }\n'.repeat(100_000)}`],
+  ];
+
+  it.each(cases)('%s: written as it is whole, the tree holding no more than a few pieces of its text', (_, html) => {
+    const whole = render(html);
+    const { sink, held } = streamed(html);
+    expect(sink.textContent).toBe(whole.textContent);
+    expect(sink.styles).toEqual(whole.styles);
+    expect(held).toBeLessThan(64 * 1024);
+  });
+
+  it('keeps the whole of a long growing text in a button and a label, which read it again at their end', () => {
+    const words = 'press here '.repeat(5_000);
+    const html = `<form><label>${words}<input name=a></label><button>${words}</button></form>`;
+    const fieldsOf = (fed: (reader: HtmlReader) => void) => {
+      const forms = new Forms();
+      const reader = new HtmlReader(new RenderCollector(), { forms });
+      fed(reader);
+      reader.end();
+      return forms.fields.map((f) => f.label);
+    };
+    const whole = fieldsOf((reader) => reader.write(html));
+    expect(whole).toEqual([words.trim(), words.trim()]);
+    expect(fieldsOf((reader) => { for (let i = 0; i < html.length; i += 4096) reader.write(html.slice(i, i + 4096)); })).toEqual(whole);
+  });
+});
+
+describe('text nodes grown in pieces (html-text-nodes.ts)', () => {
+  it('joins the pieces of a write onto their node at the fold, fostered ones before their table too', () => {
+    const tails = new TextNodeTails();
+    const adapter = { ...defaultTreeAdapter, insertText: tails.insertText, insertTextBefore: tails.insertTextBefore };
+    const parser = new (cappedParser())({ treeAdapter: adapter });
+    parser.tokenizer.write('<p>one two  three</p><table>fost ered<tr><td>cell</td></tr></table>', true);
+    const body = parser.document.childNodes[0] as T.Element;
+    const texts = (node: T.Node): string[] =>
+      node.nodeName === '#text' ? [(node as T.TextNode).value] : 'childNodes' in node ? (node as T.ParentNode).childNodes.flatMap(texts) : [];
+    // Before the fold each node holds its first piece only.
+    expect(texts(body)).toEqual(['one', 'fost', 'cell']);
+    tails.fold();
+    expect(texts(body)).toEqual(texts(parse('<p>one two  three</p><table>fost ered<tr><td>cell</td></tr></table>')));
+  });
+});
+
+describe('the HTML document reader', () => {
+  it('reads a megabyte chunk of multi-byte text whole, whichever byte its pieces are cut at', () => {
+    // 3-byte characters, and a 4-byte one every so often: pieces of the chunk end inside them.
+    const words = Array.from({ length: 40_000 }, (_, i) => (i % 7 === 0 ? '𝄞€' : '€€')).join(' ');
+    const page = `\ufeff<p>${words}</p><p>end</p>`;
+    const doc = new Document('page.html');
+    const reader = new HtmlDocReader(doc);
+    reader.write(Buffer.from(page));
+    reader.end();
+    reader.work(Infinity);
+    expect(doc.text.text(0, doc.text.length)).toBe(`${words}\n\nend\n`);
   });
 });

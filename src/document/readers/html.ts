@@ -14,6 +14,7 @@ import { RenderCollector, type RenderTarget, type Style } from './render-target.
 import { writeTable, type TableCell } from './table.ts';
 import { writeScriptless } from './html-scriptless.ts';
 import { languageOf } from './code-tokens.ts';
+import { TextNodeTails } from './html-text-nodes.ts';
 import { defaultText, Forms, isSubmitter, type Field, type FieldKind, type FormInfo } from '../forms.ts';
 
 type Node = T.Node;
@@ -172,8 +173,8 @@ interface OpenElement {
 const DEEPEST_TABLE = 20;
 /** A table of more cells than this is read as its text too: it is laid out whole, between two keys (a quarter of a second for this many). */
 const MOST_TABLE_CELLS = 10_000;
-/** Children written are let go this many at a time, at least. */
-const RELEASED_TOGETHER = 64;
+/** A text still growing is written as far as it has come once it is this long (in UTF-16 units). */
+const LONG_TEXT = 8 * 1024;
 
 export class HtmlWalker {
   private readonly stack: OpenElement[] = [];
@@ -188,6 +189,8 @@ export class HtmlWalker {
   private baseSeen = false;
   /** Where fields go when the reader was given no forms (raw HTML in Markdown): shown, not kept. */
   private scratch: Forms | null = null;
+  /** Labels and buttons open (their frames): each reads its text again at its end. */
+  private textReaders = 0;
 
   constructor(
     readonly w: BlockWriter,
@@ -211,18 +214,34 @@ export class HtmlWalker {
 
   /**
    * The child at the frame's index is written: on to the next. The children
-   * written are let go once they are many (and most of the list), so the tree
-   * holds what is still to write, not the page; the parser never looks back at
-   * them: it adds to the open elements' ends, and before an open table, where
-   * the walk waits.
+   * written are let go once they are most of the list, so the tree holds what
+   * is still to write, not the page; the parser never looks back at them: it
+   * adds to the open elements' ends, and before an open table, where the walk
+   * waits. At once, not many together: a node kept while a few more pieces
+   * are parsed outlives the young generation, and is garbage of the old one.
+   * Not in a label or a button, which read their text again at their end.
    */
   private next(f: OpenElement): void {
     f.index++;
-    if (f.index < RELEASED_TOGETHER) return;
+    if (this.textReaders > 0) return;
     const kids = children(f.node);
     if (f.index * 2 < kids.length) return;
     for (const written of kids.splice(0, f.index)) (written as T.ChildNode).parentNode = null;
     f.index = 0;
+  }
+
+  /**
+   * The text an open element ends with, still growing, once it is long: what
+   * it holds is written (or, in an element not shown, let go) and taken out
+   * of the tree, and the rest written as it comes (writing text in pieces
+   * writes what it does whole), so a 10 MB paragraph, <pre> or unclosed
+   * <script> is never held whole. Not in a label or a button, which read
+   * their text again at their end.
+   */
+  private writeSoFar(f: OpenElement, node: T.TextNode): void {
+    if (node.value.length < LONG_TEXT || this.textReaders > 0) return;
+    if (!f.silent) this.text(node.value);
+    node.value = '';
   }
 
   /** Walks as far as the tree is settled (all of it when `final`). Returns true when done. */
@@ -235,7 +254,10 @@ export class HtmlWalker {
       if (f.index < kids.length) {
         const child = kids[f.index];
         if (child.nodeName === '#text') {
-          if (open && f.index === kids.length - 1) return false; // may grow
+          if (open && f.index === kids.length - 1) {
+            this.writeSoFar(f, child as T.TextNode);
+            return false; // may grow
+          }
           if (!f.silent) this.text((child as T.TextNode).value);
           this.next(f);
         } else if (isElement(child)) {
@@ -334,7 +356,10 @@ export class HtmlWalker {
         f.form = this.options.forms !== undefined;
         break;
       case 'label':
-        if (this.options.forms) f.label = this.options.forms.fields.length;
+        if (this.options.forms) {
+          f.label = this.options.forms.fields.length;
+          this.textReaders++;
+        }
         break;
       case 'table':
         // Laid out as a grid up to a depth, past it as the text it holds: each level is a walk in a walk (the stack).
@@ -351,6 +376,7 @@ export class HtmlWalker {
           const number = forms.add(buttonField(el, form));
           this.w.openLink(forms.markHref(number, forms.forms[form]?.action ?? ''));
           f.button = number;
+          this.textReaders++;
           f.link = true;
           this.linkDepth++;
         }
@@ -437,6 +463,7 @@ export class HtmlWalker {
     }
     if (f.form) this.options.forms?.closeForm();
     if (f.label >= 0) this.labelled(f.node as Element, f.label);
+    if (f.label >= 0 || f.button >= 0) this.textReaders--;
     if (f.button >= 0) {
       const field = this.options.forms!.fields[f.button];
       field.label = textOf(f.node) || field.value;
@@ -824,27 +851,38 @@ const LONGEST_NAME = 1024;
 const FIELD_TAGS = new Set(['input', 'select', 'textarea', 'button']);
 
 /**
+ * An element as HtmlReader makes it: marked while the parser has it open (but
+ * formatting ones, see FORMATTING), as the walk asks of one at every step. A
+ * mark, not a Set of them: a Set's table, grown and shrunk as elements open
+ * and close, outlived the young generation and was garbage of the old one.
+ */
+type MarkedElement = Element & { open: boolean };
+
+const markOpen = (el: Element) => void ((el as MarkedElement).open = true);
+const markClosed = (el: Element) => void ((el as MarkedElement).open = false);
+
+/**
  * A whole HTML document, read in chunks: `write` each piece of text as it
  * comes, `end` at the end. The target gets what is settled after every write.
  */
 export class HtmlReader {
-  /** The elements the parser has open (but formatting ones, see FORMATTING): the walk asks of one at every step. */
-  private readonly open = new Set<Node>();
   private readonly parser: Parser<DefaultTreeAdapterMap>;
   private readonly writer: BlockWriter;
   private readonly walker: HtmlWalker;
+  private readonly tails = new TextNodeTails();
 
   constructor(target: RenderTarget, options: HtmlOptions = {}) {
-    const open = this.open;
     // Each field's form owner: the parser's form element pointer when it made the field (`<table><form><tr><td><input>`
     // leaves the form empty, and its fields its own all the same).
     const owners = new WeakMap<Element, Element | null>();
     const createElement = (tagName: string, namespaceURI: html.NS, attrs: Token.Attribute[]): Element => {
-      const el = defaultTreeAdapter.createElement(tagName, namespaceURI, attrs);
+      const el = defaultTreeAdapter.createElement(tagName, namespaceURI, attrs) as MarkedElement;
+      el.open = false;
       if (FIELD_TAGS.has(tagName)) owners.set(el, (this.parser.formElement as Element | null) ?? null);
       return el;
     };
-    const treeAdapter = { ...defaultTreeAdapter, createElement, onItemPush: (el: Element) => open.add(el), onItemPop: (el: Element) => open.delete(el) };
+    const { insertText, insertTextBefore } = this.tails;
+    const treeAdapter = { ...defaultTreeAdapter, createElement, insertText, insertTextBefore, onItemPush: markOpen, onItemPop: markClosed };
     // Scripting off, as in a browser that runs none: <noscript>'s content is read as markup.
     this.parser = new (cappedParser())({ treeAdapter, scriptingEnabled: false });
     options = { ...options, formOwner: (field) => (owners.has(field) ? owners.get(field) : undefined) };
@@ -852,7 +890,7 @@ export class HtmlReader {
     const stack = this.parser.openElements;
     const isOpen = (node: Node) => {
       if (node === this.parser.document) return true;
-      return isElement(node) && FORMATTING.has(node.tagName) ? stack.contains(node) : open.has(node);
+      return isElement(node) && (FORMATTING.has(node.tagName) ? stack.contains(node) : (node as MarkedElement).open === true);
     };
     this.walker = new HtmlWalker(this.writer, this.parser.document, options, isOpen);
   }
@@ -862,11 +900,13 @@ export class HtmlReader {
     // Text read so far is handed to the tree, and the input it came from let go: else a long run of text is kept, and copied at every write.
     this.parser.tokenizer.flushCurrentCharacterToken();
     letGoOfLongToken(this.parser.tokenizer as unknown as TokenizerInside);
+    this.tails.fold();
     this.walker.walk(false);
   }
 
   end(): void {
     this.parser.tokenizer.write('', true);
+    this.tails.fold();
     this.walker.walk(true);
     this.writer.finish();
   }
