@@ -150,7 +150,10 @@ const wrapped = `(function (exports, require, module, __filename, __dirname) {${
 // - no pretenuring: V8 saw the first elements of a page live long and allocated every later one in
 //   the old generation, where they died (10 MB of nested divs peaked at 97-145 MiB, 91-99 without);
 // - the old generation let grow by half its live size between collections, not up to four times.
-const launcher = '#!/bin/sh\n":" //; exec node --max-semi-space-size=2 --no-allocation-site-pretenuring --heap-growing-percent=50 "$0" "$@"\n';
+// And one malloc arena, unless the user chose a number: V8's compiler threads each kept one of their
+// own, 9-11 MiB that never went back (stdtypes.html 72 MiB, 66 with one). LWL_ONE_ARENA tells boot.ts
+// to take both out of the environment again, so that the commands lwl runs get the user's.
+const launcher = '#!/bin/sh\n":" //; [ -n "${MALLOC_ARENA_MAX+set}" ] || { MALLOC_ARENA_MAX=1 LWL_ONE_ARENA=1; export MALLOC_ARENA_MAX LWL_ONE_ARENA; }; exec node --max-semi-space-size=2 --no-allocation-site-pretenuring --heap-growing-percent=50 "$0" "$@"\n';
 const head = `${launcher}${boot}\n`;
 // The comment is the body of a function, so that boot.ts has its text from V8 (the function's), not by reading the file again; its first line says on which line of the file the bundle starts.
 const bundleLine = head.split('\n').length;

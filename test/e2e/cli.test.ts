@@ -66,10 +66,29 @@ describe('the built file', () => {
     child.stdin!.write('hello\n');
     expect(await copied).toBe('hello\n');
     const args = fs.readFileSync(`/proc/${child.pid}/cmdline`, 'latin1').split('\0');
+    const environ = fs.readFileSync(`/proc/${child.pid}/environ`, 'latin1');
     child.stdin!.end();
     await new Promise((resolve) => child.once('exit', resolve));
     expect(path.basename(args[0])).toBe('node');
     expect(args.slice(1, 5)).toEqual(['--max-semi-space-size=2', '--no-allocation-site-pretenuring', '--heap-growing-percent=50', script]);
+    expect(environ).toContain('MALLOC_ARENA_MAX=1');
+  });
+
+  it("gives node one malloc arena, unless the user chose a number, and the commands lwl runs the user's environment", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-arena-'));
+    const script = path.join(root, 'dist/lwl');
+    const seen = async (env: Record<string, string>) => {
+      const out = path.join(dir, `env-${Object.keys(env).length}`);
+      const s = new Session(script, ['samples/tour.md'], { env });
+      await s.waitForText('Welcome');
+      const environ = fs.readFileSync(`/proc/${s.proc.pid}/environ`, 'latin1').split('\0');
+      await s.keys('!', `env > ${out}`, '\r');
+      await s.waitFor(() => fs.existsSync(out) && fs.readFileSync(out, 'utf8').includes('PATH='), 'the command');
+      s.kill();
+      return { node: environ.filter((v) => /^(MALLOC_ARENA_MAX|LWL_ONE_ARENA)=/.test(v)).sort(), command: fs.readFileSync(out, 'utf8').split('\n').filter((v) => /^(MALLOC_ARENA_MAX|LWL_ONE_ARENA)=/.test(v)) };
+    };
+    expect(await seen({})).toEqual({ node: ['LWL_ONE_ARENA=1', 'MALLOC_ARENA_MAX=1'], command: [] });
+    expect(await seen({ MALLOC_ARENA_MAX: '4' })).toEqual({ node: ['MALLOC_ARENA_MAX=4'], command: ['MALLOC_ARENA_MAX=4'] });
   });
 });
 
