@@ -43,13 +43,14 @@ interface Contender {
 }
 
 const nodeCommand = [process.execPath, '-e', 'process.stdout.write(/VmHWM:\\s+(\\d+)/.exec(require("fs").readFileSync("/proc/self/status", "utf8"))[1])'];
+// Each build run as a user runs it, the file itself: its first lines start node with the launcher's flags (build.mjs).
 const contenders: Contender[] = [
-  { name: 'dist/lwl', command: [process.execPath, script], env, times: path.join(dir, 'times-cached') },
-  { name: 'dist/lwl, no code cache', command: [process.execPath, script], env: { ...env, LWL_CODE_CACHE: '0' }, times: path.join(dir, 'times-cold') },
+  { name: 'dist/lwl', command: [script], env, times: path.join(dir, 'times-cached') },
+  { name: 'dist/lwl, no code cache', command: [script], env: { ...env, LWL_CODE_CACHE: '0' }, times: path.join(dir, 'times-cold') },
   // Each build its own cache directory: a build removes other builds' caches from its directory, so sharing one would leave neither a cache.
   ...values.script.map((other, i) => ({
     name: path.relative(root, path.resolve(other)),
-    command: [process.execPath, path.resolve(other)],
+    command: [path.resolve(other)],
     env: { ...env, XDG_CACHE_HOME: path.join(dir, `cache-script-${i}`) },
     times: path.join(dir, `times-script-${i}`),
   })),

@@ -20,9 +20,22 @@ export const PIECE = 1024;
 let zeroWidthPattern: RegExp | null = null;
 const zeroWidth = () => (zeroWidthPattern ??= /^[\p{Mn}\p{Me}\p{Cf}\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufe00-\ufe0f]$/u);
 
+/**
+ * The common non-ASCII of prose and documentation that no other character
+ * joins, nor joins any: Latin letters and signs, dashes, quotes and other
+ * punctuation, currency, letterlike symbols, arrows, mathematical and technical
+ * signs, box drawing and shapes. Text of these and printable ASCII is a cluster
+ * a character, of no zero width, known without the patterns of Unicode
+ * properties below, which cost ICU's data when made (some 3 MiB and 5 ms: a
+ * page with a bullet or a dash paid them at its first screen).
+ */
+const plainProse = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2100-\u25ff]*$/;
+const isPlainProse = (cp: number) => (cp >= 0xa0 && cp < 0x300) || (cp >= 0x2010 && cp <= 0x25ff && (cp <= 0x2027 || cp >= 0x2030) && (cp <= 0x205e || cp >= 0x20a0) && (cp <= 0x20c0 || cp >= 0x2100));
+
 /** Cells taken by one code point on its own (0, 1 or 2). */
 export function codePointWidth(cp: number): 0 | 1 | 2 {
   if (cp < 0x300) return cp >= 0x20 && cp !== 0x7f && !(cp >= 0x80 && cp < 0xa0) ? 1 : 0;
+  if (isPlainProse(cp)) return eastAsianWidth(cp);
   if (zeroWidth().test(String.fromCodePoint(cp))) return 0;
   if (cp >= 0x1160 && cp <= 0x11ff) return 0; // Hangul medial vowels and final consonants join the syllable
   return eastAsianWidth(cp);
@@ -47,8 +60,8 @@ export const printableAscii = /^[\x20-\x7e]*$/;
  * (then returns false). Linear in the length: segmented in bounded pieces.
  */
 export function eachGrapheme(text: string, visit: (cluster: string) => boolean): boolean {
-  // Printable ASCII is a cluster a character, however long (a paste of thousands).
-  if (printableAscii.test(text)) {
+  // Printable ASCII and plain prose are a cluster a character, however long (a paste of thousands).
+  if (plainProse.test(text)) {
     for (let i = 0; i < text.length; i++) if (!visit(text[i])) return false;
     return true;
   }
@@ -138,7 +151,8 @@ function visitRun(run: string, context: Surface, measure: (s: string) => number,
     // so that it ends before two ASCII characters, where a cluster surely ends.
     let k = j;
     while (k < n && (run.charCodeAt(k) >= 0x80 || (k + 1 < n && run.charCodeAt(k + 1) >= 0x80))) k++;
-    if (!complex().test(run.slice(j, k))) {
+    const stretch = run.slice(j, k);
+    if (plainProse.test(stretch) || !complex().test(stretch)) {
       // Each code point is a cluster of its own, and so is each character around them.
       for (let m = asciiEnd; m < k; ) {
         const cp = run.codePointAt(m)!;
@@ -150,13 +164,13 @@ function visitRun(run: string, context: Surface, measure: (s: string) => number,
       continue;
     }
     const end = Math.min(n, k + 1);
-    const stretch = run.slice(asciiEnd, end);
+    const around = run.slice(asciiEnd, end);
     let at = 0;
     let next = end;
-    const ok = eachGrapheme(stretch, (cluster) => {
+    const ok = eachGrapheme(around, (cluster) => {
       at += cluster.length;
       // The ASCII character after the stretch, on its own: left for the next round.
-      if (at === stretch.length && end > k && cluster.length === 1) {
+      if (at === around.length && end > k && cluster.length === 1) {
         next = k;
         return true;
       }
