@@ -67,6 +67,16 @@ async function idle(pid: number): Promise<boolean> {
   return false;
 }
 
+/** Once the first screen is up and quiet, G: the ms until the status line says (END), or null (a timeout). */
+async function gToEnd(s: PtySession): Promise<number | null> {
+  if ((await s.waitFor((t) => t.status() !== '', timeoutMs)) === null) return null;
+  await s.quiet(200, timeoutMs);
+  const pressed = performance.now();
+  s.type('G');
+  const end = await s.waitFor((t) => t.status().includes('(END)'), timeoutMs);
+  return end === null ? null : end - pressed;
+}
+
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
 
 /** Python's documentation page of the built-in types, where python3-doc is installed. */
@@ -156,14 +166,7 @@ console.log('| :-- | :-- | --: | --: | :-- |');
   let paragraphs = NaN;
   for (const [what, text] of inputs) {
     const s = new PtySession(lwl, [write('token.html', text)], settings);
-    let figure = NaN;
-    if ((await s.waitFor((t) => t.status() !== '', timeoutMs)) !== null) {
-      await s.quiet(200, timeoutMs);
-      const pressed = performance.now();
-      s.type('G');
-      const end = await s.waitFor((t) => t.status().includes('(END)'), timeoutMs);
-      if (end !== null) figure = end - pressed;
-    }
+    const figure = (await gToEnd(s)) ?? NaN;
     if (what === 'paragraphs') paragraphs = figure;
     const shown = Number.isNaN(figure) ? 'timeout' : `${(figure / 1000).toFixed(2)} s`;
     const target = what === 'paragraphs' ? '' : `${((2 * paragraphs) / 1000).toFixed(2)} s (2x paragraphs)`;
@@ -196,16 +199,11 @@ console.log('| :-- | :-- | --: | --: | :-- |');
     const s = new PtySession(lwl, [file], settings);
     let figure = 'timeout';
     let ok = false;
-    if ((await s.waitFor((t) => t.status() !== '', timeoutMs)) !== null) {
-      await s.quiet(200, timeoutMs);
-      const pressed = performance.now();
-      s.type('G');
-      const end = await s.waitFor((t) => t.status().includes('(END)'), timeoutMs);
-      if (end !== null && (await idle(s.pid))) {
-        const peak = status(s.pid, 'VmHWM');
-        figure = `${mib(peak)} (G ${((end - pressed) / 1000).toFixed(1)} s)`;
-        ok = peak < limit;
-      }
+    const took = await gToEnd(s);
+    if (took !== null && (await idle(s.pid))) {
+      const peak = status(s.pid, 'VmHWM');
+      figure = `${mib(peak)} (G ${(took / 1000).toFixed(1)} s)`;
+      ok = peak < limit;
     }
     await s.close('q');
     const theirs = w3m ? `; w3m ${w3mPeak(w3m, file)}` : '';
