@@ -97,7 +97,7 @@ class Output {
     if (row === this.row && col === this.col) return;
     if (row === this.row && col === 0) this.text += '\r';
     // Along the row, forward or back, from a column known to the cell (what was written since is ASCII): shorter than a position.
-    else if (row === this.row && this.col >= 0 && this.colExact) this.text += alongTheRow(col - this.col, this.col < this.cols - 1);
+    else if (row === this.row && this.col >= 0 && this.colExact) this.text += alongTheRow(col - this.col);
     // The next row down, but not from the margin, where a line feed would scroll.
     else if (col === 0 && this.row >= 0 && row === this.row + 1 && this.row !== this.bottomMargin) this.text += this.newline;
     else this.text += col === 0 ? `${CSI}${row + 1}H` : `${CSI}${row + 1};${col + 1}H`;
@@ -457,13 +457,12 @@ function edit(out: Output, row: number, edits: RowEdit[]): void {
 }
 
 /**
- * The shortest move along a row by `cells` (not 0): CUF or CUB, whose count of 1
- * goes without saying, or a backspace for one back, but from the last column
- * (`inside` false), where after a character the terminal may wait to wrap and
- * terminals differ on where a backspace goes.
+ * A move along a row by `cells` (not 0): CUF or CUB, whose count of 1 goes
+ * without saying. Not a backspace for one back, though shorter: lwl writes no
+ * C0 control but CR and LF, so that any other reaching the terminal is known
+ * to be a document's (test/e2e/foreign.ts).
  */
-function alongTheRow(cells: number, inside: boolean): string {
-  if (cells === -1 && inside) return '\b';
+function alongTheRow(cells: number): string {
   const n = Math.abs(cells);
   return `${CSI}${n === 1 ? '' : n}${cells > 0 ? 'C' : 'D'}`;
 }

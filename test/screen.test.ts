@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { seeded } from './random.ts';
 import { Screen, changedPart, clean, rowEdits, enterScreen, findShift, leaveMainScreen, leaveScreen, type Frame } from '../term/screen.ts';
 import { sgr } from '../term/sgr.ts';
+import { foreignBytes } from './e2e/foreign.ts';
 
 const COLS = 20;
 
@@ -124,18 +125,31 @@ describe('scrolling', () => {
     // Back along the row from where the last frame left the cursor; and, a row longer by two cells with its end unchanged: blanks inserted where the change starts.
     screen.render(frame(page(2, 23, ': lines 998-1,020 of 14,647,653 (0%)')));
     expect(screen.render(frame(page(2, 23, ': lines 999-1,021 of 14,647,653 (0%)')))).toBe('\x1b[9D9\x1b[5C1');
-    // One cell back: a backspace (but from the last column); a count of one goes without saying.
+    // One cell back or forward: a count of one goes without saying (and no backspace: lwl writes no C0 control but CR and LF).
     const small = new Screen();
     small.render(frame(page(1, 23, ': 9-31 of 99 (9%)')));
     expect(small.render(frame(page(1, 23, ': 9-31 of 99 (8%)')))).toBe('\x1b[3D8');
-    expect(small.render(frame(page(1, 23, ': 9-31 of 99 (7%)')))).toBe('\b7');
+    expect(small.render(frame(page(1, 23, ': 9-31 of 99 (7%)')))).toBe('\x1b[D7');
     expect(small.render(frame(page(1, 23, ': 9-31 of 98 (7%)')))).toBe('\x1b[4D8');
-    expect(small.render(frame(page(1, 23, ': 9-31 of 97 (6%)')))).toBe('\b7 (6');
+    expect(small.render(frame(page(1, 23, ': 9-31 of 97 (6%)')))).toBe('\x1b[D7 (6');
     expect(small.render(frame(page(1, 23, ': 9-31 of 97 (6%]')))).toBe('\x1b[C]');
     expect(small.render(frame(page(1, 23, ': 9-31 of 97 (6%] ab')))).toBe(' ab');
     expect(small.render(frame(page(1, 23, ': 9-31 of 97 (6%] xb')))).toBe('\x1b[Dx');
     expect(rowEdits('lines 998-1,020 of 9', 'lines 1,001-1,023 of 9')).toEqual([{ col: 15, insert: 2 }, { col: 6, text: '1,001-1,023' }]);
     expect(rowEdits('a \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\', 'b \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\')).toBeNull();
+  });
+
+  it("writes nothing of its own but lwl's sequences, CR and LF, however the status line's digits change (no backspace)", () => {
+    const random = seeded(20261202);
+    const screen = new Screen();
+    const thousands = (v: number) => v.toLocaleString('en-US');
+    let out = screen.render(frame(page(1, 23, ': 1-23 of 99 (1%)')));
+    // Lines moving by a few at a time (j, k, d), now and then far (a search, G).
+    for (let n = 0, top = 3990; n < 2000; n++) {
+      top = random(20) === 0 ? random(20000) : Math.max(1, top + random(7) - 3);
+      out += screen.render(frame(page(1 + random(3), 23, `: ${thousands(top)}-${thousands(top + 22 + random(2))} of 14,647,653 (${Math.floor(top / 200)}%)`)));
+    }
+    expect(foreignBytes(out)).toEqual([]);
   });
 
   it('finds the changed cells of rows of printable ASCII only', () => {
