@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { which } from './machine.ts';
 import { PtySession, killAll } from './pty.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -81,12 +82,6 @@ const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
 
 /** Python's documentation page of the built-in types, where python3-doc is installed. */
 const PYTHON_STDTYPES = '/usr/share/doc/python3/html/library/stdtypes.html';
-
-/** `command`'s path on PATH, or null. */
-function commandPath(command: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && fs.existsSync(path.join(dir, command))) return path.join(dir, command);
-  return null;
-}
 
 /** w3m's most resident memory dumping `file` as text: the kernel's count of a child's peak, asked by python3 (where it is). */
 function w3mPeak(w3m: string, file: string): string {
@@ -178,7 +173,7 @@ console.log('| :-- | :-- | --: | --: | :-- |');
 // Documents that cost memory for their structure (issue 27): each opened, G to (END), idle; the
 // peak beside 4 x the source + 64 MiB, and w3m's (-dump, its most resident) where it is installed.
 {
-  const w3m = commandPath('w3m');
+  const w3m = which('w3m');
   const documents: Array<[string, () => string]> = [
     ['a generated page of 6.9 MB (headings, paragraphs with links, small lists and tables)', () => write('generated.html', generatedPage(6.9 * MB))],
     ["Python's library/stdtypes.html (python3-doc)", () => PYTHON_STDTYPES],
