@@ -4,12 +4,12 @@
 // properties the other paths use.
 import { eastAsianWidth } from 'get-east-asian-width';
 import { describe, expect, it } from 'vitest';
-import { codePointWidth, graphemes, stringWidth } from '../src/text/width.ts';
+import { PLAIN_PROSE, codePointWidth, graphemes, stringWidth } from '../src/text/width.ts';
 import { prng } from './random.ts';
 
-/** The code points the fast path takes (width.ts's plainProse), beyond ASCII. */
+/** The code points the fast path takes, beyond ASCII. */
 const PROSE: number[] = [];
-for (const [from, to] of [[0xa0, 0x2ff], [0x2010, 0x2027], [0x2030, 0x205e], [0x20a0, 0x20c0], [0x2100, 0x25ff]]) for (let cp = from; cp <= to; cp++) PROSE.push(cp);
+for (const [from, to] of PLAIN_PROSE) for (let cp = from; cp <= to; cp++) PROSE.push(cp);
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const icuClusters = (s: string) => Array.from(segmenter.segment(s), (x) => x.segment);

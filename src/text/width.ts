@@ -24,13 +24,26 @@ const zeroWidth = () => (zeroWidthPattern ??= /^[\p{Mn}\p{Me}\p{Cf}\u200b-\u200f
  * The common non-ASCII of prose and documentation that no other character
  * joins, nor joins any: Latin letters and signs, dashes, quotes and other
  * punctuation, currency, letterlike symbols, arrows, mathematical and technical
- * signs, box drawing and shapes. Text of these and printable ASCII is a cluster
- * a character, of no zero width, known without the patterns of Unicode
- * properties below, which cost ICU's data when made (some 3 MiB and 5 ms: a
- * page with a bullet or a dash paid them at its first screen).
+ * signs, box drawing and shapes (ranges of code points, both ends in). Text of
+ * these and printable ASCII is a cluster a character, of no zero width, known
+ * without the patterns of Unicode properties below, which cost ICU's data when
+ * made (some 3 MiB and 5 ms: a page with a bullet or a dash paid them at its
+ * first screen).
  */
-const plainProse = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2100-\u25ff]*$/;
-const isPlainProse = (cp: number) => (cp >= 0xa0 && cp < 0x300) || (cp >= 0x2010 && cp <= 0x25ff && (cp <= 0x2027 || cp >= 0x2030) && (cp <= 0x205e || cp >= 0x20a0) && (cp <= 0x20c0 || cp >= 0x2100));
+export const PLAIN_PROSE: ReadonlyArray<readonly [number, number]> = [
+  [0xa0, 0x2ff],
+  [0x2010, 0x2027],
+  [0x2030, 0x205e],
+  [0x20a0, 0x20c0],
+  [0x2100, 0x25ff],
+];
+const escaped = (cp: number) => `\\u${cp.toString(16).padStart(4, '0')}`;
+/** Text of printable ASCII and plain prose only (no /u: no ICU). */
+const plainProse = new RegExp(`^[\\x20-\\x7e${PLAIN_PROSE.map(([from, to]) => `${escaped(from)}-${escaped(to)}`).join('')}]*$`);
+function isPlainProse(cp: number): boolean {
+  for (const [from, to] of PLAIN_PROSE) if (cp >= from && cp <= to) return true;
+  return false;
+}
 
 /** Cells taken by one code point on its own (0, 1 or 2). */
 export function codePointWidth(cp: number): 0 | 1 | 2 {
