@@ -26,22 +26,26 @@ const END_KINDS = new Set(['plain', 'markup', 'raw']);
  */
 const prepared = new WeakMap<Loader, Loader>();
 
-/** The end window's text, if G on `main` would show one now: its loader, not yet shown. */
-function endLoaderFor(main: Page): Loader | null {
+/** Whether G on `main` shows a window now: a regular file of a kind read from any line's start, with much still to read. */
+function showsWindow(main: Page): boolean {
   const { doc, loader } = main;
-  if (main.kind === 'help' || main.kind === 'endWindow' || !END_KINDS.has(doc.kind) || loader.source.size === null) return null;
-  if (loader.source.size - doc.bytesRead < END_UNREAD) return null;
-  const end = loader.readEnd(END_WINDOW);
+  if (main.kind === 'help' || main.kind === 'endWindow' || !END_KINDS.has(doc.kind) || loader.source.size === null) return false;
+  return loader.source.size - doc.bytesRead >= END_UNREAD;
+}
+
+/** The window's text: the file's last bytes from a line's start, read (null if there is no such line start). */
+function endLoaderOf(main: Page): Loader | null {
+  const end = main.loader.readEnd(END_WINDOW);
   if (!end) return null;
-  const endLoader = Loader.fromBytes(doc.name, end.bytes, doc.kind);
+  const endLoader = Loader.fromBytes(main.doc.name, end.bytes, main.doc.kind);
   endLoader.doc.endWindow = true;
   return endLoader;
 }
 
 /** Makes G's window on `main`'s end ahead of G, if G would show one: the text read, and the styles of its last screen found. */
 export function prepareEndWindow(main: Page): void {
-  if (prepared.has(main.loader)) return;
-  const endLoader = endLoaderFor(main);
+  if (prepared.has(main.loader) || !showsWindow(main)) return;
+  const endLoader = endLoaderOf(main);
   if (!endLoader) return;
   const { text, styleSpans } = endLoader.doc;
   styleSpans.range(Math.max(0, text.length - LAST_SCREEN), text.length);
@@ -52,8 +56,9 @@ export function prepareEndWindow(main: Page): void {
 export function openEndWindow(main: Page, before: State, base: UrlRecord | null): EndWindowPage | null {
   const early = prepared.get(main.loader);
   prepared.delete(main.loader);
-  // Made ahead, it holds what G would read now (the file's size is the one it was opened at), unless little is left to read by now.
-  const endLoader = early && main.loader.source.size! - main.doc.bytesRead >= END_UNREAD ? early : endLoaderFor(main);
+  if (!showsWindow(main)) return null;
+  // Made ahead, it holds what G would read now: the file's end at the size it was opened at.
+  const endLoader = early ?? endLoaderOf(main);
   if (!endLoader) return null;
   main.loader.want(Infinity);
   return { ...pageText(endLoader, base), lines: new UnknownLines(endLoader.doc), kind: 'endWindow', main, before };
