@@ -184,8 +184,7 @@ export class Pager {
       // The pages' moves are Navigation's; S's and a's keeping, Keeping's.
       if (isPageEffect(effect)) this.pages.apply(effect);
       else if (isKeepingEffect(effect)) this.keeping.apply(effect);
-      if (isPageEffect(effect) || isKeepingEffect(effect)) continue;
-      switch (effect.kind) {
+      else switch (effect.kind) {
         case 'quit':
           // On the help screen (or a list of links), q goes back.
           if (!isLwlsOwn(this.page)) return this.quit(effect.status);
