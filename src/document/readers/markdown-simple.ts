@@ -7,9 +7,9 @@
 // It is conservative: a piece of text is taken only if every line starts in a
 // way that cannot open another kind of block (or is a tight list's one-line
 // item, or the piece is one fenced code block), and its inline text holds only
-// plain words, code spans, `*emphasis*` and `**strong**` with unambiguous
-// flanks, and inline links `[plain text](url)` and images of plain urls.
-// Anything else (an escape, an entity, HTML, a reference, an autolink's
+// plain words, backslash escapes, code spans, `*emphasis*` and `**strong**`
+// with unambiguous flanks, inline links `[text or code](url)` and images of
+// plain urls. Anything else (an entity, HTML, a reference, an autolink's
 // trigger) is the parser's: null.
 import type * as md from 'mdast';
 
@@ -18,8 +18,14 @@ const HEADING = /^(#{1,6}) +([^ ].*?) *$/;
 /** A line that starts a list item with a number, or that looks like a thematic break made of `*` or `_`. */
 const NUMBERED_ITEM = /^\d{1,9}[.)](?:[ \t]|$)/;
 const STARS_RULE = /^[*_][*_ \t]*$/;
-/** Text that GFM may turn into a link (www., a protocol's ://, an e-mail address's @). */
-const AUTOLINK_TRIGGER = /www\.|:\/\/|@/i;
+/**
+ * Text that GFM may turn into a link (looked for after escapes, as GFM does):
+ * www., a protocol's ://, an e-mail address's @ after a character its local
+ * part may hold (an @ after a space starts none: `@name`).
+ */
+const AUTOLINK_TRIGGER = /www\.|:\/\/|[\w.+-]@/i;
+/** An autolink `<scheme:rest>` (not an e-mail address's): no space, bracket, escape, entity or control in it. */
+const ANGLE_AUTOLINK = /^<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\\&\x00-\x1f\x7f]*)>/;
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const WORD = /[\p{L}\p{N}]/u;
 /** A list item on one line: its indent, its marker (a bullet, or a number and its delimiter) and one space, then its text. */
@@ -109,7 +115,8 @@ function startsFromOne(item: ListLine): boolean {
 
 /**
  * A tight list from line `from`, whose items are indented `least` to 3 more,
- * each one line and any lists nested in it (indented as far as its text, and
+ * each a paragraph (its lines after the first indented as far as its text)
+ * and any lists nested in it (indented as far as its text, and
  * less than 4 more); up to the first line indented less. Null if a line is not
  * such an item, or an item changes the marker.
  */
@@ -135,11 +142,17 @@ function listAt(lines: string[], from: number, least: number): { node: md.List; 
       continue;
     }
     if (item.indent - least > 3 || item.mark !== first.mark || !startsParagraphLine(item.text)) return null;
-    const paragraph = paragraphOf([item.text]);
+    // Its paragraph goes on over the lines indented as far as its text (or further) that start no block.
+    const text = [item.text];
+    for (at++; at < lines.length && !listItemOf(lines[at]); at++) {
+      const indent = lines[at].search(/[^ ]/);
+      if (indent < item.contentAt || !startsParagraphLine(lines[at].slice(indent))) return null;
+      text.push(lines[at].slice(indent));
+    }
+    const paragraph = paragraphOf(text);
     if (!paragraph) return null;
     children.push({ type: 'listItem', spread: false, checked: null, children: [paragraph] });
     contentAt = item.contentAt;
-    at++;
   }
   const ordered = first.number !== undefined;
   return { node: { type: 'list', ordered, start: ordered ? Number(first.number) : null, spread: false, children }, end: at };
@@ -198,8 +211,9 @@ function fencedCode(lines: string[]): md.Code | null {
 function startsParagraphLine(line: string): boolean {
   const first = line[0];
   if (first === undefined) return false; // a blank line inside the piece: the parser's
-  if (first === '(' || first === '"' || first === "'" || first === '!' || first === '[') return true;
+  if (first === '(' || first === '"' || first === "'" || first === '!' || first === '[' || first === '\\') return true;
   if (first === '`') return !line.startsWith('```');
+  if (first === '<') return ANGLE_AUTOLINK.test(line); // no tag's name holds a colon: no HTML block starts here
   if (first === '*' || first === '_') return !STARS_RULE.test(line) && !(first === '*' && /^\*(?:[ \t]|$)/.test(line));
   if (first >= '0' && first <= '9') return !NUMBERED_ITEM.test(line);
   return /[A-Za-z]/.test(first) || (first > '\x7f' && WORD.test(first));
@@ -281,17 +295,12 @@ function inlines(text: string): md.PhrasingContent[] | null {
       continue;
     }
     const c = text[at];
-    if (c === '!') {
-      if (text[at + 1] === '[') {
-        const image = inlineLink(text, at + 1);
-        if (!image || !endWords()) return null;
-        const { url, children } = image.node;
-        nodes.push({ type: 'image', url, title: null, alt: (children[0] as md.Text).value });
-        at = image.end;
-        continue;
-      }
-      words += c;
-      at++;
+    if (c === '!' && text[at + 1] === '[') {
+      const image = inlineLink(text, at + 1, true);
+      if (!image || !endWords()) return null;
+      const { url, children } = image.node;
+      nodes.push({ type: 'image', url, title: null, alt: (children[0] as md.Text).value });
+      at = image.end;
     } else if (c === '`') {
       const span = codeSpan(text, at);
       if (!span || !endWords()) return null;
@@ -302,13 +311,8 @@ function inlines(text: string): md.PhrasingContent[] | null {
       while (text[run] === c) run++;
       const before = flank(text, at - 1);
       const after = flank(text, run);
-      if ((before === 'space' || before === 'edge') && (after === 'space' || after === 'edge')) {
-        words += text.slice(at, run); // flanked by spaces: just the character
-        at = run;
-        continue;
-      }
-      if (c === '_' && before === 'word' && after === 'word') {
-        words += text.slice(at, run); // snake_case: inside a word, _ is a letter
+      if (isLiteralRun(c, before, after)) {
+        words += text.slice(at, run);
         at = run;
         continue;
       }
@@ -321,11 +325,61 @@ function inlines(text: string): md.PhrasingContent[] | null {
       if (!link || !endWords()) return null;
       nodes.push(link.node);
       at = link.end;
+    } else if (c === '<') {
+      const autolink = ANGLE_AUTOLINK.exec(text.slice(at, at + 4096));
+      if (!autolink || !endWords()) return null;
+      nodes.push({ type: 'link', url: autolink[1], title: null, children: [{ type: 'text', value: autolink[1] }] });
+      at += autolink[0].length;
     } else {
-      return null;
+      const literal = literalAt(text, at);
+      if (!literal) return null;
+      words += literal.value;
+      at += literal.length;
     }
   }
   return endWords() ? nodes : null;
+}
+
+/** Whether a run of `*` or `_` is only itself: flanked by spaces, or `_` inside a word (snake_case). */
+function isLiteralRun(c: string, before: Flank, after: Flank): boolean {
+  return ((before === 'space' || before === 'edge') && (after === 'space' || after === 'edge')) || (c === '_' && before === 'word' && after === 'word');
+}
+
+/**
+ * What a special character at `at` stands for when it opens nothing, and how
+ * many characters it takes: a `!` not before `[`; a `]` (every `[` before it
+ * opened a simple link or was escaped, so it closes none); an `@` (an
+ * address's is endWords' to find); a `&` that starts no entity; an escape.
+ * Null for anything that may open something, or is the parser's.
+ */
+function literalAt(text: string, at: number): { value: string; length: number } | null {
+  const c = text[at];
+  switch (c) {
+    case '!':
+      return text[at + 1] === '[' ? null : { value: c, length: 1 };
+    case ']':
+    case '@':
+      return { value: c, length: 1 };
+    case '&':
+      return /[A-Za-z0-9#]/.test(text[at + 1] ?? '') ? null : { value: c, length: 1 };
+    case '\\': {
+      const escaped = escapeAt(text, at);
+      return escaped === null ? null : escaped ? { value: escaped, length: 2 } : { value: c, length: 1 };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * What a backslash at `at` escapes: the ASCII punctuation after it; '' before
+ * any other character (the backslash is itself); null at a line's end (a hard
+ * break) or the text's.
+ */
+function escapeAt(text: string, at: number): string | null {
+  const next = text[at + 1];
+  if (next === undefined || next === '\n') return null;
+  return next < '\x80' && ASCII_PUNCTUATION.test(next) ? next : '';
 }
 
 /** A code span on one line from the backticks at `at` to a run as long, its padding space each side dropped. */
@@ -350,7 +404,7 @@ function codeSpan(text: string, at: number): { value: string; end: number } | nu
 
 /**
  * `*x*`, `_x_`, `**x**` or `__x__` from the run at `at`, holding plain text,
- * code spans and links: an opener after white space or punctuation, before a
+ * literal marks, code spans, links and emphasis of the other mark: an opener after white space or punctuation, before a
  * word's character or punctuation; the first run of its character after it
  * (outside code and links) as long, after a non-space, before white space or
  * punctuation; so that each can only be what it seems.
@@ -364,8 +418,19 @@ function emphasis(text: string, at: number, length: number, before: Flank, after
     const c = text[close];
     if (c === '`') close = codeSpan(text, close)?.end ?? -1;
     else if (c === '[') close = inlineLink(text, close)?.end ?? -1;
-    else if (c === '_' && flank(text, close - 1) === 'word' && flank(text, close + 1) === 'word') close++; // snake_case
-    else break;
+    else if ((c === '*' || c === '_') && c !== char) {
+      // The other mark: literal, or emphasis inside this one (`_**x**_`).
+      let run = close;
+      while (text[run] === c) run++;
+      const before = flank(text, close - 1);
+      const after = flank(text, run);
+      close = isLiteralRun(c, before, after) ? run : (emphasis(text, close, run - close, before, after)?.end ?? -1);
+    } else if (c === '_' && flank(text, close - 1) === 'word' && flank(text, close + 1) === 'word') close++; // snake_case
+    else {
+      const literal = literalAt(text, close);
+      if (!literal) break;
+      close += literal.length;
+    }
     if (close < 0) return null;
   }
   if (text[close] !== char) return null;
@@ -381,14 +446,34 @@ function emphasis(text: string, at: number, length: number, before: Flank, after
   return { node: length === 1 ? { type: 'emphasis', children } : { type: 'strong', children }, end: run };
 }
 
-/** `[plain text](url)` at `at`, its url with no space, parenthesis, quote or escape. */
-function inlineLink(text: string, at: number): { node: md.Link; end: number } | null {
+/**
+ * Where the label of a link opened at `at` ends (its `]`): the label plain
+ * text, code spans and escapes; -1 if it holds anything else (a bracket, an
+ * emphasis mark, a line break) or does not end.
+ */
+function labelEnd(text: string, at: number): number {
+  let close = at + 1;
+  for (;;) {
+    close = plainEnd(text, close);
+    const c = text[close];
+    if (c === ']') return close;
+    if (c === '`') close = codeSpan(text, close)?.end ?? -1;
+    else if (c === '\\' && escapeAt(text, close)) close += 2;
+    else return -1;
+    if (close < 0) return -1;
+  }
+}
+
+/** `[label](url)` at `at` (the label as labelEnd takes it; an image's plain text), its url with no space, parenthesis, quote or escape. */
+function inlineLink(text: string, at: number, image = false): { node: md.Link; end: number } | null {
   if (text[at + 1] === '^') return null; // a footnote's reference
-  const close = plainEnd(text, at + 1);
-  if (close === at + 1 || text[close] !== ']' || text[close + 1] !== '(') return null;
+  const close = image ? plainEnd(text, at + 1) : labelEnd(text, at);
+  if (close <= at + 1 || text[close] !== ']' || text[close + 1] !== '(') return null;
   const label = text.slice(at + 1, close);
-  if (label.includes('\n') || AUTOLINK_TRIGGER.test(label) || !/[^ ]/.test(label)) return null;
+  if (label.includes('\n') || !/[^ ]/.test(label)) return null;
+  const children = inlines(label);
+  if (!children || children.length === 0) return null;
   const url = /^[^\s()<>\\&"'`\x00-\x1f\x7f]+(?=\))/.exec(text.slice(close + 2, close + 2 + 4096));
   if (!url) return null;
-  return { node: { type: 'link', url: url[0], title: null, children: [{ type: 'text', value: label }] }, end: close + 3 + url[0].length };
+  return { node: { type: 'link', url: url[0], title: null, children }, end: close + 3 + url[0].length };
 }
