@@ -3,7 +3,7 @@
 // code left as written, headings with GitHub's anchors, lists, quotes, tables.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DefinitionIndex, MarkdownBlocks, MarkdownRenderer, Slugger, definitionKey, renderMarkdown } from '../src/document/readers/markdown.ts';
+import { DefinitionIndex, MarkdownBlocks, MarkdownRenderer, Slugger, definitionKey, goesOnWithList, parse, renderMarkdown } from '../src/document/readers/markdown.ts';
 import { RenderCollector } from '../src/document/readers/render-target.ts';
 
 function render(source: string): RenderCollector {
@@ -249,6 +249,48 @@ describe('MarkdownBlocks: cutting a big text into blocks', () => {
     renderer.finish();
     expect(sink.textContent).toBe(whole.textContent);
     expect(sink.linkTexts()).toEqual([{ text: 'r', href: '/r' }]);
+  });
+});
+
+describe('a long tight list', () => {
+  const item = (i: number) => `\\[[\`${(i * 7919).toString(16)}\`](https://github.com/nodejs/node/commit/${i})] - **deps**: update to lexer\\@1.${i} (Guy Bedford) [#${i}](https://github.com/nodejs/node/pull/${i})`;
+  const lists: [string, string][] = [
+    ['bullets (Node.js changelog)', Array.from({ length: 400 }, (_, i) => `* ${item(i)}\n`).join('')],
+    ['numbered 1. every time (not cut)', Array.from({ length: 200 }, (_, i) => `1. ${item(i)}\n`).join('')],
+    ['numbered from 7 (not cut)', Array.from({ length: 200 }, (_, i) => `${i + 7}) ${item(i)}\n`).join('')],
+    ['nested, continued and with code', Array.from({ length: 200 }, (_, i) => `- ${item(i)}\n  and on\n  - nested ${i}\n  \`\`\`\n  code ${i}\n\n  \`\`\`\n`).join('')],
+  ];
+
+  it.each(lists)('%s: renders as the whole list', (_, list) => {
+    const source = `# Commits\n\n${list}\nAfter it.\n`;
+    const parts = render(source);
+    const whole = new RenderCollector();
+    const renderer = new MarkdownRenderer(whole, { tableWidth: 60 });
+    renderer.renderTree(parse(source));
+    renderer.finish();
+    expect(parts.textContent).toBe(whole.textContent);
+    expect(parts.styles).toEqual(whole.styles);
+    expect(parts.links).toEqual(whole.links);
+  });
+
+  it('is cut only while no blank line is in it, before a bullet item at the margin, and not if numbered', () => {
+    const cutOf = (source: string) => {
+      const blocks = new MarkdownBlocks();
+      blocks.write(source);
+      blocks.end();
+      const cut: string[] = [];
+      for (let b = blocks.next(); b !== null; b = blocks.next()) cut.push(b);
+      expect(cut.join('').replace(/[\udc01-\udc03]/g, '')).toBe(source); // the marks of parts and of lists going on
+      return cut;
+    };
+    expect(cutOf(lists[0][1]).filter(goesOnWithList).length).toBeGreaterThan(10);
+    for (const source of [Array.from({ length: 300 }, (_, i) => `- ${item(i)}\n\n`).join(''), lists[1][1], lists[2][1]]) expect(cutOf(source).some(goesOnWithList)).toBe(false);
+    for (const between of ['* * *\n', '# A heading\n', 'A lazy line\n']) {
+      const cut = cutOf(`${lists[0][1]}${between}${lists[0][1]}`);
+      // Not cut after the line between: the list after it is another.
+      const after = cut.findIndex((b) => b.includes(between));
+      expect(goesOnWithList(cut[after + 1])).toBe(false);
+    }
   });
 });
 

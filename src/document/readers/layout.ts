@@ -55,6 +55,11 @@ export class BlockWriter {
     this.breaks = Math.max(this.breaks, blank ? 2 : 1);
   }
 
+  /** The block that ended goes on in the next (a list cut between its items): a line break between them, not a blank line. */
+  continueBlock(): void {
+    this.breaks = Math.min(this.breaks, 1);
+  }
+
   /** A hard line break (<br>, a markdown hard break). */
   lineBreak(): void {
     this.space = false;

@@ -47,7 +47,7 @@ const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
  * of its own (about a millisecond), so many small blocks would cost more than
  * their text; 16 KiB still parses in a few milliseconds for the first screen.
  */
-const SLICE = 16 * 1024;
+const SLICE = 1024;
 /** The first blocks are cut small (at every blank line that can be cut, up to this much text), so the first screen parses little. */
 const FIRST_BLOCKS = 16 * 1024;
 /**
@@ -140,6 +140,37 @@ const BUFFERED = 32 * 1024;
  */
 const PART = '\udc01';
 const LAST_PART = '\udc02';
+/**
+ * What starts a block that goes on with the list the block before it ended
+ * with (a long tight list cut between its items, MarkdownBlocks): its items
+ * follow with no gap, numbered on.
+ */
+const LIST_GOES_ON = '\udc03';
+/**
+ * A bullet list's item at the margin with text after its marker (not an empty
+ * item, which may be something else). Numbered lists are not cut: their
+ * numbers are aligned to the widest, which only the whole list knows.
+ */
+const MARGIN_ITEM = /^([-+*])[ \t]+\S/;
+const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+/** A tight list is cut between its items once its block holds this much (the parser's time and memory on a block grow faster than its length). */
+const ITEMS_LEAST = 1024;
+
+/** The bullet of a line that starts a bullet list's item at the margin, or null. */
+function marginItemMark(line: string): string | null {
+  const m = MARGIN_ITEM.exec(line);
+  return m && !THEMATIC_BREAK.test(line) ? m[1] : null;
+}
+
+/** Whether a block goes on with the list before it (LIST_GOES_ON). */
+export function goesOnWithList(block: string): boolean {
+  return block[0] === LIST_GOES_ON;
+}
+
+/** A block's Markdown, without the mark of a block that goes on with the list before it. */
+function markdownOf(block: string): string {
+  return goesOnWithList(block) ? block.slice(1) : block;
+}
 
 /**
  * Cuts Markdown text, fed in chunks, into blocks that parse the same alone as
@@ -184,6 +215,10 @@ export class MarkdownBlocks {
   private afterBlank = false;
   /** The last line at the margin started a list item: a marker after a blank line may go on with that list. */
   private inList = false;
+  /** The marker of the tight list the block starts with, while it may be cut between its items (no blank line in it yet); else null. */
+  private listMark: string | null = null;
+  /** The block being cut goes on with the list the block before it ended with. */
+  private blockGoesOn = false;
   private readonly ready: string[] = [];
   /** Text cut into blocks so far (the first FIRST_BLOCKS of it in small blocks). */
   private cutSoFar = 0;
@@ -220,7 +255,9 @@ export class MarkdownBlocks {
   /** The block from its start to `end` in the buffer (or its last part); the next one starts there. */
   private takeBlock(end: number): string {
     const tail = this.buffer.slice(this.blockStart, end);
-    const block = this.partsLength > 0 ? LAST_PART + tail : this.headLength > 0 ? this.head.join('') + tail : tail;
+    const whole = this.partsLength > 0 ? LAST_PART + tail : this.headLength > 0 ? this.head.join('') + tail : tail;
+    const block = this.blockGoesOn && this.partsLength === 0 ? LIST_GOES_ON + whole : whole;
+    this.blockGoesOn = false;
     this.head = [];
     this.headLength = this.partsLength = 0;
     this.blockStart = end;
@@ -254,9 +291,19 @@ export class MarkdownBlocks {
         if (this.htmlEnd.test(line)) this.htmlEnd = null;
       } else if (blank) {
         this.afterBlank = true;
+        this.listMark = null;
       } else {
         const least = this.cutSoFar < FIRST_BLOCKS ? 1 : Math.max(1, this.slice);
-        if (this.afterBlank && this.canCutBefore(line, this.partsLength + this.headLength + at - this.blockStart)) {
+        const mark = this.inParts ? marginItemMark(line) : null;
+        if (mark !== null && mark === this.listMark && !this.afterBlank && this.headLength + at - this.blockStart >= Math.max(least, ITEMS_LEAST)) {
+          // Between two items of a tight list: the next block goes on with it.
+          this.cutSoFar += this.headLength + at - this.blockStart;
+          this.ready.push(this.takeBlock(at));
+          this.blockGoesOn = true;
+        }
+        // A point the blocks can be cut at: a new block could start here.
+        const blockMayStart = this.afterBlank && this.canCutBefore(line, this.partsLength + this.headLength + at - this.blockStart);
+        if (blockMayStart) {
           if (this.inParts) this.cutWhereSimpleChanges(at);
           const length = this.partsLength + this.headLength + at - this.blockStart;
           if (length >= least) {
@@ -268,6 +315,8 @@ export class MarkdownBlocks {
             this.ready.push(looked ? knownBlock(block, simple!) : block);
           }
         }
+        // The list is followed while its lines are its items or indented under them; any other line at the margin (a heading, a lazy line) ends the cutting.
+        if (blockMayStart || (at === this.blockStart && this.headLength === 0 && this.partsLength === 0) || (mark === null && !/^[ \t]/.test(line))) this.listMark = mark;
         this.afterBlank = false;
         if (!/^[ \t]/.test(line)) this.inList = LIST_ITEM.test(line);
         const fence = FENCE.exec(line);
@@ -291,6 +340,8 @@ export class MarkdownBlocks {
       if (this.inParts && (this.partsLength > 0 || (this.headLength === 0 && !QUICK_START.test(lines)))) {
         this.ready.push(PART + lines);
         this.partsLength += lines.length;
+        this.blockGoesOn = false;
+        this.listMark = null;
       } else {
         this.head.push(lines);
         this.headLength += lines.length;
@@ -366,6 +417,8 @@ export class MarkdownRenderer {
   /** Paragraphs of a tight list item are apart by a line break, not a blank line. */
   private tight = false;
   private listDepth = 0;
+  /** The block being rendered goes on with the list the one before ended with (goesOnWithList), until its first list. */
+  private listGoesOn = false;
 
   constructor(
     target: RenderTarget,
@@ -411,8 +464,11 @@ export class MarkdownRenderer {
    * simple pieces (plain paragraphs and headings, markdown-simple.ts) made
    * without the parser, each run of the other pieces parsed.
    */
-  renderBlock(source: string): void {
-    const simple = takenKind(source);
+  renderBlock(block: string): void {
+    const simple = takenKind(block);
+    if (isPart(block)) return this.renderPart(block);
+    this.listGoesOn = goesOnWithList(block);
+    const source = markdownOf(block);
     if (showsAsWritten(source)) return this.renderAsWritten(source);
     // No simple piece in it, as its cutter found: parsed whole.
     if (simple === false) return this.renderTree(parse(this.withDefinitions(source)));
@@ -434,10 +490,11 @@ export class MarkdownRenderer {
   }
 
   /** Whether a block is shown as written or all simple pieces (markdown-simple.ts): rendered with no parser, it needs no worker. */
-  needsNoParser(source: string): boolean {
-    if (showsAsWritten(source)) return true;
-    const known = blockKinds.get(source);
+  needsNoParser(block: string): boolean {
+    const known = blockKinds.get(block);
     if (known) return known.simple;
+    const source = markdownOf(block);
+    if (showsAsWritten(source)) return true;
     const pieces = new MarkdownBlocks(0, false);
     pieces.write(source);
     pieces.end();
@@ -451,7 +508,8 @@ export class MarkdownRenderer {
    * in order, each after the trees before it are rendered (renderTree), as a
    * definition in one may be used by the next.
    */
-  parseText(source: string): string | null {
+  parseText(block: string): string | null {
+    const source = markdownOf(block);
     return showsAsWritten(source) ? null : this.withDefinitions(source);
   }
 
@@ -479,10 +537,11 @@ export class MarkdownRenderer {
   }
 
   /** Renders a block not parsed (parseText said null): its text as written. */
-  renderAsWritten(source: string): void {
-    if (isPart(source)) return this.renderPart(source);
+  renderAsWritten(block: string): void {
+    if (isPart(block)) return this.renderPart(block);
+    this.listGoesOn = false;
     this.w.block();
-    this.w.write(source.replace(/\n+$/, ''));
+    this.w.write(markdownOf(block).replace(/\n+$/, ''));
     this.w.block();
   }
 
@@ -510,8 +569,9 @@ export class MarkdownRenderer {
     }
   }
 
-  /** Renders the tree of a block's parseText, here or from the Markdown worker. */
-  renderTree(tree: md.Root): void {
+  /** Renders the tree of a block's parseText, here or from the Markdown worker; `goesOn`: the block goes on with the list before it (goesOnWithList). */
+  renderTree(tree: md.Root, goesOn = false): void {
+    if (goesOn) this.listGoesOn = true;
     for (const node of tree.children) {
       if (node.type === 'definition') {
         const key = node.identifier;
@@ -629,6 +689,10 @@ export class MarkdownRenderer {
     const w = this.w;
     const tight = !list.spread && list.children.every((i) => !i.spread);
     w.block(!(this.tight || (tight && this.listDepth > 0)));
+    // The rest of a bullet list cut between its items: no gap.
+    const goesOn = this.listGoesOn && this.listDepth === 0;
+    this.listGoesOn = false;
+    if (goesOn) w.continueBlock();
     this.listDepth++;
     let number = list.start ?? 1;
     // Numbers right-aligned, as a browser shows them: " 9." above "10.".

@@ -8,7 +8,7 @@ import type { CodeRole, TextStyle } from '../styles.ts';
 import { CodeHighlights } from './code-highlights.ts';
 import { render as renderTokens } from '../hex-tokens.ts';
 import type { RenderTarget, Style } from './render-target.ts';
-import { MarkdownBlocks, MarkdownRenderer, parse } from './markdown.ts';
+import { goesOnWithList, MarkdownBlocks, MarkdownRenderer, parse } from './markdown.ts';
 import { workerParses, type BlockParses } from './markdown-worker.ts';
 import type * as md from 'mdast';
 import { TextDecoder } from 'node:util';
@@ -398,7 +398,7 @@ export class MarkdownDocReader extends PacedReader {
     // What it is parsed as now, in order: a definition in the blocks just before (the index missed) may change it.
     const text = this.renderer.parseText(block);
     if (text === null) return this.renderer.renderAsWritten(block);
-    this.renderer.renderTree(tree && text === sent ? tree : parse(text));
+    this.renderer.renderTree(tree && text === sent ? tree : parse(text), goesOnWithList(block));
   }
 
   protected finishRender(): void {
