@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Document } from '../src/document/document.ts';
 import { MarkdownDocReader } from '../src/document/readers/rich-readers.ts';
 import { parse } from '../src/document/readers/markdown.ts';
+import { slowToParse } from '../src/document/readers/markdown-parse.ts';
 import { withoutPositions, type BlockParses } from '../src/document/readers/markdown-worker.ts';
 import type * as md from 'mdast';
 
@@ -56,7 +57,7 @@ function contents(doc: Document) {
  */
 function read(source: string, parses: BlockParses | null, { whole = true, piece = 16 * 1024, allSent = true } = {}) {
   const doc = new Document('README.md');
-  const reader = new MarkdownDocReader(doc, whole ? source : undefined, { parses: () => parses, longBlock: allSent ? 0 : undefined });
+  const reader = new MarkdownDocReader(doc, whole ? source : undefined, { parses: () => parses, slow: allSent ? () => true : undefined });
   const bytes = Buffer.from(source);
   let at = 0;
   let ended = false;
@@ -101,13 +102,22 @@ describe('Markdown parsed in a worker', () => {
     // Read as a pipe, in pieces: the definition's label is cut between two, so DefinitionIndex (fed piece by piece) misses it,
     // and `See [label]` is sent before the block that defines it is rendered.
     const first = Array.from({ length: 40 }, (_, i) => `Line ${i}.\n`).join('\n');
-    const source = `${first}\n[label]: https://d.example/\n\nSee [label]. ${'Long. '.repeat(400)}\n\nMore.\n`;
+    const source = `${first}\n[label]: https://d.example/\n\nSee [label]. ${'Long. '.repeat(1500)}\n\nMore.\n`;
     const options = { whole: false, piece: first.length + 4, allSent: false }; // as lwl does: only the long block sent
     const parses = new InThreadParses();
     const doc = read(source, parses, options);
     expect(parses.sent.filter((text) => text.startsWith('See [label].'))).toEqual([expect.not.stringContaining(']: #')]); // sent with no definition appended
     expect(doc.links).toContainEqual([expect.any(Number), expect.any(Number), 'https://d.example/']);
     expect(doc).toEqual(read(source, null, options));
+  });
+
+  it('takes a block as slow to parse when it is long or dense in marks, not a README’s table', () => {
+    const table = fs.readFileSync('samples/readmes/picomatch-README.md', 'utf8').match(/\| \*\*Option\*\*[^]*?\n\n/)![0];
+    expect(table.length).toBeGreaterThan(4096);
+    expect(slowToParse(table)).toBe(false);
+    expect(slowToParse(`${'*a '.repeat(370)}b${' a*'.repeat(370)}`)).toBe(true); // 2 KiB: 155 ms in the parser
+    expect(slowToParse('Plain words. '.repeat(700))).toBe(true); // 9 KB
+    expect(slowToParse('Plain words. '.repeat(600))).toBe(false);
   });
 
   it('parses short blocks here: a short text sends nothing to the worker', () => {
@@ -120,7 +130,7 @@ describe('Markdown parsed in a worker', () => {
   it('renders long blocks of plain paragraphs and headings here, with no parser: it sends the worker only the others', () => {
     const parses = new InThreadParses();
     const plain = '## Part\n\nSome *text* with [a link](http://x.org/a) and `code` here.\n\n'.repeat(1000);
-    const quote = Array.from({ length: 200 }, (_, i) => `> a quote, line ${i}\n`).join('');
+    const quote = Array.from({ length: 600 }, (_, i) => `> a quote, line ${i}\n`).join(''); // over 8 KiB: slow to parse
     const source = `${plain}${quote}\n${plain}`;
     expect(read(source, parses, { allSent: false })).toEqual(read(source, null));
     expect(parses.sent).toHaveLength(1);
@@ -148,7 +158,7 @@ describe('Markdown parsed in a worker', () => {
     const source = texts.find(([name]) => name === 'slow blocks')![1];
     const doc = new Document('README.md');
     const parses = new InThreadParses();
-    const reader = new MarkdownDocReader(doc, source, { parses: () => parses, longBlock: 0 });
+    const reader = new MarkdownDocReader(doc, source, { parses: () => parses, slow: () => true });
     reader.write(Buffer.from(source));
     reader.end();
     reader.work(Date.now() + 1000); // sends some, takes some of their trees

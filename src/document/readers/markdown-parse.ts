@@ -27,3 +27,38 @@ export function definitionKey(label: string): string {
  * no key may wait that long.
  */
 export const LONGEST_PARSED = 32 * 1024;
+
+/** A block longer than this is parsed in the Markdown worker: the parser's time grows at least with the text (18 KB of `www.a.b `: 127 ms). */
+const PARSED_HERE_LONGEST = 8 * 1024;
+/**
+ * A block with more marks than this is parsed in the worker too: the parser's
+ * time on some runs of them grows with the square of their number (740 marks
+ * of nested emphasis in 2 KiB: 155 ms), while a README's 5 KiB table of 451
+ * takes 11 ms. The marks: brackets, emphasis, code, HTML, escapes, entities,
+ * strikethrough and a table's pipes.
+ */
+const PARSED_HERE_MARKS = 500;
+
+/** Whether a block may keep the parser long enough to keep a key waiting (PARSED_HERE_LONGEST, PARSED_HERE_MARKS): the worker's to parse. */
+export function slowToParse(block: string): boolean {
+  if (block.length > PARSED_HERE_LONGEST) return true;
+  let marks = 0;
+  for (let i = 0; i < block.length; i++) {
+    switch (block.charCodeAt(i)) {
+      case 0x21: // !
+      case 0x26: // &
+      case 0x2a: // *
+      case 0x3c: // <
+      case 0x3e: // >
+      case 0x5b: // [
+      case 0x5c: // \
+      case 0x5d: // ]
+      case 0x5f: // _
+      case 0x60: // `
+      case 0x7c: // |
+      case 0x7e: // ~
+        if (++marks > PARSED_HERE_MARKS) return true;
+    }
+  }
+  return false;
+}

@@ -45,9 +45,8 @@ const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
 /**
  * Blocks are gathered up to about this size before a cut: each parse has a cost
  * of its own (0.15 ms), which many tiny blocks would pay over and over; but a
- * bigger block is parsed in the worker (LONG_BLOCK, rich-readers.ts), and its
- * parse makes garbage that outlives the young generation (16 KiB blocks: the
- * old generation grew to three times what it kept).
+ * bigger block's parse makes garbage that outlives the young generation (16
+ * KiB blocks: the old generation grew to three times what it kept).
  */
 const SLICE = 1024;
 /** The first blocks are cut small (at every blank line that can be cut, up to this much text), so the first screen parses little. */

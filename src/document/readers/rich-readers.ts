@@ -10,6 +10,7 @@ import { render as renderTokens } from '../hex-tokens.ts';
 import type { RenderTarget, Style } from './render-target.ts';
 import { goesOnWithList, MarkdownBlocks, MarkdownRenderer, parse } from './markdown.ts';
 import { workerParses, type BlockParses } from './markdown-worker.ts';
+import { slowToParse } from './markdown-parse.ts';
 import type * as md from 'mdast';
 import { TextDecoder } from 'node:util';
 import { HtmlReader as HtmlTreeReader } from './html.ts';
@@ -80,7 +81,11 @@ export class DocumentBuilder implements RenderTarget {
     if (this.heldBytes >= HELD_MOST) this.flush();
   }
 
-  /** Stores the text held: the document shows it (the reader flushes at the end of each piece it renders). */
+  /**
+   * Stores the text held: the document shows it. The reader flushes at the end
+   * of each turn of work, not of each piece: a chunk a piece, a short one
+   * each, cost half as much again as their text.
+   */
   flush(): void {
     if (this.heldBytes === 0) return;
     this.store.append(Buffer.from(this.held.join(''), 'utf8'));
@@ -225,6 +230,7 @@ abstract class PacedReader implements Reader {
     this.decodeChunk(chunk);
     // The first screen's text at once; the rest when work() is given time.
     while (this.pendingAt < this.pending.length && this.target.rows < eagerScreen().rows) this.renderNext();
+    this.target.flush();
   }
 
   writeOwned(chunk: Buffer): void {
@@ -246,6 +252,7 @@ abstract class PacedReader implements Reader {
       if (this.pendingAt >= this.pending.length || !this.canRender(until)) break;
       this.renderNext();
     } while (Date.now() < until);
+    this.target.flush();
     this.settle();
   }
 
@@ -267,7 +274,6 @@ abstract class PacedReader implements Reader {
       this.pendingAt = 0;
     }
     this.render(piece);
-    this.target.flush();
   }
 
   /** At the end of the input with nothing held back: the document is complete. */
@@ -284,17 +290,12 @@ abstract class PacedReader implements Reader {
 const IN_FLIGHT_TEXT = 256 * 1024;
 const IN_FLIGHT_BLOCKS = 64;
 /**
- * A block this long or longer is parsed in the worker: the parser's time may
- * grow with the square of a block's length (2 KiB of `a] `: 28 ms; 30 KiB: 2.5 s).
- */
-const LONG_BLOCK = 2 * 1024;
-
-/**
  * Markdown (CommonMark + GFM) as a Reader: UTF-8 bytes in, cut into blocks,
  * each rendered when its turn comes. The blocks of the first screen, and the
- * short ones, are parsed here; the long ones after it in the Markdown worker
- * (markdown-worker.ts), a few ahead, when there is one, and their trees
- * rendered here in order.
+ * quick ones, are parsed here; those slow to parse (slowToParse: long, or
+ * dense in marks) after it in the Markdown worker (markdown-worker.ts), a few
+ * ahead, when there is one, and their trees rendered here in order. A worker
+ * costs some 20 MiB: most documents start none.
  */
 export class MarkdownDocReader extends PacedReader {
   readonly target: DocumentBuilder;
@@ -311,17 +312,17 @@ export class MarkdownDocReader extends PacedReader {
   private arrived: md.Root | null | undefined;
 
   private readonly openParses: () => BlockParses | null;
-  private readonly longBlock: number;
+  private readonly slow: (block: string) => boolean;
 
   /**
    * `wholeText`: the whole source when it is at hand (a file), so references
    * resolve to definitions further on. The tests give a worker's channel of
-   * their own (`parses`), and may send shorter blocks to it (`longBlock`).
+   * their own (`parses`), and may send other blocks to it (`slow`).
    */
-  constructor(doc: Document, wholeText?: string, { parses = workerParses, longBlock = LONG_BLOCK }: { parses?: () => BlockParses | null; longBlock?: number } = {}) {
+  constructor(doc: Document, wholeText?: string, { parses = workerParses, slow = slowToParse }: { parses?: () => BlockParses | null; slow?: (block: string) => boolean } = {}) {
     super(doc);
     this.openParses = parses;
-    this.longBlock = longBlock;
+    this.slow = slow;
     doc.kind = 'markdown';
     this.target = new DocumentBuilder(doc);
     this.renderer = new MarkdownRenderer(this.target);
@@ -363,16 +364,15 @@ export class MarkdownDocReader extends PacedReader {
 
   /**
    * Decides the next blocks not yet decided, as far as IN_FLIGHT_TEXT allows:
-   * a long one is sent to the worker, a short one is parsed here (a few
-   * milliseconds at most, and a short README starts no worker). None for a
-   * whole read (a pipe's, --links).
+   * a slow one is sent to the worker, a quick one is parsed here (a few
+   * milliseconds at most). None for a whole read (a pipe's, --links).
    */
   private sendAhead(until: number): void {
     if (until === Infinity || this.parses === null) return;
     while (this.aheadText < IN_FLIGHT_TEXT && this.ahead.length < IN_FLIGHT_BLOCKS) {
       const block = this.heldBack(this.ahead.length);
       if (block === undefined) return;
-      if (block.length < this.longBlock || this.renderer.needsNoParser(block)) {
+      if (!this.slow(block) || this.renderer.needsNoParser(block)) {
         this.ahead.push(null);
         continue;
       }
