@@ -80,6 +80,23 @@ describe('Loader', () => {
   });
 });
 
+describe("a Markdown file's definitions", () => {
+  it('are found wherever they are, the file read ahead in pieces that cut no definition and no character', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'far.md');
+    // Over three pieces of 1 MiB, in two-byte characters; a definition over three lines across the first piece's end, one at the file's.
+    const head = `See [far][] and [titled].\n\n${'Café é '.repeat(60).concat('\n\n').repeat(1933)}`;
+    const across = `${'x'.repeat(1024 * 1024 - 20 - Buffer.byteLength(head))}\n\n[titled]:\n  https://titled.example/\n  "A title"\n\n`;
+    const tail = `${'Café é '.repeat(60).concat('\n\n').repeat(4000)}[far]: https://far.example/\n`;
+    fs.writeFileSync(file, head + across + tail);
+    expect(fs.statSync(file).size).toBeGreaterThan(3 * 1024 * 1024);
+    const loader = new Loader(openFile(file));
+    loader.readFirst();
+    const hrefs = Array.from({ length: loader.doc.links.count }, (_, i) => loader.doc.href(i));
+    expect(hrefs).toEqual(['https://far.example/', 'https://titled.example/']);
+    loader.stop();
+  });
+});
+
 describe('the Loader as a job', () => {
   it('reads at the screen\'s priority until the screen\'s text is there, then behind the line count', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'big.txt');

@@ -65,14 +65,39 @@ function firstBytes(source: Source): Buffer {
 /** Markdown read from a file is read whole up to this size first, so that references find definitions further on. */
 const WHOLE_MARKDOWN = 16 * 1024 * 1024;
 
-function wholeSmallFile(source: Source): string | undefined {
+function wholeSmallFile(source: Source): Iterable<string> | undefined {
   if (!source.isFile || source.size === null || source.size > WHOLE_MARKDOWN) return undefined;
-  const buf = Buffer.alloc(source.size);
-  try {
-    return buf.subarray(0, fs.readSync(source.fd, buf, 0, buf.length, 0)).toString('utf8');
-  } catch {
-    return undefined;
+  return textPieces(source.fd, source.size);
+}
+
+/** A whole file is read ahead this much at a time: 10 MB decoded at once was a string of 20 MB. */
+const WHOLE_PIECE = 1024 * 1024;
+
+/**
+ * A file's text from its start (not moving its offset), in pieces of about
+ * WHOLE_PIECE cut after a blank line where there is one (after a line's end
+ * if not), so that no definition is cut between two; a read error ends it.
+ */
+function* textPieces(fd: number, size: number): Generator<string> {
+  const decoder = new TextDecoder('utf-8');
+  const buf = Buffer.allocUnsafe(Math.min(size, WHOLE_PIECE));
+  let carried = '';
+  for (let at = 0; at < size; ) {
+    let read: number;
+    try {
+      read = fs.readSync(fd, buf, 0, Math.min(buf.length, size - at), at);
+    } catch {
+      break;
+    }
+    if (read === 0) break;
+    at += read;
+    const text = carried + decoder.decode(buf.subarray(0, read), { stream: true });
+    const cut = text.lastIndexOf('\n\n') + 2 || text.lastIndexOf('\n') + 1;
+    carried = text.slice(cut);
+    if (cut > 0) yield text.slice(0, cut);
   }
+  const rest = carried + decoder.decode();
+  if (rest.length > 0) yield rest;
 }
 
 /** A read that failed, as an OpenError (the source's name and the reason in words). */

@@ -25,10 +25,10 @@ export const isRendered = (kind: Kind): boolean => kind === 'markdown' || kind =
 
 /**
  * The reader for a kind, which reads UTF-8 (the Loader decodes any other
- * charset); `wholeText`, a Markdown file's text when at hand, lets references
- * find definitions further on.
+ * charset); `wholeText`, a Markdown file's text when at hand (whole, or in
+ * pieces cut after blank lines), lets references find definitions further on.
  */
-export function readerFor(kind: Kind, doc: Document, wholeText?: string): Reader {
+export function readerFor(kind: Kind, doc: Document, wholeText?: string | Iterable<string>): Reader {
   if (kind === 'markdown') return new MarkdownDocReader(doc, wholeText);
   if (kind === 'html') return new HtmlDocReader(doc);
   if (kind === 'plain' || kind === 'raw') return new PlainReader(doc, kind === 'raw');

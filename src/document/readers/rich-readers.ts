@@ -316,10 +316,10 @@ export class MarkdownDocReader extends PacedReader {
 
   /**
    * `wholeText`: the whole source when it is at hand (a file), so references
-   * resolve to definitions further on. The tests give a worker's channel of
+   * resolve to definitions further on; whole, or in pieces cut after blank lines. The tests give a worker's channel of
    * their own (`parses`), and may send other blocks to it (`slow`).
    */
-  constructor(doc: Document, wholeText?: string, { parses = workerParses, slow = slowToParse }: { parses?: () => BlockParses | null; slow?: (block: string) => boolean } = {}) {
+  constructor(doc: Document, wholeText?: string | Iterable<string>, { parses = workerParses, slow = slowToParse }: { parses?: () => BlockParses | null; slow?: (block: string) => boolean } = {}) {
     super(doc);
     this.openParses = parses;
     this.slow = slow;
@@ -327,7 +327,8 @@ export class MarkdownDocReader extends PacedReader {
     this.target = new DocumentBuilder(doc);
     this.renderer = new MarkdownRenderer(this.target);
     this.wholeGiven = wholeText !== undefined;
-    if (wholeText !== undefined) this.renderer.addDefinitions(wholeText);
+    if (typeof wholeText === 'string') this.renderer.addDefinitions(wholeText);
+    else if (wholeText !== undefined) for (const piece of wholeText) this.renderer.addDefinitions(piece);
   }
 
   protected decodeChunk(chunk: Buffer): void {
