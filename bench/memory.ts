@@ -82,6 +82,12 @@ const mib = (bytes: number) => `${(bytes / MiB).toFixed(0)} MiB`;
 
 /** Python's documentation page of the built-in types, where python3-doc is installed. */
 const PYTHON_STDTYPES = '/usr/share/doc/python3/html/library/stdtypes.html';
+/** Node's own changelog, where Debian's nodejs package put it. */
+const NODE_CHANGELOG = '/usr/share/doc/nodejs/changelogs/CHANGELOG_V12.md';
+const READMES = fs
+  .readdirSync(path.join(root, 'samples/readmes'))
+  .filter((name) => name.endsWith('README.md'))
+  .map((name) => fs.readFileSync(path.join(root, 'samples/readmes', name), 'utf8'));
 
 /** w3m's most resident memory dumping `file` as text: the kernel's count of a child's peak, asked by python3 (where it is). */
 function w3mPeak(w3m: string, file: string): string {
@@ -179,6 +185,8 @@ console.log('| :-- | :-- | --: | --: | :-- |');
     ["Python's library/stdtypes.html (python3-doc)", () => PYTHON_STDTYPES],
     ['20 MB of Markdown reference definitions', () => write('refs.md', filled(20 * MB, (i) => `[ref${i}]: https://example.com/some/long/path/${i} "Title ${i}"\n`))],
     ['10 MB of Markdown paragraphs', () => write('paragraphs.md', filled(10 * MB, () => 'Some *text* with [a link](http://x.org/a) and `code` here.\n\n'))],
+    ["Node.js's CHANGELOG_V12.md (long commit lists, escapes, links labelled with code)", () => NODE_CHANGELOG],
+    ['10 MB of the vendored READMEs, repeated (lists, tables, code, references)', () => write('readmes.md', filled(10 * MB, (i) => `${READMES[i % READMES.length]}\n\n`))],
     ['a 10 MB unclosed `<script>`', () => write('script.html', `<p>before</p><script>${'var a = 1;\n'.repeat(MB)}`)],
     ['a 5 MB `<pre>`', () => write('pre.html', `<pre>${'some preformatted text line here ok\n'.repeat((5 * MB) / 36)}</pre>`)],
     ['a 10 MB paragraph', () => write('paragraph.html', `<p>${'word '.repeat(2 * MB)}</p>`)],
