@@ -33,7 +33,7 @@ const entries = { lowlight: 'export { common, createLowlight } from "lowlight";'
 async function deferredSource(name) {
   const external = deferred.filter((other) => other !== name);
   const contents = entries[name] ?? `module.exports = require(${JSON.stringify(name)});`;
-  const result = await build({ ...common, external, stdin: { contents, resolveDir: '.' }, write: false });
+  const result = await build({ ...common, minifyIdentifiers: true, external, stdin: { contents, resolveDir: '.' }, write: false });
   return `(function (module, exports, require) {${result.outputFiles[0].text}\n})`;
 }
 
@@ -116,6 +116,8 @@ const copyingToESM = 'var __toESM=(mod,isNodeMode,target)=>(target=mod!=null?__c
 const inheritingToESM = 'var __toESM=(mod,isNodeMode,target)=>(target=__create(mod!=null&&(typeof mod=="object"||typeof mod=="function")?mod:null),__defProp(target,"default",{value:isNodeMode||!mod||!mod.__esModule?mod:mod.default,enumerable:!0}))';
 if (!bundle.includes(copyingToESM)) throw new Error("build: esbuild's __toESM is not the one build.mjs replaces (a new esbuild?): see build.mjs");
 bundle = bundle.replace(copyingToESM, inheritingToESM);
+// Names shortened once the helper is replaced: a smaller text for node to read and V8 to keep.
+bundle = (await transform(bundle, { format: 'cjs', minifyIdentifiers: true, minifySyntax: true, minifyWhitespace: true, logLevel: 'warning' })).code;
 
 // dist/lwl: src/boot.ts, then the bundle in a comment (a function's body), wrapped as Node wraps a
 // CommonJS module, which boot.ts compiles with V8's code cache. The comment must not hold a `*/`:
