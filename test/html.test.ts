@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultTreeAdapter, parse, type DefaultTreeAdapterMap, type DefaultTreeAdapterTypes as T } from 'parse5';
-import { cappedParser, HtmlReader, HtmlWalker, renderHtml } from '../src/document/readers/html.ts';
+import { cappedParser, HtmlReader, HtmlWalker, parsedTag, parseTag, renderHtml } from '../src/document/readers/html.ts';
+import { seeded } from './random.ts';
 import { BlockWriter } from '../src/document/readers/layout.ts';
 import { TextNodeTails } from '../src/document/readers/html-text-nodes.ts';
 import { classify } from '../src/input/classify.ts';
@@ -449,5 +450,26 @@ describe('the HTML document reader', () => {
     reader.end();
     reader.work(Infinity);
     expect(doc.text.text(0, doc.text.length)).toBe(`${words}\n\nend\n`);
+  });
+});
+
+describe('an inline tag in markdown', () => {
+  const shown = (el: ReturnType<typeof parseTag>) => el && { tagName: el.tagName, attrs: el.attrs.map(({ name, value }) => ({ name, value })) };
+  const asParsed = (tag: string) => shown(parsedTag(tag));
+
+  it.each(['<a id="12.22.12">', '<A HREF=u.html Title=\'T\'>', '<img src=a.png alt="An image" width=10/>', '<a id=x id=y name="n">', '<br>', '<span\nclass="c">', '<a href=x/>', '<a id="&amp;">', '<td>', '<image src=i>', '</a>'])('%j reads as the parser reads it', (tag) => {
+    expect(shown(parseTag(tag))).toEqual(asParsed(tag));
+  });
+
+  it('reads random tags as the parser reads them', () => {
+    const pick = seeded(2712);
+    const names = ['a', 'A', 'img', 'span', 'b', 'br', 'td', 'x-y', 'image', 'p'];
+    const attrs = [' id="x"', " alt='a b'", ' href=u', ' ID=y', ' a', '\nb=c', ' c = "d"', ' src=a/b', " t='\"'", ' e="&lt;"', ' f=g&h', ' id=z'];
+    for (let n = 0; n < 5000; n++) {
+      let tag = `<${names[pick(names.length)]}`;
+      for (let i = pick(4); i > 0; i--) tag += attrs[pick(attrs.length)];
+      tag += ['>', '/>', ' >', '\n>'][pick(4)];
+      expect(shown(parseTag(tag)), tag).toEqual(asParsed(tag));
+    }
   });
 });

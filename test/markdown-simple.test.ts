@@ -65,6 +65,10 @@ describe('simple blocks without the parser', () => {
     'More details are available at <https://www.openssl.org/news/secadv/20220315.txt>.\n',
     '* an item whose text\n  goes on over\n    more lines\n  * and a nested one\n    that goes on\n* and the next\n',
     '1. an item\n   continued\n2. next\n',
+    '<a id="12.22.12"></a>\n',
+    '````> q \n```` \n',
+    'Some <b>bold</b>, <img src="x.png" alt=\'an image\' width=10/> and <a href="u" title="t">a link</a>, <br> and </span >\n',
+    '<span class="x">text</span> at the start\n',
     '* \\[[`c05483483f`](https://github.com/nodejs/node/commit/c05483483f)] - _**Revert**_ "**src**: add test/abort build tasks" (Richard Lau & co) [#33196](https://github.com/nodejs/node/pull/33196)\n',
     '**New Enumerable Read-Only Property on EventEmitter breaks @types/extend**, and a ! and a & too\n',
   ])('%j is the parser’s tree', (piece) => {
@@ -136,13 +140,16 @@ describe('simple blocks without the parser', () => {
     '*unclosed emphasis\n',
     'intra*word*emphasis\n',
     'a paragraph\n\n    and code after a blank line\n',
+    '<a id="x">\n',
+    '<div>a block</div> x\n',
+    'a <a\nhref="u">tag over two lines</a>\n',
   ])('leaves %j to the parser', (piece) => {
     expect(simpleTree(piece)).toBeNull();
   });
 
   it('makes the parser’s tree wherever it makes one, for random pieces of tricky marks', () => {
     const words = ['word', ' ', 'Other ', ' a', 'b'];
-    const marks = ['é', '\n', '*', '**', '_', '__', '`', '``', '[', ']', '(', ')', '](u)', '[a](', '!', '.', ',', '#', '# ', '## ', '1. ', '- ', '"', "'", '\\', '&', '<', '>', '@', 'www.', '://', '~', '|', '  \n', ' \n', '\t', ':', '3', 'x_y', '*a*', '`c`', '[a](u)', '*', '_', '`', '**[a](u)**', '**{', '}**', '*(', ')*', '![a](i)', '*a `b` c*', '[`c`](u)', '\\[', '\\]', '\\`', '\\*', '\\_', '[a\\]b](u)', '[`a]`](u)', '\\\\', '\\ ', '<https://a.b/c>', '<ab:c*d_e>', '<a:b>', '<a@b.c>', '<x y>', 'a@b', ' @name', '\\@', 'x.y', 'www', 'http', ':', '& ', '&a', '&#', '_**a**_', '*__b__*', '**_c_**', '!', '](', '*a_b*'];
+    const marks = ['é', '\n', '*', '**', '_', '__', '`', '``', '[', ']', '(', ')', '](u)', '[a](', '!', '.', ',', '#', '# ', '## ', '1. ', '- ', '"', "'", '\\', '&', '<', '>', '@', 'www.', '://', '~', '|', '  \n', ' \n', '\t', ':', '3', 'x_y', '*a*', '`c`', '[a](u)', '*', '_', '`', '**[a](u)**', '**{', '}**', '*(', ')*', '![a](i)', '*a `b` c*', '[`c`](u)', '\\[', '\\]', '\\`', '\\*', '\\_', '[a\\]b](u)', '[`a]`](u)', '\\\\', '\\ ', '<https://a.b/c>', '<ab:c*d_e>', '<a:b>', '<a@b.c>', '<x y>', 'a@b', ' @name', '\\@', 'x.y', 'www', 'http', ':', '& ', '&a', '&#', '_**a**_', '*__b__*', '**_c_**', '!', '](', '*a_b*', '<a id="x">', '</a>', '<b>', '<img src=x/>', '<a href=\'y\' t>', '< a>', '<a b=c=d>', '<x-y>'];
     expectParserTrees(27, 40000, 3000, (pick) => {
       let piece = words[pick(2)];
       const length = 1 + pick(16);
@@ -165,7 +172,7 @@ describe('simple blocks without the parser', () => {
   });
 
   it('makes the parser’s tree wherever it makes one, for random pieces of lines: lists, fences, headings', () => {
-    const starts = ['- ', '* ', '+ ', '1. ', '2. ', '1) ', '# ', '## ', '```', '```js', '~~~', '````', '', '', '', ' ', '-  ', '[ ] ', '> ', '    ', '  - ', ' - ', '   * ', '  1. ', '   1. ', '    - ', '     - ', '      - ', '  2. ', '   - ', '10. ', '    1. '];
+    const starts = ['- ', '* ', '+ ', '1. ', '2. ', '1) ', '# ', '## ', '```', '```js', '~~~', '````', '', '', '', ' ', '-  ', '[ ] ', '> ', '    ', '  - ', ' - ', '   * ', '  1. ', '   1. ', '    - ', '     - ', '      - ', '  2. ', '   - ', '10. ', '    1. ', '<a id="x"></a>', '<a id="x">', '<div>', '<b>', '</a> ', '<img src=i> ', '<pre>', '<!-- ', '<https://a.b> '];
     const texts = ['word', '*a*', '`c`', '[a](u)', 'x_y', '', ' ', '```', '~~~', '- b', '1. c', 'www.', '**b**', 'é', '\\[', '<a:b>', '# h', '> q', '---', '==='];
     expectParserTrees(2027, 40000, 2000, (pick) => {
       const lines: string[] = [];

@@ -58,7 +58,7 @@ const STYLES: Record<string, Style> = {
  */
 export const SCRIPT_MARKS: Readonly<Record<string, string>> = { sup: '^', sub: '_' };
 
-export function attr(el: Element, name: string): string | null {
+export function attr(el: Pick<Element, 'attrs'>, name: string): string | null {
   for (const a of el.attrs) if (a.name === name && !a.prefix) return a.value;
   return null;
 }
@@ -742,10 +742,43 @@ export function writeHtmlFragment(w: BlockWriter, html: string, options: HtmlOpt
   new HtmlWalker(w, cappedFragment(html), options).walk(true);
 }
 
+/** What an inline tag in markdown tells: its element's name and attributes. */
+export type Tag = Pick<Element, 'tagName' | 'attrs'>;
+
 /** The first element of a fragment (an inline tag in markdown), or null. */
-export function parseTag(html: string): Element | null {
+export function parseTag(html: string): Tag | null {
+  return plainTag(html) ?? parsedTag(html);
+}
+
+/** The first element of a fragment as the HTML parser makes it, or null. */
+export function parsedTag(html: string): Tag | null {
   const first = cappedFragment(html).childNodes[0];
   return first && isElement(first) ? first : null;
+}
+
+/** Phrasing elements the parser makes of their start tag as written, wherever it stands. */
+const PLAIN_TAG_NAMES = new Set(['a', 'abbr', 'b', 'br', 'code', 'em', 'i', 'img', 'kbd', 'small', 'span', 'strong', 'sub', 'sup']);
+/** A start tag whose attribute values hold no character reference, carriage return or NUL (which the parser would change). */
+const PLAIN_START_TAG = /^<([A-Za-z]+)((?:[ \t\n]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t\n]*=[ \t\n]*(?:[^ \t\n"'=<>`&\r\0]+|'[^'&\r\0]*'|"[^"&\r\0]*"))?)*)[ \t\n]*\/?>$/;
+const PLAIN_ATTRIBUTE = /([A-Za-z_:][A-Za-z0-9_.:-]*)(?:[ \t\n]*=[ \t\n]*([^ \t\n"'=<>`]+|'[^']*'|"[^"]*"))?/g;
+
+/**
+ * The element of a plain start tag of a phrasing element (`<a id="x">`,
+ * `<img src=a.png alt='A'>`) read without the parser, as the parser reads it:
+ * names in lower case, the first of an attribute's repeats. Null for any other
+ * tag: the parser's to read (a markdown changelog's hundred anchors loaded and
+ * ran it a hundred times).
+ */
+function plainTag(html: string): Tag | null {
+  const m = PLAIN_START_TAG.exec(html);
+  if (!m || !PLAIN_TAG_NAMES.has(m[1].toLowerCase())) return null;
+  const attrs: Element['attrs'] = [];
+  for (const [, name, quoted = ''] of m[2].matchAll(PLAIN_ATTRIBUTE)) {
+    const lower = name.toLowerCase();
+    const value = quoted[0] === '"' || quoted[0] === "'" ? quoted.slice(1, -1) : quoted;
+    if (!attrs.some((a) => a.name === lower)) attrs.push({ name: lower, value });
+  }
+  return { tagName: m[1].toLowerCase(), attrs };
 }
 
 /**

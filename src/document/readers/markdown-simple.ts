@@ -9,8 +9,8 @@
 // item, or the piece is one fenced code block), and its inline text holds only
 // plain words, backslash escapes, code spans, `*emphasis*` and `**strong**`
 // with unambiguous flanks, inline links `[text or code](url)` and images of
-// plain urls. Anything else (an entity, HTML, a reference, an autolink's
-// trigger) is the parser's: null.
+// plain urls, autolinks and inline tags on one line. Anything else (an entity,
+// an HTML block, a reference, a literal autolink's trigger) is the parser's: null.
 import type * as md from 'mdast';
 
 /** A line that starts an ATX heading: its marks and its text (without the spaces around it). */
@@ -26,6 +26,10 @@ const STARS_RULE = /^[*_][*_ \t]*$/;
 const AUTOLINK_TRIGGER = /www\.|:\/\/|[\w.+-]@/i;
 /** An autolink `<scheme:rest>` (not an e-mail address's): no space, bracket, escape, entity or control in it. */
 const ANGLE_AUTOLINK = /^<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\\&\x00-\x1f\x7f]*)>/;
+/** An inline HTML tag on one line, as CommonMark reads one: an open tag (its attributes apart by white space, their values plain, quoted or not) or a closing tag. */
+const INLINE_TAG = /^<(?:([A-Za-z][A-Za-z0-9-]*)(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^ \t\n"'=<>`]+|'[^'\n]*'|"[^"\n]*"))?)*[ \t]*\/?|\/([A-Za-z][A-Za-z0-9-]*)[ \t]*)>/;
+/** Tags that start no HTML block when a line starts with one and text follows it (CommonMark's kinds 1 and 6 are block tags). */
+const PHRASING_TAGS = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'img', 'kbd', 'small', 'span', 'strong', 'sub', 'sup']);
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const WORD = /[\p{L}\p{N}]/u;
 /** A list item on one line: its indent, its marker (a bullet, or a number and its delimiter) and one space, then its text. */
@@ -200,10 +204,11 @@ function fencedCode(lines: string[]): md.Code | null {
     // A line that may close the fence early, or that the parser changes (a carriage return, a NUL).
     if (/[\r\0]/.test(lines[i]) || /^ {0,3}(`{3,}|~{3,}) *$/.test(lines[i])) return null;
   }
-  const words = info.trim();
+  // The language is the info's first word; the meta the rest after its white space, to the line's end (as the parser keeps it).
+  const words = info.trimStart();
   const space = words.search(/[ \t]/);
   const lang = words === '' ? null : space < 0 ? words : words.slice(0, space);
-  const meta = space < 0 ? null : words.slice(space).trim();
+  const meta = space < 0 ? null : words.slice(space).trimStart() || null;
   return { type: 'code', lang, meta, value: lines.slice(1, last).join('\n') };
 }
 
@@ -213,7 +218,12 @@ function startsParagraphLine(line: string): boolean {
   if (first === undefined) return false; // a blank line inside the piece: the parser's
   if (first === '(' || first === '"' || first === "'" || first === '!' || first === '[' || first === '\\') return true;
   if (first === '`') return !line.startsWith('```');
-  if (first === '<') return ANGLE_AUTOLINK.test(line); // no tag's name holds a colon: no HTML block starts here
+  if (first === '<') {
+    if (ANGLE_AUTOLINK.test(line)) return true; // no tag's name holds a colon: no HTML block starts here
+    // A phrasing tag with more after it on the line (alone, it would start an HTML block).
+    const tag = INLINE_TAG.exec(line);
+    return tag !== null && PHRASING_TAGS.has((tag[1] ?? tag[2]).toLowerCase()) && /\S/.test(line.slice(tag[0].length));
+  }
   if (first === '*' || first === '_') return !STARS_RULE.test(line) && !(first === '*' && /^\*(?:[ \t]|$)/.test(line));
   if (first >= '0' && first <= '9') return !NUMBERED_ITEM.test(line);
   return /[A-Za-z]/.test(first) || (first > '\x7f' && WORD.test(first));
@@ -326,10 +336,13 @@ function inlines(text: string): md.PhrasingContent[] | null {
       nodes.push(link.node);
       at = link.end;
     } else if (c === '<') {
-      const autolink = ANGLE_AUTOLINK.exec(text.slice(at, at + 4096));
-      if (!autolink || !endWords()) return null;
-      nodes.push({ type: 'link', url: autolink[1], title: null, children: [{ type: 'text', value: autolink[1] }] });
-      at += autolink[0].length;
+      const after = text.slice(at, at + 4096);
+      const autolink = ANGLE_AUTOLINK.exec(after);
+      const tag = autolink ? null : INLINE_TAG.exec(after);
+      if ((!autolink && !tag) || !endWords()) return null;
+      if (autolink) nodes.push({ type: 'link', url: autolink[1], title: null, children: [{ type: 'text', value: autolink[1] }] });
+      else nodes.push({ type: 'html', value: tag![0] });
+      at += (autolink ?? tag)![0].length;
     } else {
       const literal = literalAt(text, at);
       if (!literal) return null;
