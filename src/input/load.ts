@@ -33,6 +33,13 @@ const FIRST_READ_MOST = 256 * 1024;
 /** Read per call afterwards. */
 const CHUNK = 1024 * 1024;
 /**
+ * A read of a regular file that ends inside a line holds back that line's
+ * start, up to this much, in the read buffer for the next read: the reader is
+ * given whole lines, and has no piece of a line to carry over (and copy with
+ * the next chunk, a megabyte of garbage per chunk of a log).
+ */
+const HOLD_MOST = 64 * 1024;
+/**
  * Read ahead of the screen: enough that paging never waits, little enough
  * that a huge file costs nothing until asked for. Counted in text, and in
  * input from where the screen's text came: a page that shows little (or
@@ -137,6 +144,8 @@ export class Loader {
 
   /** The buffer each read of a file goes into: the text stays in the file, so it is reused. */
   private readonly readBuffer: Buffer | null;
+  /** Bytes at the read buffer's start held back from the last read (see HOLD_MOST): the next read goes after them. */
+  private held = 0;
   readonly doc: Document;
 
   readonly source: Source;
@@ -171,7 +180,7 @@ export class Loader {
     this.doc = new Document(source.name, inFile ? new FileText(source.fd) : undefined);
     this.parser = readerFor(chosen, this.doc, chosen === 'markdown' && this.decoder === null ? wholeSmallFile(source) : undefined);
     this.doc.bytesTotal = source.size;
-    this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
+    this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK + HOLD_MOST) : null;
     if (source.head && source.head.length > 0) this.received(source.head);
     if (source.stream) this.listen(source.stream);
     // A pipe read as a stream from its first bytes (firstBytesOfPipe): the stream closes the descriptor.
@@ -219,10 +228,10 @@ export class Loader {
       const wanted = this.rendered ? RENDERED_FIRST_LINES : screenRows + 1;
       let lines = 0;
       do {
-        const piece = this.readSome(FIRST_READ);
-        if (piece === null) break;
-        lines += countLineBreaks(piece, wanted);
-        this.take(piece, FIRST_READ);
+        const n = this.readSome(FIRST_READ);
+        if (n === null) break;
+        lines += countLineBreaks(this.readBuffer!.subarray(this.held, this.held + n), wanted);
+        this.take(n, FIRST_READ);
       } while (!this.atEnd && lines < wanted && this.doc.bytesRead < FIRST_READ_MOST);
       this.topUpHead();
     }
@@ -580,25 +589,45 @@ export class Loader {
 
   /** Reads up to `size` bytes of a regular file; ends the document at its end. */
   private readChunk(size: number): void {
-    const piece = this.readSome(size);
-    if (piece !== null) this.take(piece, size);
+    const n = this.readSome(size);
+    if (n !== null) this.take(n, size);
   }
 
-  /** Up to `size` bytes of a regular file, read into the read buffer; null if the read failed (the document ends there). */
-  private readSome(size: number): Buffer | null {
-    const buf = this.readBuffer!.subarray(0, size);
+  /** Reads up to `size` bytes of a regular file into the read buffer, after the bytes held back: how many, or null if the read failed (the document ends there). */
+  private readSome(size: number): number | null {
     try {
-      return buf.subarray(0, fs.readSync(this.source.fd, buf, 0, buf.length, null));
+      return fs.readSync(this.source.fd, this.readBuffer!, this.held, size, null);
     } catch (err) {
+      // The document ends where the reading did: with what was held back.
+      this.give(this.held);
       this.failed(err);
       return null;
     }
   }
 
-  /** Parses a piece read for `size` bytes; a shorter one was the file's end. */
-  private take(piece: Buffer, size: number): void {
-    if (piece.length > 0) this.received(piece);
-    if (piece.length < size) this.ended();
+  /**
+   * Parses the bytes held back and the `n` read after them for `size` bytes,
+   * but for the start of a line they end in (see HOLD_MOST), held back in turn.
+   * A read shorter than asked for was the file's end (for now): all is parsed.
+   */
+  private take(n: number, size: number): void {
+    const buf = this.readBuffer!;
+    const length = this.held + n;
+    const lineEnd = n < size ? length : buf.lastIndexOf(0x0a, length - 1) + 1;
+    const given = lineEnd > 0 && length - lineEnd <= HOLD_MOST ? lineEnd : length;
+    this.give(given);
+    this.held = buf.copy(buf, 0, given, length);
+    // What is held back was read: the percent read counts it.
+    this.doc.bytesRead += this.held;
+    if (n < size) this.ended();
+  }
+
+  /** Parses the read buffer's first `length` bytes, those held back first among them. */
+  private give(length: number): void {
+    // The reader counts what it is given, the bytes held back again.
+    this.doc.bytesRead -= this.held;
+    this.held = 0;
+    if (length > 0) this.received(this.readBuffer!.subarray(0, length));
   }
 
   /** Reads (or renders what is held back) until `deadline`, so that keys are not kept waiting. */
