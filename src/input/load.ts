@@ -30,8 +30,10 @@ const FIRST_READ = 4 * 1024;
 const RENDERED_FIRST_LINES = 256;
 /** or this much is read. */
 const FIRST_READ_MOST = 256 * 1024;
-/** Read per call afterwards. */
+/** Read per call afterwards from a pipe, whose text keeps the buffers it is read into. */
 const CHUNK = 1024 * 1024;
+/** Read per call afterwards from a regular file, into one buffer reused: what it holds is parsed, then gone. */
+const FILE_CHUNK = 256 * 1024;
 /**
  * A read of a regular file that ends inside a line holds back that line's
  * start, up to this much, in the read buffer for the next read: the reader is
@@ -180,7 +182,7 @@ export class Loader {
     this.doc = new Document(source.name, inFile ? new FileText(source.fd) : undefined);
     this.parser = readerFor(chosen, this.doc, chosen === 'markdown' && this.decoder === null ? wholeSmallFile(source) : undefined);
     this.doc.bytesTotal = source.size;
-    this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK + HOLD_MOST) : null;
+    this.readBuffer = source.isFile ? Buffer.allocUnsafe(FILE_CHUNK + HOLD_MOST) : null;
     if (source.head && source.head.length > 0) this.received(source.head);
     if (source.stream) this.listen(source.stream);
     // A pipe read as a stream from its first bytes (firstBytesOfPipe): the stream closes the descriptor.
@@ -387,7 +389,7 @@ export class Loader {
       while (!this.atEnd) await this.moreOfStream();
       this.render(Infinity);
     } else if (this.source.isFile) {
-      while (!this.atEnd) this.readChunk(CHUNK);
+      while (!this.atEnd) this.readChunk(FILE_CHUNK);
       this.render(Infinity);
     } else {
       try {
@@ -421,7 +423,7 @@ export class Loader {
     if (this.source.stream) {
       await this.moreOfStream();
     } else if (this.source.isFile) {
-      this.readChunk(CHUNK);
+      this.readChunk(FILE_CHUNK);
     } else {
       try {
         const buf = Buffer.allocUnsafe(CHUNK);
@@ -638,7 +640,7 @@ export class Loader {
     // Held-back rendering first, so that what is read ahead is rendered before more is read.
     do {
       if (this.renderOwed) this.render(deadline);
-      else if (!this.backlog && !this.satisfied) this.readChunk(CHUNK);
+      else if (!this.backlog && !this.satisfied) this.readChunk(FILE_CHUNK);
       else break;
     } while (!this.complete && Date.now() < deadline);
     if (this.doc.bytesRead !== bytesRead || this.doc.complete !== complete || this.doc.text.length !== shown) this.onData();
