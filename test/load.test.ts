@@ -82,7 +82,7 @@ describe('Loader', () => {
 });
 
 describe("a regular file's reads", () => {
-  it('give the reader whole lines: the start of a line a read ends in waits for the next read, and counts as read', () => {
+  it('give the reader whole lines: the start of a line a read ends in waits for the next read, and counts as read; the buffer goes at the end', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'log.txt');
     // Lines that no read ends with, one longer than what is held back, and a last line with no line break.
     const lines = Array.from({ length: 30_000 }, (_, i) => `${i} ${'word '.repeat(i % 23)}`);
@@ -107,6 +107,8 @@ describe("a regular file's reads", () => {
     // Only the pieces of the long line, which is not held back whole, and the last line.
     expect(endingInLine.length).toBeGreaterThan(0);
     for (const chunk of endingInLine) expect(chunk.toString()).toMatch(/x$/);
+    // Read to its end, the file keeps no read buffer.
+    expect((loader as unknown as { buffer: Buffer | null }).buffer).toBeNull();
     loader.stop();
   });
 });

@@ -144,8 +144,8 @@ export class Loader {
   /** Why reading stopped before the end, if it failed: the document ends there. */
   error: OpenError | null = null;
 
-  /** The buffer each read of a file goes into: the text stays in the file, so it is reused. */
-  private readonly readBuffer: Buffer | null;
+  /** The buffer each read of a file goes into: the text stays in the file, so it is reused; let go at the file's end (see readBuffer). */
+  private buffer: Buffer | null = null;
   /** Bytes at the read buffer's start held back from the last read (see HOLD_MOST): the next read goes after them. */
   private held = 0;
   readonly doc: Document;
@@ -182,7 +182,6 @@ export class Loader {
     this.doc = new Document(source.name, inFile ? new FileText(source.fd) : undefined);
     this.parser = readerFor(chosen, this.doc, chosen === 'markdown' && this.decoder === null ? wholeSmallFile(source) : undefined);
     this.doc.bytesTotal = source.size;
-    this.readBuffer = source.isFile ? Buffer.allocUnsafe(FILE_CHUNK + HOLD_MOST) : null;
     if (source.head && source.head.length > 0) this.received(source.head);
     if (source.stream) this.listen(source.stream);
     // A pipe read as a stream from its first bytes (firstBytesOfPipe): the stream closes the descriptor.
@@ -232,7 +231,7 @@ export class Loader {
       do {
         const n = this.readSome(FIRST_READ);
         if (n === null) break;
-        lines += countLineBreaks(this.readBuffer!.subarray(this.held, this.held + n), wanted);
+        lines += countLineBreaks(this.readBuffer.subarray(this.held, this.held + n), wanted);
         this.take(n, FIRST_READ);
       } while (!this.atEnd && lines < wanted && this.doc.bytesRead < FIRST_READ_MOST);
       this.topUpHead();
@@ -589,6 +588,11 @@ export class Loader {
     else if (!this.source.isFile) this.renderLater();
   }
 
+  /** The read buffer, made for the first read and again for a read after the file's end (a file followed as it grows). */
+  private get readBuffer(): Buffer {
+    return (this.buffer ??= Buffer.allocUnsafe(FILE_CHUNK + HOLD_MOST));
+  }
+
   /** Reads up to `size` bytes of a regular file; ends the document at its end. */
   private readChunk(size: number): void {
     const n = this.readSome(size);
@@ -598,7 +602,7 @@ export class Loader {
   /** Reads up to `size` bytes of a regular file into the read buffer, after the bytes held back: how many, or null if the read failed (the document ends there). */
   private readSome(size: number): number | null {
     try {
-      return fs.readSync(this.source.fd, this.readBuffer!, this.held, size, null);
+      return fs.readSync(this.source.fd, this.readBuffer, this.held, size, null);
     } catch (err) {
       // The document ends where the reading did: with what was held back.
       this.give(this.held);
@@ -613,7 +617,7 @@ export class Loader {
    * A read shorter than asked for was the file's end (for now): all is parsed.
    */
   private take(n: number, size: number): void {
-    const buf = this.readBuffer!;
+    const buf = this.readBuffer;
     const length = this.held + n;
     const lineEnd = n < size ? length : buf.lastIndexOf(0x0a, length - 1) + 1;
     const given = lineEnd > 0 && length - lineEnd <= HOLD_MOST ? lineEnd : length;
@@ -621,7 +625,11 @@ export class Loader {
     this.held = buf.copy(buf, 0, given, length);
     // What is held back was read: the percent read counts it.
     this.doc.bytesRead += this.held;
-    if (n < size) this.ended();
+    if (n < size) {
+      this.ended();
+      // All of it was given to the reader: the buffer is not kept for a read that may never come.
+      this.buffer = null;
+    }
   }
 
   /** Parses the read buffer's first `length` bytes, those held back first among them. */
@@ -629,7 +637,7 @@ export class Loader {
     // The reader counts what it is given, the bytes held back again.
     this.doc.bytesRead -= this.held;
     this.held = 0;
-    if (length > 0) this.received(this.readBuffer!.subarray(0, length));
+    if (length > 0) this.received(this.readBuffer.subarray(0, length));
   }
 
   /** Reads (or renders what is held back) until `deadline`, so that keys are not kept waiting. */
