@@ -81,6 +81,27 @@ describe('Loader', () => {
   });
 });
 
+describe('the Loader as a job', () => {
+  it('reads at the screen\'s priority until the screen\'s text is there, then behind the line count', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'big.txt');
+    fs.writeFileSync(file, 'line\n'.repeat(400_000));
+    const queue: Array<() => void> = [];
+    const order: string[] = [];
+    // A budget no step fits in: one step of the most urgent job per turn.
+    const scheduler = new Scheduler({ defer: (turn) => queue.push(turn), budget: -1 });
+    const loader = new Loader(openFile(file));
+    loader.readFirst(24);
+    loader.start(scheduler, () => order.push(`read ${loader.doc.text.length >= 64 * 1024 ? 'screen' : 'some'}`));
+    loader.want(0);
+    scheduler.add({ step: () => (order.push('count'), 'more') }, Priority.lineCount);
+    queue.shift()!();
+    queue.shift()!();
+    // First the screen's text (the first read reaches past it), then the count comes first.
+    expect(order).toEqual(['read screen', 'count']);
+    loader.stop();
+  });
+});
+
 describe("a regular file's reads", () => {
   it('give the reader whole lines: the start of a line a read ends in waits for the next read, and counts as read; the buffer goes at the end', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'log.txt');
@@ -109,27 +130,6 @@ describe("a regular file's reads", () => {
     for (const chunk of endingInLine) expect(chunk.toString()).toMatch(/x$/);
     // Read to its end, the file keeps no read buffer.
     expect((loader as unknown as { buffer: Buffer | null }).buffer).toBeNull();
-    loader.stop();
-  });
-});
-
-describe('the Loader as a job', () => {
-  it('reads at the screen\'s priority until the screen\'s text is there, then behind the line count', () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'big.txt');
-    fs.writeFileSync(file, 'line\n'.repeat(400_000));
-    const queue: Array<() => void> = [];
-    const order: string[] = [];
-    // A budget no step fits in: one step of the most urgent job per turn.
-    const scheduler = new Scheduler({ defer: (turn) => queue.push(turn), budget: -1 });
-    const loader = new Loader(openFile(file));
-    loader.readFirst(24);
-    loader.start(scheduler, () => order.push(`read ${loader.doc.text.length >= 64 * 1024 ? 'screen' : 'some'}`));
-    loader.want(0);
-    scheduler.add({ step: () => (order.push('count'), 'more') }, Priority.lineCount);
-    queue.shift()!();
-    queue.shift()!();
-    // First the screen's text (the first read reaches past it), then the count comes first.
-    expect(order).toEqual(['read screen', 'count']);
     loader.stop();
   });
 });
