@@ -140,4 +140,12 @@ describe('blocks read back through the cache', () => {
     expect(readAll().equals(input)).toBe(true); // ...evicted on the way, its buffer kept
     expect(readAll().equals(input)).toBe(true);
   });
+
+  it('hold 512 KiB of blocks at most, however much of the file was read through them', () => {
+    const block = 128 * 1024;
+    const doc = inFile(Buffer.alloc(40 * block, 0x61), 1024 * 1024);
+    doc.text.forEachPiece(0, doc.text.length, () => {});
+    const held = doc.text as unknown as { cache: { size: number }; spare: Buffer[] };
+    expect((held.cache.size + held.spare.length) * block).toBeLessThanOrEqual(512 * 1024);
+  });
 });

@@ -9,6 +9,7 @@ import { Loader, OpenError, openFile, openRegularFile, READ_AHEAD } from '../src
 import { ReadMarks } from '../src/input/read-marks.ts';
 import { HEAD_SIZE, looksBinary } from '../src/input/binary.ts';
 import { Priority, Scheduler } from '../src/schedule/scheduler.ts';
+import { WritingReader } from '../src/document/readers/writing-reader.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -114,6 +115,38 @@ describe('the Loader as a job', () => {
     queue.shift()!();
     // First the screen's text (the first read reaches past it), then the count comes first.
     expect(order).toEqual(['read screen', 'count']);
+    loader.stop();
+  });
+});
+
+describe("a regular file's reads", () => {
+  it('give the reader whole lines: the start of a line a read ends in waits for the next read, and counts as read; the buffer goes at the end', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-load-')), 'log.txt');
+    // Lines that no read ends with, one longer than what is held back, and a last line with no line break.
+    const lines = Array.from({ length: 30_000 }, (_, i) => `${i} ${'word '.repeat(i % 23)}`);
+    lines.splice(20_000, 0, 'x'.repeat(2_500_000));
+    const bytes = Buffer.from(lines.join('\n'));
+    fs.writeFileSync(file, bytes);
+    const given: Buffer[] = [];
+    vi.spyOn(WritingReader.prototype, 'write').mockImplementation(function (this: WritingReader, chunk: Buffer) {
+      given.push(Buffer.from(chunk));
+      return WritingReader.prototype.writeOwned.call(this, Buffer.from(chunk));
+    });
+    const loader = new Loader(openFile(file));
+    loader.readFirst();
+    // The first reads are 4 KiB: each is read, though its last line is not parsed yet.
+    expect(loader.doc.bytesRead % 4096).toBe(0);
+    expect(loader.doc.text.length).toBeLessThan(loader.doc.bytesRead);
+    void loader.readAll();
+    expect(loader.doc.bytesRead).toBe(bytes.length);
+    expect(loader.doc.text.text(0, loader.doc.text.length) === bytes.toString()).toBe(true);
+    expect(Buffer.concat(given).equals(bytes)).toBe(true);
+    const endingInLine = given.slice(0, -1).filter((chunk) => chunk[chunk.length - 1] !== 0x0a);
+    // Only the pieces of the long line, which is not held back whole, and the last line.
+    expect(endingInLine.length).toBeGreaterThan(0);
+    for (const chunk of endingInLine) expect(chunk.toString()).toMatch(/x$/);
+    // Read to its end, the file keeps no read buffer.
+    expect((loader as unknown as { buffer: Buffer | null }).buffer).toBeNull();
     loader.stop();
   });
 });

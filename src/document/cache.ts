@@ -26,12 +26,16 @@ export class LruCache<K, V> {
 
   set(key: K, value: V): void {
     this.entries.delete(key);
-    if (this.entries.size >= this.capacity) {
-      const oldest = this.entries.keys().next().value as K;
-      this.evicted(this.entries.get(oldest)!);
-      this.entries.delete(oldest);
-    }
+    this.makeRoom();
     this.entries.set(key, value);
+  }
+
+  /** Evicts the least recently used entry if the cache is full: before making a value to set, whose memory may then be the evicted one's. */
+  makeRoom(): void {
+    if (this.entries.size < this.capacity) return;
+    const oldest = this.entries.keys().next().value as K;
+    this.evicted(this.entries.get(oldest)!);
+    this.entries.delete(oldest);
   }
 
   delete(key: K): void {

@@ -23,8 +23,12 @@ import { isContinuation, utf8SequenceLength } from './utf8.ts';
 
 /** Bytes per block read back. */
 const BLOCK = 128 * 1024;
-/** Blocks kept (LRU): 2 MiB, some screens of long lines and a search's block or two; what is read again comes from the system's cache of the file. */
-const CACHED = 16;
+/**
+ * Blocks kept (LRU), 512 KiB: the screen's block or two and the three a search
+ * of a block reads; what is read again comes from the system's cache of the
+ * file. (Counting lines reads past them: see scan.)
+ */
+const CACHED = (512 * 1024) / BLOCK;
 /** One byte of the input is kept every this many, to tell when the file changed. */
 const SAMPLE_EVERY = 4096;
 const SPACE = 0x20;
@@ -131,6 +135,7 @@ export class FileText extends ChunkedText {
     if (block && block.length === size) return block;
     if (block) this.cache.delete(i); // the text grew since: read it again
     // An evicted block may be the short last one: only a whole one is reused.
+    this.cache.makeRoom();
     const spare = this.spare.pop();
     block = (spare && spare.length === BLOCK ? spare : Buffer.allocUnsafe(BLOCK)).subarray(0, size);
     this.fill(block, i * BLOCK);

@@ -30,8 +30,17 @@ const FIRST_READ = 4 * 1024;
 const RENDERED_FIRST_LINES = 256;
 /** or this much is read. */
 const FIRST_READ_MOST = 256 * 1024;
-/** Read per call afterwards. */
+/** Read per call afterwards from a pipe, whose text keeps the buffers it is read into. */
 const CHUNK = 1024 * 1024;
+/** Read per call afterwards from a regular file, into one buffer reused: what it holds is parsed, then gone. */
+const FILE_CHUNK = 256 * 1024;
+/**
+ * A read of a regular file that ends inside a line holds back that line's
+ * start, up to this much, in the read buffer for the next read: the reader is
+ * given whole lines, and has no piece of a line to carry over (and copy with
+ * the next chunk, a megabyte of garbage per chunk of a log).
+ */
+const HOLD_MOST = 64 * 1024;
 /**
  * Read ahead of the screen: enough that paging never waits, little enough
  * that a huge file costs nothing until asked for. Counted in text, and in
@@ -160,8 +169,10 @@ export class Loader {
   /** Why reading stopped before the end, if it failed: the document ends there. */
   error: OpenError | null = null;
 
-  /** The buffer each read of a file goes into: the text stays in the file, so it is reused. */
-  private readonly readBuffer: Buffer | null;
+  /** The buffer each read of a file goes into: the text stays in the file, so it is reused; let go at the file's end (see readBuffer). */
+  private buffer: Buffer | null = null;
+  /** Bytes at the read buffer's start held back from the last read (see HOLD_MOST): the next read goes after them. */
+  private held = 0;
   readonly doc: Document;
 
   readonly source: Source;
@@ -196,7 +207,6 @@ export class Loader {
     this.doc = new Document(source.name, inFile ? new FileText(source.fd) : undefined);
     this.parser = readerFor(chosen, this.doc, chosen === 'markdown' && this.decoder === null ? wholeSmallFile(source) : undefined);
     this.doc.bytesTotal = source.size;
-    this.readBuffer = source.isFile ? Buffer.allocUnsafe(CHUNK) : null;
     if (source.head && source.head.length > 0) this.received(source.head);
     if (source.stream) this.listen(source.stream);
     // A pipe read as a stream from its first bytes (firstBytesOfPipe): the stream closes the descriptor.
@@ -244,10 +254,10 @@ export class Loader {
       const wanted = this.rendered ? RENDERED_FIRST_LINES : screenRows + 1;
       let lines = 0;
       do {
-        const piece = this.readSome(FIRST_READ);
-        if (piece === null) break;
-        lines += countLineBreaks(piece, wanted);
-        this.take(piece, FIRST_READ);
+        const n = this.readSome(FIRST_READ);
+        if (n === null) break;
+        lines += countLineBreaks(this.readBuffer.subarray(this.held, this.held + n), wanted);
+        this.take(n, FIRST_READ);
       } while (!this.atEnd && lines < wanted && this.doc.bytesRead < FIRST_READ_MOST);
       this.topUpHead();
     }
@@ -403,7 +413,7 @@ export class Loader {
       while (!this.atEnd) await this.moreOfStream();
       this.render(Infinity);
     } else if (this.source.isFile) {
-      while (!this.atEnd) this.readChunk(CHUNK);
+      while (!this.atEnd) this.readChunk(FILE_CHUNK);
       this.render(Infinity);
     } else {
       try {
@@ -437,7 +447,7 @@ export class Loader {
     if (this.source.stream) {
       await this.moreOfStream();
     } else if (this.source.isFile) {
-      this.readChunk(CHUNK);
+      this.readChunk(FILE_CHUNK);
     } else {
       try {
         const buf = Buffer.allocUnsafe(CHUNK);
@@ -603,27 +613,56 @@ export class Loader {
     else if (!this.source.isFile) this.renderLater();
   }
 
-  /** Reads up to `size` bytes of a regular file; ends the document at its end. */
-  private readChunk(size: number): void {
-    const piece = this.readSome(size);
-    if (piece !== null) this.take(piece, size);
+  /** The read buffer, made for the first read and again for a read after the file's end (a file followed as it grows). */
+  private get readBuffer(): Buffer {
+    return (this.buffer ??= Buffer.allocUnsafe(FILE_CHUNK + HOLD_MOST));
   }
 
-  /** Up to `size` bytes of a regular file, read into the read buffer; null if the read failed (the document ends there). */
-  private readSome(size: number): Buffer | null {
-    const buf = this.readBuffer!.subarray(0, size);
+  /** Reads up to `size` bytes of a regular file; ends the document at its end. */
+  private readChunk(size: number): void {
+    const n = this.readSome(size);
+    if (n !== null) this.take(n, size);
+  }
+
+  /** Reads up to `size` bytes of a regular file into the read buffer, after the bytes held back: how many, or null if the read failed (the document ends there). */
+  private readSome(size: number): number | null {
     try {
-      return buf.subarray(0, fs.readSync(this.source.fd, buf, 0, buf.length, null));
+      return fs.readSync(this.source.fd, this.readBuffer, this.held, size, null);
     } catch (err) {
+      // The document ends where the reading did: with what was held back.
+      this.give(this.held);
       this.failed(err);
       return null;
     }
   }
 
-  /** Parses a piece read for `size` bytes; a shorter one was the file's end. */
-  private take(piece: Buffer, size: number): void {
-    if (piece.length > 0) this.received(piece);
-    if (piece.length < size) this.ended();
+  /**
+   * Parses the bytes held back and the `n` read after them for `size` bytes,
+   * but for the start of a line they end in (see HOLD_MOST), held back in turn.
+   * A read shorter than asked for was the file's end (for now): all is parsed.
+   */
+  private take(n: number, size: number): void {
+    const buf = this.readBuffer;
+    const length = this.held + n;
+    const lineEnd = n < size ? length : buf.lastIndexOf(0x0a, length - 1) + 1;
+    const given = lineEnd > 0 && length - lineEnd <= HOLD_MOST ? lineEnd : length;
+    this.give(given);
+    this.held = buf.copy(buf, 0, given, length);
+    // What is held back was read: the percent read counts it.
+    this.doc.bytesRead += this.held;
+    if (n < size) {
+      this.ended();
+      // All of it was given to the reader: the buffer is not kept for a read that may never come.
+      this.buffer = null;
+    }
+  }
+
+  /** Parses the read buffer's first `length` bytes, those held back first among them. */
+  private give(length: number): void {
+    // The reader counts what it is given, the bytes held back again.
+    this.doc.bytesRead -= this.held;
+    this.held = 0;
+    if (length > 0) this.received(this.readBuffer.subarray(0, length));
   }
 
   /** Reads (or renders what is held back) until `deadline`, so that keys are not kept waiting. */
@@ -634,7 +673,7 @@ export class Loader {
     // Held-back rendering first, so that what is read ahead is rendered before more is read.
     do {
       if (this.renderOwed) this.render(deadline);
-      else if (!this.backlog && !this.satisfied) this.readChunk(CHUNK);
+      else if (!this.backlog && !this.satisfied) this.readChunk(FILE_CHUNK);
       else break;
     } while (!this.complete && Date.now() < deadline);
     if (this.doc.bytesRead !== bytesRead || this.doc.complete !== complete || this.doc.text.length !== shown) this.onData();
