@@ -364,20 +364,44 @@ export class Screen {
 
   /** The bytes that turn the screen into `frame`. */
   render(frame: Frame): string {
+    // When the rows scroll and the status line changes, either may go first: the status line
+    // first when the cursor is on it already, the scroll first when it is at the text's bottom
+    // (where the last scroll left it). The shorter is written: a j alternates between the two.
+    let drawn = this.draw(frame, true);
+    if (drawn.statusMoved) {
+      const scrollFirst = this.draw(frame, false);
+      if (scrollFirst.text.length < drawn.text.length) drawn = scrollFirst;
+    }
+    this.shown = frame.rows.slice();
+    this.shownWidths = frame.widths.slice();
+    this.cursorShown = frame.cursor !== null;
+    this.cursorRow = drawn.row;
+    this.cursorCol = drawn.col;
+    this.cursorExact = drawn.colExact;
+    return drawn.text;
+  }
+
+  /**
+   * The bytes of a frame, and where they leave the cursor; `statusFirst`: when
+   * the rows scroll, the status line (if it changed) is written before the
+   * scroll (`statusMoved` then says so), else after the rows.
+   */
+  private draw(frame: Frame, statusFirst: boolean): { text: string; row: number; col: number; colExact: boolean; statusMoved: boolean } {
     const last = frame.rows.length - 1;
     // The text rows scroll in a region of their own when there are two or more (DECSTBM needs two).
     const region = last >= 2;
     const out = new Output(frame.cols, region ? last - 1 : last, this.lineFeedReturns, this.cursorRow, this.cursorCol, this.cursorExact);
     let shown = this.shown;
     let widths = this.shownWidths;
+    let statusMoved = false;
     if (shown === null || shown.length !== frame.rows.length) {
       out.moved(`${RESET}${region ? scrollRegion(last) : RESET_REGION}${CSI}H${CSI}2J`, 0, 0);
       shown = frame.rows.map(() => BLANK);
       widths = frame.rows.map(() => 0);
     } else {
       const shift = findShift(shown, frame.rows, last);
-      // When the rows scroll, the status line first: the cursor is mostly on it already (the last frame left it there), and the scroll leaves it be.
-      if (shift !== 0 && shown[last] !== frame.rows[last]) {
+      statusMoved = shift !== 0 && shown[last] !== frame.rows[last];
+      if (statusMoved && statusFirst) {
         writeChanged(out, last, shown[last], widths[last], frame, true);
         shown = [...shown.slice(0, last), frame.rows[last]];
         widths = [...widths.slice(0, last), frame.widths[last]];
@@ -400,19 +424,13 @@ export class Screen {
     for (let i = 0; i <= last; i++) if (shown[i] !== frame.rows[i]) changed++;
     const fewChanged = changed <= FEW_ROWS;
     for (let i = 0; i <= last; i++) if (shown[i] !== frame.rows[i]) writeChanged(out, i, shown[i], widths[i], frame, fewChanged || i === last);
-    this.shown = frame.rows.slice();
-    this.shownWidths = frame.widths.slice();
     if (frame.cursor) {
       out.moveTo(frame.cursor.row, frame.cursor.col);
       if (!this.cursorShown) out.append(`${CSI}?25h`);
     } else if (this.cursorShown) {
       out.append(`${CSI}?25l`);
     }
-    this.cursorShown = frame.cursor !== null;
-    this.cursorRow = out.row;
-    this.cursorCol = out.col;
-    this.cursorExact = out.colExact;
-    return out.text;
+    return { text: out.text, row: out.row, col: out.col, colExact: out.colExact, statusMoved };
   }
 }
 
@@ -426,7 +444,9 @@ function writeChanged(out: Output, i: number, old: string, oldWidth: number, fra
   const row = frame.rows[i];
   const before = out.save();
   out.moveTo(i, 0);
-  out.writeRow(row, frame.widths[i], mustErase(old, oldWidth, frame.widths[i]));
+  // Over a blank row (scrolled in, cleared), the plain spaces at the row's end (where it wrapped) are there already.
+  const written = old === BLANK ? row.replace(/ +$/, '') : row;
+  out.writeRow(written, frame.widths[i] - (row.length - written.length), mustErase(old, oldWidth, frame.widths[i]));
   if (!lookInto) return;
   let best = out.save();
   const tryWriting = (write: () => void) => {

@@ -101,6 +101,36 @@ describe('scrolling', () => {
     expect(plainFeeds.render(frame(page(3, 23)))).toBe('\r\nline 25');
   });
 
+  it('writes the scroll or the status line first, whichever is shorter from where the cursor is: j after j alternates', async () => {
+    const screen = new Screen();
+    const terminal = new Terminal(24);
+    await terminal.write(screen.render(frame(page(1, 23, ': 1-23 of 999'))));
+    const outputs: string[] = [];
+    for (let top = 2; top < 8; top++) {
+      outputs.push(screen.render(frame(page(top, 23, `: ${top}-${top + 22} of 999`))));
+      await terminal.write(outputs[outputs.length - 1]);
+    }
+    // From the status line (where the first frame left the cursor): its digits, then up and a line feed.
+    expect(outputs[0]).toBe('\x1b[11D2-24\x1b[A\nline 24 \x1b[34m[x]\x1b[m');
+    // From the text's bottom, where that left it: the line feed first, then down to the digits.
+    expect(outputs[1]).toBe('\nline 25\x1b[24;3H3-25');
+    expect(outputs[2]).toBe('\x1b[4D4-26\x1b[A\nline 26');
+    // 139 bytes for the six, where the status line always first took 154.
+    expect(outputs.join('').length).toBe(139);
+    expect(terminal.text()).toEqual(plain(page(7, 23, ': 7-29 of 999')));
+  });
+
+  it('leaves out the plain spaces at the end of a row it writes over a blank one (where a line wrapped), not styled ones', async () => {
+    const screen = new Screen();
+    const terminal = new Terminal(24);
+    const rows = (last: string[]) => [...page(1, 23).slice(last.length, 23), ...last, ':'];
+    await terminal.write(screen.render(frame(rows([]))));
+    const out = screen.render(frame(rows(['wrapped here  ', `styled ${sgr({ bg: 'blue' })}  \x1b[m   `])));
+    expect(out).toBe(`\x1b[A\n\n\x1b[22Hwrapped here\nstyled ${sgr({ bg: 'blue' })}  \x1b[m`);
+    await terminal.write(out);
+    expect(terminal.text().slice(21, 23)).toEqual(['wrapped here', 'styled   ']); // the styled cells written, the plain ones after them not
+  });
+
   it('scrolls one line up with a reverse index at the region\'s top', () => {
     const screen = new Screen();
     screen.render(frame(page(2, 23)));
