@@ -151,11 +151,14 @@ const wrapped = `(function (exports, require, module, __filename, __dirname) {${
 //   let grow resident by some 30 MiB;
 // - no pretenuring: V8 saw the first elements of a page live long and allocated every later one in
 //   the old generation, where they died (10 MB of nested divs peaked at 97-145 MiB, 91-99 without);
-// - the old generation let grow by half its live size between collections, not up to four times.
+// - the old generation let grow by half its live size between collections, not up to four times;
+// - no inlining by the optimizing compiler: its graphs (malloc'd zones) of the functions a document's
+//   rendering makes hot held 4-7 MiB at once (Node's CHANGELOG_V12.md 71 MiB after reading, 67 without),
+//   and no search, scroll or render measured slower (make bench).
 // And one malloc arena, unless the user chose a number: V8's compiler threads each kept one of their
 // own, 9-11 MiB that never went back (stdtypes.html 72 MiB, 66 with one). LWL_ONE_ARENA tells boot.ts
 // to take both out of the environment again, so that the commands lwl runs get the user's.
-const launcher = '#!/bin/sh\n":" //; [ -n "${MALLOC_ARENA_MAX+set}" ] || { MALLOC_ARENA_MAX=1 LWL_ONE_ARENA=1; export MALLOC_ARENA_MAX LWL_ONE_ARENA; }; exec node --max-semi-space-size=2 --no-allocation-site-pretenuring --heap-growing-percent=50 "$0" "$@"\n';
+const launcher = '#!/bin/sh\n":" //; [ -n "${MALLOC_ARENA_MAX+set}" ] || { MALLOC_ARENA_MAX=1 LWL_ONE_ARENA=1; export MALLOC_ARENA_MAX LWL_ONE_ARENA; }; exec node --max-semi-space-size=2 --no-allocation-site-pretenuring --heap-growing-percent=50 --no-turbo-inlining "$0" "$@"\n';
 const head = `${launcher}${boot}\n`;
 // The comment is the body of a function, so that boot.ts has its text from V8 (the function's), not by reading the file again; its first line says on which line of the file the bundle starts.
 const bundleLine = head.split('\n').length;

@@ -70,7 +70,7 @@ describe('the built file', () => {
     child.stdin!.end();
     await new Promise((resolve) => child.once('exit', resolve));
     expect(path.basename(args[0])).toBe('node');
-    expect(args.slice(1, 5)).toEqual(['--max-semi-space-size=2', '--no-allocation-site-pretenuring', '--heap-growing-percent=50', script]);
+    expect(args.slice(1, 6)).toEqual(['--max-semi-space-size=2', '--no-allocation-site-pretenuring', '--heap-growing-percent=50', '--no-turbo-inlining', script]);
     expect(environ).toContain('MALLOC_ARENA_MAX=1');
   });
 
