@@ -51,14 +51,16 @@ describe('# (link numbers)', () => {
     await s.keys('#');
     expect(s.status()).toBe('Link numbers on (#): a number then Enter follows that link');
     // Where the link began, its number; the link and all after it move right by the number's cells.
-    expect(s.rows()[link[0]]).toBe('    Return an [4]asynchronous iterator for an [5]asynchronous iterable. ');
+    expect(s.rows()[link[0]]).toBe('    Return an [4]asynchronous iterator for an [5]asynchronous iterable. '); // a row written over one, its last space too
     expect(where(s, '[4]')).toEqual(link);
     for (let k = 0; k < 3; k++) expect(colour(s, [link[0], link[1] + k])).toBe(linkColour);
     expect(where(s, 'asynchronous iterator')).toEqual([link[0], link[1] + 3]);
     expect(s.rows()[0]).toBe('Built-in Functions[1]¶');
     await s.keys('#');
     expect(s.status()).toBe('Link numbers off');
-    expect(s.rows().slice(0, -1)).toEqual(before.slice(0, -1));
+    // As before (a row written over another keeps its last plain space, one written over a blank row does not: they look the same).
+    const seen = (rows: string[]) => rows.slice(0, -1).map((row) => row.trimEnd());
+    expect(seen(s.rows())).toEqual(seen(before));
   });
 
   it('numbers a Markdown page\'s links, a wrapped line\'s too, and a number then Enter follows that link', async () => {

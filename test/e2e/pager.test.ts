@@ -32,7 +32,7 @@ describe('opening a document', () => {
     // samples/tour.md is Markdown: the heading's # and the table's pipes are gone, the heading is bold.
     expect(rows[0]).toBe('Welcome to lwl, less with links.');
     expect(s.cell(0, 0).isBold()).toBeTruthy();
-    expect(rows[2]).toBe('lwl is a pager, like less, that shows a document with its links: the text of '); // the row breaks after a space
+    expect(rows[2]).toBe('lwl is a pager, like less, that shows a document with its links: the text of'); // the row breaks after a space, left blank
     expect(rows[11]).toBe('Try it here');
     expect(rows[13]).toBe('keys      │ what they do');
     expect(rows[15]).toBe('j / k     │ one line down / up (or the arrow keys)');

@@ -61,12 +61,12 @@ describe('scrolling in a region', () => {
     await written(s, 'j', (x) => x.status().includes('lines 2-24'), 'the place');
     const bytes = await written(s, 'j', (x) => x.status().includes('lines 3-25'), 'a line down');
     expect(s.rows()[22]).toBe('line 25 of a thousand numbered lines');
-    // The place first (the status line stays as the rows scroll), then up a row from it and a line feed.
-    expect(bytes).toMatch(/^\x1b\[24;\d+H3-25\x1b\[A\r\nline 25 of a thousand numbered lines$/);
-    // A line up: the place, then a reverse index at the top and the row.
+    // The first j left the cursor at the text's bottom: a line feed there (the status line stays as the rows scroll), the row, then down to the place.
+    expect(bytes).toMatch(/^\r\nline 25 of a thousand numbered lines\x1b\[24;\d+H3-25$/);
+    // A line up, from the place: back along the status line to it, then a reverse index at the top and the row.
     const up = await written(s, 'k', (x) => x.status().includes('lines 2-24'), 'a line up');
     expect(s.rows()[0]).toBe('line 2 of a thousand numbered lines');
-    expect(up).toMatch(/^\x1b\[24;\d+H2-24\x1b\[1H\x1bMline 2 of a thousand numbered lines$/);
+    expect(up).toMatch(/^\x1b\[\d+D2-24\x1b\[1H\x1bMline 2 of a thousand numbered lines$/);
   });
 
   it('gives the terminal back with no region when lwl ends, on the alternate screen and on the main one (-X)', async () => {
