@@ -252,6 +252,8 @@ export class Pager {
           break;
       }
     }
+    // The prompt left with no search to take the worker started for it: let it go.
+    if (state.mode !== 'search' && !effects.some((effect) => effect.kind === 'search')) RegexWorker.cool();
     this.render();
   }
 

@@ -34,6 +34,26 @@ describe('a regex search', () => {
     expect((await s.waitExit()).exitCode).toBe(0);
   });
 
+  it('lets the worker started while a regular expression is typed go when the prompt is left with no search', async () => {
+    const s = Session.lwl([tempFile('n.txt', numbered(1, 50))]);
+    await s.waitForText('line 1');
+    const threads = () => Number(/^Threads:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${s.proc.pid}/status`, 'utf8'))![1]);
+    /** Looks at lwl's threads until `test` holds (no output to wait for: a thread starts or ends unseen). */
+    const threadsUntil = async (test: (n: number) => boolean, what: string) => {
+      for (const deadline = Date.now() + 20_000; !test(threads()); await new Promise((resolve) => setTimeout(resolve, 20))) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${threads()} threads`);
+      }
+    };
+    const before = threads();
+    await s.keys('/', 're:');
+    await threadsUntil((n) => n > before, 'the worker to start');
+    await s.keys('\x1b');
+    await threadsUntil((n) => n === before, 'the worker to end');
+    // A search typed after it starts one again, and finds.
+    await s.keys('/', 're:^line 4\\d$', '\r');
+    await s.waitFor((x) => x.status() === 'match 1 of 10', 'the count of line 40 to 49');
+  });
+
   it('runs from dist/lwl copied alone to an empty folder', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-alone-'));
     fs.copyFileSync(lwl, path.join(dir, 'lwl'));
