@@ -29,6 +29,20 @@ describe('MarkdownDocReader', () => {
     expect(doc.complete).toBe(true);
   });
 
+  it('takes the anchors of inline <a name> and <a id> tags (a changelog\'s, a README\'s), with no HTML parser for plain ones', () => {
+    const source = '[Setup](#setup) and [12.22.12](#12.22.12)\n\n<a name="setup"></a>\n\n## Setup\n\n<a id="12.22.12"></a>\n\nText <a id=\'x&amp;y\'></a>after.\n';
+    const doc = new Document('README.md');
+    const reader = new MarkdownDocReader(doc, source);
+    reader.write(Buffer.from(source));
+    reader.end();
+    reader.work(Infinity);
+    const text = doc.text.text(0, doc.text.length);
+    expect(text).toBe('Setup and 12.22.12\n\nSetup\n\nText after.\n');
+    expect(doc.anchors.get('setup')).toBe(text.indexOf('Setup\n'));
+    expect(doc.anchors.get('12.22.12')).toBe(text.indexOf('Text'));
+    expect(doc.anchors.get('x&y')).toBe(text.indexOf('after')); // an entity: the HTML parser's to read
+  });
+
   it('shows a control character as a hex token, never raw', () => {
     const doc = new Document('x.md');
     const reader = new MarkdownDocReader(doc);
