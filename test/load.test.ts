@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Readable } from 'node:stream';
-import { Loader, OpenError, openFile, openRegularFile, READ_AHEAD } from '../src/input/load.ts';
+import { Loader, OpenError, openFile, openRegularFile, READ_AHEAD, textPieces } from '../src/input/load.ts';
+import { Document } from '../src/document/document.ts';
+import { MarkdownDocReader } from '../src/document/readers/rich-readers.ts';
 import { ReadMarks } from '../src/input/read-marks.ts';
 import { HEAD_SIZE, looksBinary } from '../src/input/binary.ts';
 import { Priority, Scheduler } from '../src/schedule/scheduler.ts';
@@ -89,12 +91,21 @@ describe("a Markdown file's definitions", () => {
     const across = `${'x'.repeat(1024 * 1024 - 20 - Buffer.byteLength(head))}\n\n[titled]:\n  https://titled.example/\n  "A title"\n\n`;
     const tail = `${'Café é '.repeat(60).concat('\n\n').repeat(4000)}[far]: https://far.example/\n`;
     fs.writeFileSync(file, head + across + tail);
-    expect(fs.statSync(file).size).toBeGreaterThan(3 * 1024 * 1024);
-    const loader = new Loader(openFile(file));
-    loader.readFirst();
-    const hrefs = Array.from({ length: loader.doc.links.count }, (_, i) => loader.doc.href(i));
-    expect(hrefs).toEqual(['https://far.example/', 'https://titled.example/']);
-    loader.stop();
+    const size = fs.statSync(file).size;
+    expect(size).toBeGreaterThan(3 * 1024 * 1024);
+    const fd = fs.openSync(file, 'r');
+    const pieces = [...textPieces(fd, size)];
+    fs.closeSync(fd);
+    // The text whole, in pieces each cut after a blank line: the three-line definition in one of them.
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces.join('')).toBe(head + across + tail);
+    for (const piece of pieces.slice(0, -1)) expect(piece.endsWith('\n\n')).toBe(true);
+    expect(pieces.some((piece) => piece.includes('[titled]:\n  https://titled.example/\n  "A title"\n'))).toBe(true);
+    // Given them, the reader resolves both references on its first screen.
+    const doc = new Document('far.md');
+    const reader = new MarkdownDocReader(doc, pieces);
+    reader.write(Buffer.from(head.slice(0, 4096)));
+    expect(Array.from({ length: doc.links.count }, (_, i) => doc.href(i))).toEqual(['https://far.example/', 'https://titled.example/']);
   });
 });
 

@@ -87,7 +87,7 @@ const WHOLE_PIECE = 1024 * 1024;
  * WHOLE_PIECE cut after a blank line where there is one (after a line's end
  * if not), so that no definition is cut between two; a read error ends it.
  */
-function* textPieces(fd: number, size: number): Generator<string> {
+export function* textPieces(fd: number, size: number): Generator<string> {
   const decoder = new TextDecoder('utf-8');
   const buf = Buffer.allocUnsafe(Math.min(size, WHOLE_PIECE));
   let carried = '';
