@@ -84,6 +84,7 @@ const texts: [string, string][] = [
   ['the CommonMark examples', commonmark.map((e) => e.markdown).join('\n\n')],
   ['the CommonMark examples in reverse', commonmark.map((e) => e.markdown).reverse().join('\n')],
   ["cmark-gfm's footnote examples, notes far from their references", footnotes.map((e) => e.markdown).join(`\n\n${'Between.\n\n'.repeat(200)}`)],
+  ['a commit list cut between its items (the parts after the first go on with it)', `# Commits\n\n${Array.from({ length: 300 }, (_, i) => `* \\[[\`${i}\`](https://x.example/commit/${i})] - **fs**: a change &amp; more (Someone) [#${i}](https://x.example/pull/${i})\n`).join('')}\nAfter.\n`],
   ['slow blocks', Array.from({ length: 40 }, (_, i) => `Paragraph ${i} with [a link][l${i % 3}] and *emphasis*.\n\n${i % 10 === 9 ? `${'a] [b '.repeat(500)}\n\n` : ''}`).join('') + '[l0]: https://zero.example/\n[l1]: <https://one.example/> "One"\n'],
 ];
 

@@ -115,6 +115,16 @@ function takenKind(block: string): boolean | undefined {
   return known?.simple;
 }
 
+/** A block's pieces: cut at every blank line that can be cut, as markdown-simple.ts takes them. */
+function piecesOf(source: string): string[] {
+  const cutter = new MarkdownBlocks(0, false);
+  cutter.write(source);
+  cutter.end();
+  const pieces: string[] = [];
+  for (let piece = cutter.next(); piece !== null; piece = cutter.next()) pieces.push(piece);
+  return pieces;
+}
+
 /** Whether a block is shown as written, not parsed: too long (LONGEST_PARSED) or too deep (DEEPEST_PARSED), or a part of one. */
 function showsAsWritten(source: string): boolean {
   return isPart(source) || (source.length > LONGEST_PARSED && !QUICK_START.test(source)) || nestsTooDeep(source);
@@ -143,8 +153,8 @@ const PART = '\udc01';
 const LAST_PART = '\udc02';
 /**
  * What starts a block that goes on with the list the block before it ended
- * with (a long tight list cut between its items, MarkdownBlocks): its items
- * follow with no gap, numbered on.
+ * with (a long tight bullet list cut between its items, MarkdownBlocks): its
+ * items follow with no gap.
  */
 const LIST_GOES_ON = '\udc03';
 /**
@@ -466,19 +476,16 @@ export class MarkdownRenderer {
    * without the parser, each run of the other pieces parsed.
    */
   renderBlock(block: string): void {
-    const simple = takenKind(block);
+    const known = takenKind(block);
     if (isPart(block)) return this.renderPart(block);
     this.listGoesOn = goesOnWithList(block);
     const source = markdownOf(block);
     if (showsAsWritten(source)) return this.renderAsWritten(source);
     // No simple piece in it, as its cutter found: parsed whole.
-    if (simple === false) return this.renderTree(parse(this.withDefinitions(source)));
-    const pieces = new MarkdownBlocks(0, false);
-    pieces.write(source);
-    pieces.end();
+    if (known === false) return this.renderTree(parse(this.withDefinitions(source)));
     let parsedFrom = 0;
     let at = 0;
-    for (let piece = pieces.next(); piece !== null; piece = pieces.next()) {
+    for (const piece of piecesOf(source)) {
       const simple = simpleTree(piece);
       if (simple) {
         if (parsedFrom < at) this.renderTree(parse(this.withDefinitions(source.slice(parsedFrom, at))));
@@ -490,17 +497,25 @@ export class MarkdownRenderer {
     if (parsedFrom < at) this.renderTree(parse(this.withDefinitions(parsedFrom === 0 ? source : source.slice(parsedFrom))));
   }
 
+  /**
+   * Renders a block whose tree may have been made elsewhere (the Markdown
+   * worker's, of the text parseText gave then): `treeOf` is asked for the tree
+   * of what the block is parsed as now.
+   */
+  renderParsed(block: string, treeOf: (text: string) => md.Root): void {
+    takenKind(block);
+    const text = this.parseText(block);
+    if (text === null) return this.renderAsWritten(block);
+    this.listGoesOn = goesOnWithList(block);
+    this.renderTree(treeOf(text));
+  }
+
   /** Whether a block is shown as written or all simple pieces (markdown-simple.ts): rendered with no parser, it needs no worker. */
   needsNoParser(block: string): boolean {
     const known = blockKinds.get(block);
     if (known) return known.simple;
     const source = markdownOf(block);
-    if (showsAsWritten(source)) return true;
-    const pieces = new MarkdownBlocks(0, false);
-    pieces.write(source);
-    pieces.end();
-    for (let piece = pieces.next(); piece !== null; piece = pieces.next()) if (!simpleTree(piece)) return false;
-    return true;
+    return showsAsWritten(source) || piecesOf(source).every((piece) => simpleTree(piece) !== null);
   }
 
   /**
@@ -570,9 +585,8 @@ export class MarkdownRenderer {
     }
   }
 
-  /** Renders the tree of a block's parseText, here or from the Markdown worker; `goesOn`: the block goes on with the list before it (goesOnWithList). */
-  renderTree(tree: md.Root, goesOn = false): void {
-    if (goesOn) this.listGoesOn = true;
+  /** Renders the tree of a block's parseText, here or from the Markdown worker. */
+  renderTree(tree: md.Root): void {
     for (const node of tree.children) {
       if (node.type === 'definition') {
         const key = node.identifier;

@@ -8,7 +8,7 @@ import type { CodeRole, TextStyle } from '../styles.ts';
 import { CodeHighlights } from './code-highlights.ts';
 import { render as renderTokens } from '../hex-tokens.ts';
 import type { RenderTarget, Style } from './render-target.ts';
-import { goesOnWithList, MarkdownBlocks, MarkdownRenderer, parse } from './markdown.ts';
+import { MarkdownBlocks, MarkdownRenderer, parse } from './markdown.ts';
 import { workerParses, type BlockParses } from './markdown-worker.ts';
 import { slowToParse } from './markdown-parse.ts';
 import type * as md from 'mdast';
@@ -397,9 +397,7 @@ export class MarkdownDocReader extends PacedReader {
     // Rendered before its tree was taken (only the first screen's write does so): the trees still to come would be out of step.
     if (tree === undefined) this.parses = null;
     // What it is parsed as now, in order: a definition in the blocks just before (the index missed) may change it.
-    const text = this.renderer.parseText(block);
-    if (text === null) return this.renderer.renderAsWritten(block);
-    this.renderer.renderTree(tree && text === sent ? tree : parse(text), goesOnWithList(block));
+    this.renderer.renderParsed(block, (text) => (tree && text === sent ? tree : parse(text)));
   }
 
   protected finishRender(): void {
