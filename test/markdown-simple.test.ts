@@ -172,7 +172,7 @@ describe('simple blocks without the parser', () => {
   });
 
   it('makes the parser’s tree wherever it makes one, for random pieces of lines: lists, fences, headings', () => {
-    const starts = ['- ', '* ', '+ ', '1. ', '2. ', '1) ', '# ', '## ', '```', '```js', '~~~', '````', '', '', '', ' ', '-  ', '[ ] ', '> ', '    ', '  - ', ' - ', '   * ', '  1. ', '   1. ', '    - ', '     - ', '      - ', '  2. ', '   - ', '10. ', '    1. ', '<a id="x"></a>', '<a id="x">', '<div>', '<b>', '</a> ', '<img src=i> ', '<pre>', '<!-- ', '<https://a.b> '];
+    const starts = ['- ', '* ', '+ ', '1. ', '2. ', '1) ', '# ', '## ', '```', '```js', '~~~', '````', '', '', '', ' ', '-  ', '[ ] ', '> ', '    ', '  - ', ' - ', '   * ', '  1. ', '   1. ', '    - ', '     - ', '      - ', '  2. ', '   - ', '10. ', '    1. ', '<a id="x"></a>', '<a id="x">', '<div>', '<b>', '<br>', '<br> ', '</a> ', '<img src=i> ', '<pre>', '<!-- ', '<https://a.b> '];
     const texts = ['word', '*a*', '`c`', '[a](u)', 'x_y', '', ' ', '```', '~~~', '- b', '1. c', 'www.', '**b**', 'é', '\\[', '<a:b>', '# h', '> q', '---', '==='];
     expectParserTrees(2027, 40000, 2000, (pick) => {
       const lines: string[] = [];

@@ -756,8 +756,12 @@ export function parsedTag(html: string): Tag | null {
   return first && isElement(first) ? first : null;
 }
 
-/** Phrasing elements the parser makes of their start tag as written, wherever it stands. */
-const PLAIN_TAG_NAMES = new Set(['a', 'abbr', 'b', 'br', 'code', 'em', 'i', 'img', 'kbd', 'small', 'span', 'strong', 'sub', 'sup']);
+/**
+ * Phrasing elements, common in Markdown: the HTML parser makes each of its start
+ * tag as written wherever it stands, and none starts an HTML block in
+ * CommonMark (markdown-simple.ts).
+ */
+export const PHRASING_TAGS: ReadonlySet<string> = new Set(['a', 'abbr', 'b', 'br', 'code', 'em', 'i', 'img', 'kbd', 'small', 'span', 'strong', 'sub', 'sup']);
 /** A start tag whose attribute values hold no character reference, carriage return or NUL (which the parser would change). */
 const PLAIN_START_TAG = /^<([A-Za-z]+)((?:[ \t\n]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t\n]*=[ \t\n]*(?:[^ \t\n"'=<>`&\r\0]+|'[^'&\r\0]*'|"[^"&\r\0]*"))?)*)[ \t\n]*\/?>$/;
 const PLAIN_ATTRIBUTE = /([A-Za-z_:][A-Za-z0-9_.:-]*)(?:[ \t\n]*=[ \t\n]*([^ \t\n"'=<>`]+|'[^']*'|"[^"]*"))?/g;
@@ -771,7 +775,7 @@ const PLAIN_ATTRIBUTE = /([A-Za-z_:][A-Za-z0-9_.:-]*)(?:[ \t\n]*=[ \t\n]*([^ \t\
  */
 function plainTag(html: string): Tag | null {
   const m = PLAIN_START_TAG.exec(html);
-  if (!m || !PLAIN_TAG_NAMES.has(m[1].toLowerCase())) return null;
+  if (!m || !PHRASING_TAGS.has(m[1].toLowerCase())) return null;
   const attrs: Element['attrs'] = [];
   for (const [, name, quoted = ''] of m[2].matchAll(PLAIN_ATTRIBUTE)) {
     const lower = name.toLowerCase();

@@ -12,6 +12,7 @@
 // plain urls, autolinks and inline tags on one line. Anything else (an entity,
 // an HTML block, a reference, a literal autolink's trigger) is the parser's: null.
 import type * as md from 'mdast';
+import { PHRASING_TAGS } from './html.ts';
 
 /** A line that starts an ATX heading: its marks and its text (without the spaces around it). */
 const HEADING = /^(#{1,6}) +([^ ].*?) *$/;
@@ -28,8 +29,7 @@ const AUTOLINK_TRIGGER = /www\.|:\/\/|[\w.+-]@/i;
 const ANGLE_AUTOLINK = /^<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>\\&\x00-\x1f\x7f]*)>/;
 /** An inline HTML tag on one line, as CommonMark reads one: an open tag (its attributes apart by white space, their values plain, quoted or not) or a closing tag. */
 const INLINE_TAG = /^<(?:([A-Za-z][A-Za-z0-9-]*)(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^ \t\n"'=<>`]+|'[^'\n]*'|"[^"\n]*"))?)*[ \t]*\/?|\/([A-Za-z][A-Za-z0-9-]*)[ \t]*)>/;
-/** Tags that start no HTML block when a line starts with one and text follows it (CommonMark's kinds 1 and 6 are block tags). */
-const PHRASING_TAGS = new Set(['a', 'abbr', 'b', 'code', 'em', 'i', 'img', 'kbd', 'small', 'span', 'strong', 'sub', 'sup']);
+
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 const WORD = /[\p{L}\p{N}]/u;
 /** A list item on one line: its indent, its marker (a bullet, or a number and its delimiter) and one space, then its text. */
@@ -220,7 +220,7 @@ function startsParagraphLine(line: string): boolean {
   if (first === '`') return !line.startsWith('```');
   if (first === '<') {
     if (ANGLE_AUTOLINK.test(line)) return true; // no tag's name holds a colon: no HTML block starts here
-    // A phrasing tag with more after it on the line (alone, it would start an HTML block).
+    // A phrasing tag (no block tag: CommonMark's kinds 1 and 6) with more after it on the line (alone, it would start an HTML block).
     const tag = INLINE_TAG.exec(line);
     return tag !== null && PHRASING_TAGS.has((tag[1] ?? tag[2]).toLowerCase()) && /\S/.test(line.slice(tag[0].length));
   }
