@@ -364,14 +364,7 @@ export class Screen {
 
   /** The bytes that turn the screen into `frame`. */
   render(frame: Frame): string {
-    // When the rows scroll and the status line changes, either may go first: the status line
-    // first when the cursor is on it already, the scroll first when it is at the text's bottom
-    // (where the last scroll left it). The shorter is written: a j alternates between the two.
-    let drawn = this.draw(frame, true);
-    if (drawn.statusMoved) {
-      const scrollFirst = this.draw(frame, false);
-      if (scrollFirst.text.length < drawn.text.length) drawn = scrollFirst;
-    }
+    const drawn = this.draw(frame);
     this.shown = frame.rows.slice();
     this.shownWidths = frame.widths.slice();
     this.cursorShown = frame.cursor !== null;
@@ -381,27 +374,25 @@ export class Screen {
     return drawn.text;
   }
 
-  /**
-   * The bytes of a frame, and where they leave the cursor; `statusFirst`: when
-   * the rows scroll, the status line (if it changed) is written before the
-   * scroll (`statusMoved` then says so), else after the rows.
-   */
-  private draw(frame: Frame, statusFirst: boolean): { text: string; row: number; col: number; colExact: boolean; statusMoved: boolean } {
+  /** The bytes of a frame, and where they leave the cursor. */
+  private draw(frame: Frame): { text: string; row: number; col: number; colExact: boolean } {
     const last = frame.rows.length - 1;
     // The text rows scroll in a region of their own when there are two or more (DECSTBM needs two).
     const region = last >= 2;
     const out = new Output(frame.cols, region ? last - 1 : last, this.lineFeedReturns, this.cursorRow, this.cursorCol, this.cursorExact);
     let shown = this.shown;
     let widths = this.shownWidths;
-    let statusMoved = false;
     if (shown === null || shown.length !== frame.rows.length) {
       out.moved(`${RESET}${region ? scrollRegion(last) : RESET_REGION}${CSI}H${CSI}2J`, 0, 0);
       shown = frame.rows.map(() => BLANK);
       widths = frame.rows.map(() => 0);
     } else {
       const shift = findShift(shown, frame.rows, last);
-      statusMoved = shift !== 0 && shown[last] !== frame.rows[last];
-      if (statusMoved && statusFirst) {
+      // When the rows scroll and the status line changes, the scroll goes first if the cursor is where it
+      // starts (the region's bottom row for a line feed, its top for a reverse index: where the last scroll
+      // left it), the status line first if not (the cursor is mostly on it): the shorter. j after j alternates.
+      const scrollFirst = region && (shift > 0 ? this.cursorRow === last - 1 : this.cursorRow === 0);
+      if (shift !== 0 && shown[last] !== frame.rows[last] && !scrollFirst) {
         writeChanged(out, last, shown[last], widths[last], frame, true);
         shown = [...shown.slice(0, last), frame.rows[last]];
         widths = [...widths.slice(0, last), frame.widths[last]];
@@ -430,7 +421,7 @@ export class Screen {
     } else if (this.cursorShown) {
       out.append(`${CSI}?25l`);
     }
-    return { text: out.text, row: out.row, col: out.col, colExact: out.colExact, statusMoved };
+    return { text: out.text, row: out.row, col: out.col, colExact: out.colExact };
   }
 }
 
