@@ -278,6 +278,13 @@ function flank(text: string, at: number): Flank {
   return WORD.test(c) ? 'word' : 'other';
 }
 
+/** Where the run of the character at `at` ends (a run of `*`, `_` or backticks). */
+function runEnd(text: string, at: number): number {
+  let end = at;
+  while (end < text.length && text[end] === text[at]) end++;
+  return end;
+}
+
 /** Where a run of plain characters from `from` ends (at a special one, or the text's end). */
 function plainEnd(text: string, from: number): number {
   let at = from;
@@ -317,8 +324,7 @@ function inlines(text: string): md.PhrasingContent[] | null {
       nodes.push({ type: 'inlineCode', value: span.value });
       at = span.end;
     } else if (c === '*' || c === '_') {
-      let run = at;
-      while (text[run] === c) run++;
+      const run = runEnd(text, at);
       const before = flank(text, at - 1);
       const after = flank(text, run);
       if (isLiteralRun(c, before, after)) {
@@ -397,12 +403,10 @@ function escapeAt(text: string, at: number): string | null {
 
 /** A code span on one line from the backticks at `at` to a run as long, its padding space each side dropped. */
 function codeSpan(text: string, at: number): { value: string; end: number } | null {
-  let open = at;
-  while (text[open] === '`') open++;
+  const open = runEnd(text, at);
   const length = open - at;
   for (let close = text.indexOf('`', open); close >= 0; ) {
-    let end = close;
-    while (text[end] === '`') end++;
+    const end = runEnd(text, close);
     if (end - close === length) {
       let value = text.slice(open, close);
       if (value.includes('\n')) return null;
@@ -433,8 +437,7 @@ function emphasis(text: string, at: number, length: number, before: Flank, after
     else if (c === '[') close = inlineLink(text, close)?.end ?? -1;
     else if ((c === '*' || c === '_') && c !== char) {
       // The other mark: literal, or emphasis inside this one (`_**x**_`).
-      let run = close;
-      while (text[run] === c) run++;
+      const run = runEnd(text, close);
       const before = flank(text, close - 1);
       const after = flank(text, run);
       close = isLiteralRun(c, before, after) ? run : (emphasis(text, close, run - close, before, after)?.end ?? -1);
@@ -447,8 +450,7 @@ function emphasis(text: string, at: number, length: number, before: Flank, after
     if (close < 0) return null;
   }
   if (text[close] !== char) return null;
-  let run = close;
-  while (text[run] === char) run++;
+  const run = runEnd(text, close);
   if (run - close !== length) return null;
   const inside = flank(text, close - 1);
   const outside = flank(text, run);
