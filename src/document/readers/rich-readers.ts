@@ -316,8 +316,9 @@ export class MarkdownDocReader extends PacedReader {
 
   /**
    * `wholeText`: the whole source when it is at hand (a file), so references
-   * resolve to definitions further on; whole, or in pieces cut after blank lines. The tests give a worker's channel of
-   * their own (`parses`), and may send other blocks to it (`slow`).
+   * resolve to definitions further on: whole, or in pieces cut after blank
+   * lines (the loader's). The tests give a worker's channel of their own
+   * (`parses`), and may send other blocks to it (`slow`).
    */
   constructor(doc: Document, wholeText?: string | Iterable<string>, { parses = workerParses, slow = slowToParse }: { parses?: () => BlockParses | null; slow?: (block: string) => boolean } = {}) {
     super(doc);
