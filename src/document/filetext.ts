@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import { ChunkedText, type RunVisit } from './store.ts';
 import { isUtf8 } from 'node:buffer';
 import { LruCache } from './cache.ts';
-import { float64s, Numbers } from './numbers.ts';
-import { entryAt } from './sorted.ts';
+import { Numbers } from './numbers.ts';
+import { PackedNumbers } from './packed.ts';
 import { addTokensOverlapping, isControl, TokenRanges, unitAt } from './hex-tokens.ts';
 import { SPECIAL_IN_UTF8, getScanner } from './scan.ts';
 import { isContinuation, utf8SequenceLength } from './utf8.ts';
@@ -40,9 +40,9 @@ const READ_MAX = 1024 * 1024;
 export class FileText extends ChunkedText {
   length = 0;
   /** Where each piece starts in the text. */
-  private readonly starts = float64s();
+  private readonly starts = new PackedNumbers();
   /** Where each piece's bytes are in the file: the offset, or -1 - the offset for a run to render. */
-  private readonly sources = float64s();
+  private readonly sources = new PackedNumbers();
   /** For a run to render, its length in the file (0 for the others); null until the first such run. */
   private rawLengths: Numbers | null = null;
   /** For a run to render, the tag the reader gave it (for runs()); null until the first such run. */
@@ -58,7 +58,7 @@ export class FileText extends ChunkedText {
   private renderedPiece = -1;
   private renderedRaw = 0;
   /** The input's byte at every SAMPLE_EVERY-th offset, as parsed. */
-  private readonly samples = float64s(256);
+  private readonly samples = new PackedNumbers(8, false);
   /** The tokens of the runs to render lately asked about: piece index → its length in the file then, and pairs (hex-tokens.ts). */
   private readonly tokenCache = new LruCache<number, { raw: number; pairs: Float64Array }>(16);
   /** True once a block read back was not what was parsed: the file changed under us. */
@@ -82,7 +82,7 @@ export class FileText extends ChunkedText {
     if (length <= 0) return;
     const last = this.starts.count - 1;
     // Continues the last piece in the file: just longer.
-    if (last >= 0 && this.sources.values[last] >= 0 && this.sources.values[last] + (this.length - this.starts.values[last]) === offset) {
+    if (last >= 0 && this.sources.get(last) >= 0 && this.sources.get(last) + (this.length - this.starts.get(last)) === offset) {
       this.length += length;
       return;
     }
@@ -107,9 +107,9 @@ export class FileText extends ChunkedText {
     this.sources.push(source);
     if (source < 0 && !this.rawLengths) {
       // The first run to render: from now on every piece has its length in the file and a tag (0 for the others).
-      this.rawLengths = new Numbers(this.starts.values.length);
+      this.rawLengths = new Numbers(Math.max(64, this.starts.count));
       this.rawLengths.count = this.starts.count - 1;
-      this.tags = new Numbers(this.starts.values.length);
+      this.tags = new Numbers(Math.max(64, this.starts.count));
       this.tags.count = this.starts.count - 1;
     }
     this.rawLengths?.push(rawLength);
@@ -166,27 +166,40 @@ export class FileText extends ChunkedText {
   /** The block a scan reads into. */
   private scanBuffer: Buffer | null = null;
 
+  /** Where the text before `end` ends in the file: just past the byte its last byte is; -1 if that byte is one of a run to render. */
+  fileEnd(end: number): number {
+    if (end <= 0 || end > this.length) return -1;
+    const p = this.starts.entryAt(end - 1);
+    const source = this.sources.get(p);
+    return source < 0 ? -1 : source + (end - this.starts.get(p));
+  }
+
   private pieceEnd(p: number): number {
-    return p + 1 < this.starts.count ? this.starts.values[p + 1] : this.length;
+    return p + 1 < this.starts.count ? this.starts.get(p + 1) : this.length;
   }
 
   /** The file range of piece p's bytes. */
   private pieceRaw(p: number): [number, number] {
-    const source = this.sources.values[p];
+    const source = this.sources.get(p);
     if (source < 0) return [-1 - source, -1 - source + this.rawLengths!.values[p]];
-    return [source, source + (this.pieceEnd(p) - this.starts.values[p])];
+    return [source, source + (this.pieceEnd(p) - this.starts.get(p))];
   }
 
-  /** Where the file bytes piece p needs for the text from `start` begin: its part, or all of a run to render. */
-  private rawStart(p: number, start: number): number {
-    const source = this.sources.values[p];
-    return source < 0 ? -1 - source : source + Math.max(0, start - this.starts.values[p]);
+  /** The pieces a fill works on, decoded once: their starts (and the end of the last) and sources, from piece `filling`. */
+  private fillStarts = new Float64Array(0);
+  private fillSources = new Float64Array(0);
+  private filling = 0;
+
+  /** Where the file bytes piece `first + k` needs for the text from `start` begin: its part, or all of a run to render. */
+  private rawStart(k: number, start: number): number {
+    const source = this.fillSources[k];
+    return source < 0 ? -1 - source : source + Math.max(0, start - this.fillStarts[k]);
   }
 
-  /** Where the file bytes piece p needs for the text before `end` end. */
-  private rawEnd(p: number, end: number): number {
-    const source = this.sources.values[p];
-    return source < 0 ? -1 - source + this.rawLengths!.values[p] : source + (Math.min(end, this.pieceEnd(p)) - this.starts.values[p]);
+  /** Where the file bytes piece `first + k` needs for the text before `end` end. */
+  private rawEnd(k: number, end: number): number {
+    const source = this.fillSources[k];
+    return source < 0 ? -1 - source + this.rawLengths!.values[this.filling + k] : source + (Math.min(end, this.fillStarts[k + 1]) - this.fillStarts[k]);
   }
 
   /**
@@ -196,47 +209,55 @@ export class FileText extends ChunkedText {
    */
   private fill(out: Buffer, start: number): void {
     const end = start + out.length;
-    const starts = this.starts.values;
-    const count = this.starts.count;
-    const first = entryAt(starts, count, start);
+    const starts = this.starts;
+    const first = starts.entryAt(start);
+    const n = Math.max(1, starts.lowerBound(end) - first);
+    if (this.fillStarts.length < n + 1) {
+      this.fillStarts = new Float64Array(2 * n + 1);
+      this.fillSources = new Float64Array(2 * n + 1);
+    }
+    starts.decode(first, first + n, this.fillStarts);
+    this.fillStarts[n] = first + n < starts.count ? starts.get(first + n) : this.length;
+    this.sources.decode(first, first + n, this.fillSources);
+    this.filling = first;
     let asIs = false;
-    let last = first;
-    while (last + 1 < count && starts[last + 1] < end) last++;
-    for (let p = first; p <= last; ) {
-      const rawFrom = this.rawStart(p, start);
-      let rawTo = this.rawEnd(p, end);
-      let next = p + 1;
-      for (; next <= last; next++) {
+    for (let k = 0; k < n; ) {
+      const rawFrom = this.rawStart(k, start);
+      let rawTo = this.rawEnd(k, end);
+      let next = k + 1;
+      for (; next < n; next++) {
         const to = this.rawEnd(next, end);
         if (this.rawStart(next, start) - rawTo > READ_GAP || to - rawFrom > READ_MAX) break;
         rawTo = to;
       }
       const raw = this.read(rawFrom, rawTo);
-      for (; p < next; p++) {
-        if (this.sources.values[p] >= 0) asIs = true;
-        this.place(p, raw, rawFrom, out, start);
+      for (; k < next; k++) {
+        if (this.fillSources[k] >= 0) asIs = true;
+        this.place(k, raw, rawFrom, out, start);
       }
     }
     // Runs are rendered clean, and checked as they are (place): only the file's bytes as they are need a look.
     if (asIs && !this.changed && !isClean(out)) this.changed = true;
   }
 
-  /** Puts piece p's part of the block at `start` into `out`, from `raw`, the file's bytes at `rawFrom`. */
-  private place(p: number, raw: Buffer, rawFrom: number, out: Buffer, start: number): void {
-    const pieceStart = this.starts.values[p];
+  /** Puts piece `first + k`'s part of the block at `start` into `out`, from `raw`, the file's bytes at `rawFrom`. */
+  private place(k: number, raw: Buffer, rawFrom: number, out: Buffer, start: number): void {
+    const pieceStart = this.fillStarts[k];
+    const pieceEnd = this.fillStarts[k + 1];
     const from = Math.max(start, pieceStart);
-    const to = Math.min(start + out.length, this.pieceEnd(p));
-    const source = this.sources.values[p];
+    const to = Math.min(start + out.length, pieceEnd);
+    const source = this.fillSources[k];
     if (source >= 0) {
       const at = source + (from - pieceStart) - rawFrom;
       const n = to - from;
       if (n > 64) raw.copy(out, from - start, at, at + n);
-      else for (let k = 0, o = from - start; k < n; k++) out[o + k] = raw[at + k];
+      else for (let i = 0, o = from - start; i < n; i++) out[o + i] = raw[at + i];
       return;
     }
     // A run to render: rendered whole (once, for the blocks it spans), then the part in this block taken.
+    const p = this.filling + k;
     const rawLength = this.rawLengths!.values[p];
-    const displayLength = this.pieceEnd(p) - pieceStart;
+    const displayLength = pieceEnd - pieceStart;
     if (p !== this.renderedPiece || rawLength !== this.renderedRaw) {
       const pieceFrom = -1 - source - rawFrom;
       if (this.rendered.length < 4 * rawLength) this.rendered = Buffer.allocUnsafe(4 * rawLength);
@@ -269,19 +290,19 @@ export class FileText extends ChunkedText {
     }
     const samples = this.samples;
     for (let at = Math.ceil(from / SAMPLE_EVERY) * SAMPLE_EVERY; at < to && at / SAMPLE_EVERY < samples.count; at += SAMPLE_EVERY) {
-      if (samples.values[at / SAMPLE_EVERY] !== scratch[at - from]) this.changed = true;
+      if (samples.get(at / SAMPLE_EVERY) !== scratch[at - from]) this.changed = true;
     }
     return scratch;
   }
 
   tokens(start: number, end: number): Array<[number, number]> {
     const found = new TokenRanges();
-    const starts = this.starts.values;
-    const count = this.starts.count;
+    const starts = this.starts;
+    const count = starts.count;
     // Where the file changed, the tokens are not where the parse put them: none are marked.
     if (end <= start || count === 0 || this.changed) return found.found;
-    for (let p = entryAt(starts, count, Math.max(0, start)); p < count && starts[p] < end; p++) {
-      if (this.sources.values[p] >= 0) continue;
+    for (let p = starts.entryAt(Math.max(0, start)); p < count && starts.get(p) < end; p++) {
+      if (this.sources.get(p) >= 0) continue;
       const [from, to] = this.pieceRaw(p);
       let known = this.tokenCache.get(p);
       // The last piece grows as the file is read: its tokens then are not all of them.
@@ -289,20 +310,20 @@ export class FileText extends ChunkedText {
         known = { raw: to - from, pairs: this.runRender.tokens(this.read(from, to), 0, to - from) };
         this.tokenCache.set(p, known);
       }
-      addTokensOverlapping(found, known.pairs, starts[p], start, end);
+      addTokensOverlapping(found, known.pairs, starts.get(p), start, end);
     }
     return found.found;
   }
 
   runs(start: number, end: number, visit: RunVisit): void {
-    const starts = this.starts.values;
-    const count = this.starts.count;
+    const starts = this.starts;
+    const count = starts.count;
     // Where the file changed, its runs are not what was parsed: none are read.
     if (end <= start || count === 0 || this.changed) return;
-    for (let p = entryAt(starts, count, Math.max(0, start)); p < count && starts[p] < end; p++) {
-      if (this.sources.values[p] >= 0) continue;
+    for (let p = starts.entryAt(Math.max(0, start)); p < count && starts.get(p) < end; p++) {
+      if (this.sources.get(p) >= 0) continue;
       const [from, to] = this.pieceRaw(p);
-      visit(starts[p], this.pieceEnd(p), this.tags!.values[p], () => this.read(from, to).subarray(0, to - from));
+      visit(starts.get(p), this.pieceEnd(p), this.tags!.values[p], () => this.read(from, to).subarray(0, to - from));
     }
   }
 }
