@@ -20,7 +20,7 @@ describe('numbers kept compact', () => {
   });
 
   it('keep spans of a text past 4 GiB sorted and found, with their tags', () => {
-    const spans = new SpanList(2);
+    const spans = new SpanList();
     spans.add(10, 20, 1);
     spans.add(2 ** 32 + 10, 2 ** 32 + 30, 2);
     spans.add(2 ** 32 - 5, 2 ** 32 + 40, 3); // arrives late: inserted before the one above
@@ -35,7 +35,7 @@ describe('numbers kept compact', () => {
   });
 
   it('keep tags that are their spans’ indices with no array, until one is not', () => {
-    const spans = new SpanList(2);
+    const spans = new SpanList();
     for (let k = 0; k < 5; k++) spans.add(10 * k, 10 * k + 5, k);
     // An outer span closing after its inner ones: inserted before them, with its own tag.
     spans.add(12, 30, 5);

@@ -2,7 +2,8 @@
 // no object per span, so a million search matches cost 16 MiB, and the spans
 // on screen are found by binary search.
 import { fitsUint32, grown, widened, type NumberArray } from './numbers.ts';
-import { lowerBound, lowerBoundIn } from './sorted.ts';
+import { PackedNumbers } from './packed.ts';
+import { lowerBound } from './sorted.ts';
 import type { Text } from './store.ts';
 
 /** What finding spans on screen and stepping through them needs, from any list of sorted spans. */
@@ -72,13 +73,14 @@ export class FixedSpans implements Spans {
 }
 
 /**
- * Spans in any order of arrival, kept sorted, each with a tag. Offsets take
- * 4 bytes while they fit in 32 bits (the first that does not widens them to
- * 8), so 3.5 million links cost 56 MB, not 112.
+ * Spans in any order of arrival, kept sorted, each with a tag. Starts and
+ * lengths are packed (packed.ts): a start 2 bytes, a length 1, so 3.5 million
+ * links cost about 11 MB, not 28.
  */
 export class SpanList implements Spans {
-  private starts: NumberArray;
-  private ends: NumberArray;
+  private readonly starts = new PackedNumbers();
+  /** Each span's end less its start. */
+  private readonly lengths = new PackedNumbers(8, false);
   /** A number carried with each span (for links: the number of its href), moved with it when spans are inserted. */
   // Null while every span's tag is its index (links added in the order their
   // hrefs were numbered: the common case), which then costs nothing.
@@ -87,44 +89,21 @@ export class SpanList implements Spans {
   // first span that can reach past an offset is found by binary search even
   // when spans nest (an outer link ends after the inner ones).
   // Null while every span ends at or after the one before (no nesting): then
-  // maxEnds is ends itself, and costs nothing.
-  private maxEnds: NumberArray | null = null;
+  // maxEnds is the ends themselves, and costs nothing.
+  private maxEnds: PackedNumbers | null = null;
   count = 0;
 
-  constructor(capacity = 64) {
-    this.starts = new Uint32Array(capacity);
-    this.ends = new Uint32Array(capacity);
-  }
-
-  /** Makes room for a span with these numbers: offsets or a tag beyond 32 bits widen their arrays. */
-  private fit(start: number, end: number, tag: number): void {
-    if (this.count === this.starts.length) this.grow();
-    if (this.starts instanceof Uint32Array && !(fitsUint32(start) && fitsUint32(end))) {
-      this.starts = widened(this.starts);
-      this.ends = widened(this.ends);
-      if (this.maxEnds) this.maxEnds = widened(this.maxEnds);
-    }
+  /** Makes room for a tag: one beyond 32 bits widens the tags. */
+  private fit(tag: number): void {
+    if (this.tags && this.count === this.tags.length) this.tags = grown(this.tags, this.tags.length * 4);
     if (this.tags instanceof Uint32Array && !fitsUint32(tag)) this.tags = widened(this.tags);
     else if (!this.tags && !fitsUint32(tag)) this.tags = widened(this.taggedAsIndices());
-  }
-
-  /**
-   * Makes room, four times as much: pages are touched by the copy and then by the
-   * spans added, and memory touched for the first time is what costs (about 300 MB/s
-   * on some VMs, where copying runs at 10 GB/s).
-   */
-  private grow(): void {
-    const size = this.starts.length * 4;
-    this.starts = grown(this.starts, size);
-    this.ends = grown(this.ends, size);
-    if (this.maxEnds) this.maxEnds = grown(this.maxEnds, size);
-    if (this.tags) this.tags = grown(this.tags, size);
   }
 
   /** The tags, made once one is not its span's index: until then each is the index. */
   private taggedAsIndices(): NumberArray {
     if (!this.tags) {
-      this.tags = new Uint32Array(this.starts.length);
+      this.tags = new Uint32Array(Math.max(64, this.count * 2));
       for (let k = 0; k < this.count; k++) this.tags[k] = k;
     }
     return this.tags;
@@ -136,49 +115,55 @@ export class SpanList implements Spans {
    * point is found by walking back a few places. Returns its index.
    */
   add(start: number, end: number, tag = 0): number {
-    this.fit(start, end, tag);
+    this.fit(tag);
     let i = this.count;
-    while (i > 0 && this.starts[i - 1] > start) i--;
-    if (i < this.count) {
-      this.starts.copyWithin(i + 1, i, this.count);
-      this.ends.copyWithin(i + 1, i, this.count);
-      this.taggedAsIndices().copyWithin(i + 1, i, this.count);
+    while (i > 0 && this.starts.get(i - 1) > start) i--;
+    const last = this.count;
+    this.starts.push(start);
+    this.lengths.push(end - start);
+    this.maxEnds?.push(end);
+    if (i < last) {
+      // Those after it move up one, from the last.
+      for (let k = last; k > i; k--) {
+        this.starts.set(k, this.starts.get(k - 1));
+        this.lengths.set(k, this.lengths.get(k - 1));
+      }
+      this.taggedAsIndices().copyWithin(i + 1, i, last);
+      this.starts.set(i, start);
+      this.lengths.set(i, end - start);
     }
-    this.starts[i] = start;
-    this.ends[i] = end;
-    if (this.tags || tag !== i || i < this.count) this.taggedAsIndices()[i] = tag;
+    if (this.tags || tag !== i || i < last) this.taggedAsIndices()[i] = tag;
     this.count++;
-    if (i < this.count - 1) {
+    if (i < last) {
       const maxEnds = this.nesting();
       for (let k = i; k < this.count; k++) {
-        const before = k > 0 ? maxEnds[k - 1] : 0;
-        maxEnds[k] = before > this.ends[k] ? before : this.ends[k];
+        const before = k > 0 ? maxEnds.get(k - 1) : 0;
+        const own = this.end(k);
+        maxEnds.set(k, before > own ? before : own);
       }
-    } else {
-      this.endAdded(i);
+    } else if (this.maxEnds) {
+      if (i > 0 && this.maxEnds.get(i - 1) > end) this.maxEnds.set(i, this.maxEnds.get(i - 1));
+    } else if (i > 0 && this.end(i - 1) > end) {
+      this.nesting().set(i, this.end(i - 1));
     }
     return i;
   }
 
-  /** Span i, the last, was added: its largest end so far. */
-  private endAdded(i: number): void {
-    const end = this.ends[i];
-    if (this.maxEnds) this.maxEnds[i] = i > 0 && this.maxEnds[i - 1] > end ? this.maxEnds[i - 1] : end;
-    else if (i > 0 && this.ends[i - 1] > end) this.nesting()[i] = this.ends[i - 1];
-  }
-
   /** The largest ends so far, made once a span ends before the one before it: until then they are the ends. */
-  private nesting(): NumberArray {
-    this.maxEnds ??= this.ends.slice();
+  private nesting(): PackedNumbers {
+    if (!this.maxEnds) {
+      this.maxEnds = new PackedNumbers();
+      for (let k = 0; k < this.count; k++) this.maxEnds.push(this.end(k));
+    }
     return this.maxEnds;
   }
 
   start(i: number): number {
-    return this.starts[i];
+    return this.starts.get(i);
   }
 
   end(i: number): number {
-    return this.ends[i];
+    return this.starts.get(i) + this.lengths.get(i);
   }
 
   tag(i: number): number {
@@ -186,7 +171,7 @@ export class SpanList implements Spans {
   }
 
   firstStartingAt(offset: number): number {
-    return lowerBoundIn(this.starts, this.count, offset);
+    return this.starts.lowerBound(offset);
   }
 
   lastStartingBefore(offset: number): number {
@@ -195,11 +180,13 @@ export class SpanList implements Spans {
 
   range(start: number, end: number): [number, number] {
     // From the first span whose largest end so far reaches past `start` (offsets are whole numbers).
-    return [lowerBoundIn(this.maxEnds ?? this.ends, this.count, Math.floor(start) + 1), this.firstStartingAt(end)];
+    const past = Math.floor(start) + 1;
+    const first = this.maxEnds ? this.maxEnds.lowerBound(past) : lowerBound(this.count, (i) => this.end(i), past);
+    return [first, this.firstStartingAt(end)];
   }
 
   overlaps(i: number, start: number, end: number): boolean {
-    return this.starts[i] < end && this.ends[i] > start;
+    return this.start(i) < end && this.end(i) > start;
   }
 }
 
