@@ -53,3 +53,37 @@ describe('an HTML page read into a document', () => {
     expect([loader.doc.href(0), loader.doc.href(1)]).toEqual(['foo:a\\]b', 'x\\(y\\)']);
   });
 });
+
+describe('hrefs of a markup file, most found from their links', () => {
+  it('read back as the same text held in memory gives them, escapes, bare URLs, controls and the last link of the file too', async () => {
+    const { Loader, openFile } = await import('../src/input/load.ts');
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pieces = [
+      () => `[a link ${Math.floor(next() * 1000)}](https://example.org/p${Math.floor(next() * 99)}) `,
+      () => '[esc\\]aped \\[text\\]](x\\)y\\(z) ',
+      () => 'see https://bare.example/u?q=1 then ',
+      () => '[with a bare https://in.example/ url](#frag) ',
+      () => '[a control \x01 in it](ctl.html) ',
+      () => '[an é](ü.md)[next](n.md) ',
+      () => '[](empty-text) [no href]() ',
+      () => 'plain words and a line\n',
+    ];
+    let text = '';
+    while (text.length < 300_000) text += pieces[Math.floor(next() * pieces.length)]();
+    text += '[the end](last.html)';
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-href-')), 'links.lwl');
+    fs.writeFileSync(file, text);
+    const inFile = new Loader(openFile(file));
+    await inFile.readAll();
+    const inMemory = Loader.fromBytes('links.lwl', Buffer.from(text), 'markup');
+    const links = (doc: typeof inFile.doc) => Array.from({ length: doc.links.count }, (_, i) => [doc.links.start(i), doc.links.end(i), doc.href(i)]);
+    const expected = links(inMemory.doc);
+    expect(expected.length).toBeGreaterThan(3000);
+    expect(links(inFile.doc)).toEqual(expected);
+    expect(expected.at(-1)![2]).toBe('last.html');
+    // Only the bare URLs' and the links with a control in their text keep a place.
+    expect(inFile.doc.hrefs.placesKept).toBeLessThan(expected.length / 2);
+    expect(inFile.doc.hrefs.placesKept).toBeGreaterThan(0);
+  });
+});

@@ -64,6 +64,7 @@ export class Document {
   /** Adds a link whose href was numbered `href` by this.hrefs. */
   addLink(start: number, end: number, href: number): void {
     this.links.add(start, end, href);
+    if (this.text instanceof FileText) this.hrefs.atLinkEnd(href, this.text.fileEnd(end));
   }
 
   /** Marks [start, end) as shown in a style. */
@@ -83,6 +84,6 @@ export class Document {
 
   /** The href of link i, as written (escapes resolved). */
   href(i: number): string {
-    return this.hrefs.get(this.links.tag(i));
+    return this.hrefs.get(this.links.tag(i), () => (this.text as FileText).fileEnd(this.links.end(i)));
   }
 }
