@@ -66,15 +66,19 @@ test-exe: $(EXE)
 
 exe: $(EXE)
 
-# The SEA's main script is the bundle alone (dist/lwl.cjs, which build.mjs writes
-# with dist/lwl); its blob holds the script and V8's code cache for it. The blob
-# is injected into a stripped copy of node (strip first: stripping afterwards
-# would drop the blob's note).
+# The SEA's main script is dist/lwl itself, its shell line made a comment: its
+# start (src/boot.ts) compiles the bundle with the code cache it keeps in the
+# user's cache directory, which holds the code the first screen ran (the blob's
+# own cache, made without running the script, holds only the top level: the
+# first screen then compiled the rest, some 3 ms). The blob holds the script
+# and V8's code cache for the start. It is injected into a stripped copy of node
+# (strip first: stripping afterwards would drop the blob's note).
 $(EXE): dist/lwl
 	@mkdir -p dist/sea
+	sed '1s|.*|// lwl, the standalone executable: dist/lwl, whose shell line this was|' dist/lwl > dist/sea/main.cjs
 	cp dist/lwl.cjs dist/sea/lwl.cjs
-	@# The bundle is an asset too: the regex search worker runs it (it has no file to start from).
-	printf '{"main": "dist/sea/lwl.cjs", "output": "dist/sea/lwl.blob", "disableExperimentalSEAWarning": true, "useCodeCache": %s, "assets": {"lwl.cjs": "dist/sea/lwl.cjs"}}\n' $(CODE_CACHE) > dist/sea/config.json
+	@# The bundle alone is an asset: a worker thread (a regex search, the Markdown parser) runs it (it has no file to start from).
+	printf '{"main": "dist/sea/main.cjs", "output": "dist/sea/lwl.blob", "disableExperimentalSEAWarning": true, "useCodeCache": %s, "assets": {"lwl.cjs": "dist/sea/lwl.cjs"}}\n' $(CODE_CACHE) > dist/sea/config.json
 	node --experimental-sea-config dist/sea/config.json
 	cp '$(NODE_BIN)' $@.tmp
 	chmod u+w $@.tmp

@@ -2,13 +2,14 @@
 // user's cache directory. Made at the first screen (or at the exit of a run with
 // no screen), used by the next start, remade when it does not fit, never made
 // in secure mode; and whatever is in that file, lwl starts. These are dist/lwl's
-// own: they run it whatever LWL_BIN names (the executable carries its cache inside).
+// own: they run it whatever LWL_BIN names. The standalone executable starts the
+// same way (its main script is dist/lwl): the last test runs the lwl under test.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { Session, root } from './session.ts';
+import { Session, lwlCommand, root } from './session.ts';
 
 const script = path.join(root, 'dist/lwl');
 const numbered = path.join(root, 'test/e2e/fixtures/numbered.txt');
@@ -127,5 +128,30 @@ describe("dist/lwl's code cache", () => {
     expect(s.rows()).toContain('line 400 of a thousand numbered lines');
     await s.press('q');
     await s.waitExit();
+  });
+});
+
+describe('the code cache of the lwl under test (dist/lwl, or the executable under make test-exe)', () => {
+  it('is made at its first screen and used by its next start', async () => {
+    const { home, files, dir } = cacheHome();
+    const start = async (): Promise<Record<string, unknown>> => {
+      const timesFile = path.join(home, 'times');
+      fs.rmSync(timesFile, { force: true });
+      const [command, ...args] = lwlCommand;
+      const s = new Session(command, [...args, numbered], { env: { XDG_CACHE_HOME: home, LWL_STARTUP_TIMES: timesFile } });
+      await s.waitFor((x) => x.rows()[0].startsWith('line 1 of'), 'the first screen');
+      await s.press('q');
+      await s.waitExit();
+      return JSON.parse(fs.readFileSync(timesFile, 'utf8').trim().split('\n').at(-1)!);
+    };
+    expect((await start()).cached).toBe(false);
+    // The tests run dist/lwl with node (no flags of its shell line), and the executable has none: one cache, of this Node.
+    const [name] = files();
+    expect(name).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.v8$`));
+    // Made at the first screen (kind 1), with the code it ran; the next start compiles from it.
+    expect(fs.readFileSync(path.join(dir, name!))[0]).toBe(1);
+    const times = await start();
+    expect(times.cached).toBe(true);
+    expect(times.firstScreen).toBeGreaterThan(times.ran as number);
   });
 });
