@@ -156,9 +156,13 @@ const wrapped = `(function (exports, require, module, __filename, __dirname) {${
 //   rendering makes hot held 4-7 MiB at once (Node's CHANGELOG_V12.md 71 MiB after reading, 67 without),
 //   and no search, scroll or render measured slower (make bench).
 // And one malloc arena, unless the user chose a number: V8's compiler threads each kept one of their
-// own, 9-11 MiB that never went back (stdtypes.html 72 MiB, 66 with one). LWL_ONE_ARENA tells boot.ts
-// to take both out of the environment again, so that the commands lwl runs get the user's.
-const launcher = '#!/bin/sh\n":" //; [ -n "${MALLOC_ARENA_MAX+set}" ] || { MALLOC_ARENA_MAX=1 LWL_ONE_ARENA=1; export MALLOC_ARENA_MAX LWL_ONE_ARENA; }; exec node --max-semi-space-size=2 --no-allocation-site-pretenuring --heap-growing-percent=50 --no-turbo-inlining "$0" "$@"\n';
+// own, 9-11 MiB that never went back (stdtypes.html 72 MiB, 66 with one). And malloc's threshold for
+// a block of its own (mmap) fixed at its default, 128 KiB, unless the user chose one: glibc raises it
+// to the size of each such block freed, and a buffer of 256 KiB let go (a file's read buffer, a
+// search's) then made every later one come from the heap, which keeps what is freed (the 5 MiB
+// bench file 58.7 -> 57.0 MiB). LWL_ONE_ARENA and LWL_MMAP_THRESHOLD tell boot.ts to take them out
+// of the environment again, so that the commands lwl runs get the user's.
+const launcher = '#!/bin/sh\n":" //; [ -n "${MALLOC_ARENA_MAX+set}" ] || { MALLOC_ARENA_MAX=1 LWL_ONE_ARENA=1; export MALLOC_ARENA_MAX LWL_ONE_ARENA; }; [ -n "${MALLOC_MMAP_THRESHOLD_+set}" ] || { MALLOC_MMAP_THRESHOLD_=131072 LWL_MMAP_THRESHOLD=1; export MALLOC_MMAP_THRESHOLD_ LWL_MMAP_THRESHOLD; }; exec node --max-semi-space-size=2 --no-allocation-site-pretenuring --heap-growing-percent=50 --no-turbo-inlining "$0" "$@"\n';
 const head = `${launcher}${boot}\n`;
 // The comment is the body of a function, so that boot.ts has its text from V8 (the function's), not by reading the file again; its first line says on which line of the file the bundle starts.
 const bundleLine = head.split('\n').length;

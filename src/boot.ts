@@ -13,10 +13,14 @@
 const fs = require('node:fs') as typeof import('node:fs');
 const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
-// dist/lwl's launcher gave node one malloc arena (build.mjs), which glibc has taken by now: the commands lwl runs get the environment the user gave lwl.
+// dist/lwl's launcher gave node one malloc arena and a fixed mmap threshold (build.mjs), which glibc has taken by now: the commands lwl runs get the environment the user gave lwl.
 if (process.env.LWL_ONE_ARENA === '1') {
   delete process.env.MALLOC_ARENA_MAX;
   delete process.env.LWL_ONE_ARENA;
+}
+if (process.env.LWL_MMAP_THRESHOLD === '1') {
+  delete process.env.MALLOC_MMAP_THRESHOLD_;
+  delete process.env.LWL_MMAP_THRESHOLD;
 }
 import { isWorkerArgument } from './worker-arguments.ts';
 import { FIRST_SCREEN_EVENT } from './startup/first-screen.ts';

@@ -72,9 +72,10 @@ describe('the built file', () => {
     expect(path.basename(args[0])).toBe('node');
     expect(args.slice(1, 6)).toEqual(['--max-semi-space-size=2', '--no-allocation-site-pretenuring', '--heap-growing-percent=50', '--no-turbo-inlining', script]);
     expect(environ).toContain('MALLOC_ARENA_MAX=1');
+    expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072');
   });
 
-  it("gives node one malloc arena, unless the user chose a number, and the commands lwl runs the user's environment", async () => {
+  it("gives node one malloc arena and a fixed mmap threshold, unless the user chose them, and the commands lwl runs the user's environment", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-arena-'));
     const script = path.join(root, 'dist/lwl');
     const seen = async (env: Record<string, string>) => {
@@ -85,10 +86,12 @@ describe('the built file', () => {
       await s.keys('!', `env > ${out}`, '\r');
       await s.waitFor(() => fs.existsSync(out) && fs.readFileSync(out, 'utf8').includes('PATH='), 'the command');
       s.kill();
-      return { node: environ.filter((v) => /^(MALLOC_ARENA_MAX|LWL_ONE_ARENA)=/.test(v)).sort(), command: fs.readFileSync(out, 'utf8').split('\n').filter((v) => /^(MALLOC_ARENA_MAX|LWL_ONE_ARENA)=/.test(v)) };
+      const ours = /^(MALLOC_ARENA_MAX|LWL_ONE_ARENA|MALLOC_MMAP_THRESHOLD_|LWL_MMAP_THRESHOLD)=/;
+      return { node: environ.filter((v) => ours.test(v)).sort(), command: fs.readFileSync(out, 'utf8').split('\n').filter((v) => ours.test(v)).sort() };
     };
-    expect(await seen({})).toEqual({ node: ['LWL_ONE_ARENA=1', 'MALLOC_ARENA_MAX=1'], command: [] });
-    expect(await seen({ MALLOC_ARENA_MAX: '4' })).toEqual({ node: ['MALLOC_ARENA_MAX=4'], command: ['MALLOC_ARENA_MAX=4'] });
+    expect(await seen({})).toEqual({ node: ['LWL_MMAP_THRESHOLD=1', 'LWL_ONE_ARENA=1', 'MALLOC_ARENA_MAX=1', 'MALLOC_MMAP_THRESHOLD_=131072'], command: [] });
+    expect(await seen({ MALLOC_ARENA_MAX: '4' })).toEqual({ node: ['LWL_MMAP_THRESHOLD=1', 'MALLOC_ARENA_MAX=4', 'MALLOC_MMAP_THRESHOLD_=131072'], command: ['MALLOC_ARENA_MAX=4'] });
+    expect(await seen({ MALLOC_MMAP_THRESHOLD_: '65536' })).toEqual({ node: ['LWL_ONE_ARENA=1', 'MALLOC_ARENA_MAX=1', 'MALLOC_MMAP_THRESHOLD_=65536'], command: ['MALLOC_MMAP_THRESHOLD_=65536'] });
   });
 });
 
