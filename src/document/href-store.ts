@@ -15,7 +15,7 @@ import { PackedNumbers } from './packed.ts';
 /** Bytes per block of href bytes, held or read back. */
 const BLOCK = 64 * 1024;
 /** Blocks of the file kept for reading hrefs, the least recently used dropped first. */
-const CACHED = 16;
+const CACHED = 4;
 
 const unplaced = (): number => {
   throw new Error('an href with no place kept, and no link to find it from');
