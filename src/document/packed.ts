@@ -108,7 +108,20 @@ export class PackedNumbers {
     // A base that is no whole number would make every difference a fraction: such a block is wide from the start.
     this.bases[block] = this.relative && Number.isSafeInteger(first) ? first : 0;
     this.wide[block] = undefined; // (a block popped empty and started again is the same block)
-    if ((block << BLOCK_BITS) >>> CHUNK_BITS === this.chunks.length) this.chunks.push(this.bits === 16 ? new Uint16Array(CHUNK) : new Uint8Array(CHUNK));
+    const at = block << BLOCK_BITS;
+    const chunk = at >>> CHUNK_BITS;
+    if (chunk === this.chunks.length) {
+      // The first chunk starts small and grows (most lists are short: a page's styles, a form's fields); the others are whole.
+      this.chunks.push(this.narrow(chunk === 0 ? 1024 : CHUNK));
+    } else if ((at & (CHUNK - 1)) >= this.chunks[chunk].length) {
+      const bigger = this.narrow(Math.min(CHUNK, this.chunks[chunk].length * 4));
+      bigger.set(this.chunks[chunk]);
+      this.chunks[chunk] = bigger;
+    }
+  }
+
+  private narrow(size: number): Uint16Array | Uint8Array {
+    return this.bits === 16 ? new Uint16Array(size) : new Uint8Array(size);
   }
 
   /** Block `block`'s numbers as they are, from now on. */
