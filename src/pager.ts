@@ -22,6 +22,7 @@ import { Priority, Scheduler } from './schedule/scheduler.ts';
 import { firstScreenDone } from './startup/first-screen.ts';
 import type { GroundAction } from './state/actions.ts';
 import { withFilter } from './state/filter.ts';
+import { jumpTop } from './state/selection.ts';
 import { initialState, press, typeText, typesText, update, type Context, type Result, type State } from './state/state.ts';
 import type { PagerAction, ToggledOption } from './state/types.ts';
 import { draw } from './draw/draw.ts';
@@ -108,6 +109,7 @@ export class Pager {
       get cols() {
         return pager.size.cols;
       },
+      endShowing: (offset) => screenEnd(this.context, jumpTop(this.context, offset)),
       show: (page, state) => this.show(page, state),
       loaded: () => this.loaded(),
       report: (action, count = null) => this.report(action, count),

@@ -163,6 +163,50 @@ describe('the first match and the count', () => {
   });
 });
 
+describe("the screen's block found as far as the screen first", () => {
+  it("shows the first match, its number and the screen's matches as the whole block would, and finds the rest when asked", () => {
+    const random = seeded(28);
+    // Dense matches, a self-overlapping needle among them ("ee" in "eee"), in lines of every length.
+    const words = ['e', 'ee', 'eee', 'the', 'tree', 'x', 'seen', 'a'];
+    let text = '';
+    while (text.length < 300_000) text += Array.from({ length: 1 + random(30) }, () => words[random(words.length)]).join(' ') + '\n';
+    const doc = chunked(text, 4096);
+    for (const needle of ['e', 'ee', 'tree']) {
+      for (const top of [0, 5000, 130_000, 131_000, 262_000]) {
+        const lineTop = top === 0 ? 0 : text.indexOf('\n', top) + 1;
+        const q = query(needle);
+        // The screen the pager would show a match on: the 2 KB from the match's line (the jump puts it at the top).
+        const endShowing = (offset: number) => Math.min(text.length, text.lastIndexOf('\n', offset) + 1 + 2048);
+        const quick = new SearchRun(doc.text, q, lineTop, { inThread: true, endShowing });
+        const whole = new SearchRun(doc.text, q, lineTop, { inThread: true });
+        quick.step(Infinity);
+        whole.step(Infinity);
+        expect(quick.first).toBe(whole.first);
+        // The quick one found only the screen's matches (the whole block holds thousands), where the screen ends inside the block.
+        if (needle === 'e' && top < 100_000) expect(quick.matches.total).toBeLessThan(whole.matches.total / 4);
+        const first = quick.first!;
+        // Before the block is counted: the number of the first match, the screen's matches, n past the screen, N.
+        const shownAt = (run: SearchRun) => {
+          const [lo, hi] = run.matches.spans.range(first, endShowing(first));
+          return Array.from({ length: hi - lo }, (_, i) => [run.matches.spans.start(lo + i), run.matches.spans.end(lo + i)]);
+        };
+        expect(shownAt(quick)).toEqual(shownAt(whole));
+        expect(quick.matches.indexOf(first)).toBe(whole.matches.indexOf(first));
+        const later = endShowing(first) + 100;
+        expect(quick.matches.firstAtOrAfter(later)).toBe(whole.matches.firstAtOrAfter(later));
+        expect(quick.matches.lastBefore(first + 50)).toBe(whole.matches.lastBefore(first + 50));
+        // Counted on to the end, the two agree in every number.
+        const fresh = new SearchRun(doc.text, q, lineTop, { inThread: true, endShowing });
+        fresh.step(Infinity);
+        while (!fresh.complete) fresh.step(Infinity);
+        while (!whole.complete) whole.step(Infinity);
+        expect(fresh.matches.total).toBe(whole.matches.total);
+        expect(fresh.matches.indexOf(first)).toBe(whole.matches.indexOf(first));
+      }
+    }
+  });
+});
+
 describe('a count under way', () => {
   it('names the index and the total only as far as they are known', () => {
     const text = 'hit\n'.repeat(8); // blocks of 8 bytes: two hits each

@@ -57,6 +57,13 @@ export class MatchTable implements Matches {
   private countedTotal = 0;
   /** The last block of a text still being read, searched as far as it is: its matches until it is searched whole. */
   private partial: { block: number; found: BlockMatches } | null = null;
+  /**
+   * The screen's block as a literal search first looked at it: its matches
+   * from its start to `end` (the end of the screen the first match is shown
+   * on), until the block is counted whole. Enough for the first frame and the
+   * first match's number; anything past `end` finds the block's all.
+   */
+  private shown: { block: number; found: BlockMatches; end: number } | null = null;
   /** Positions of blocks, the most recently used last. */
   private readonly kept = new Map<number, BlockMatches>();
   /** The matches that overlap a range, for drawing the screen. */
@@ -96,7 +103,22 @@ export class MatchTable implements Matches {
 
   /** Matches counted so far, with those of a block searched as far as it is read. */
   get total(): number {
-    return this.countedTotal + (this.partial?.found.starts.length ?? 0);
+    return this.countedTotal + (this.partial?.found.starts.length ?? 0) + (this.shown?.found.starts.length ?? 0);
+  }
+
+  /** Takes the matches of the screen's block from its start to `end`, until it is counted (see shown). */
+  recordShown(block: number, found: BlockMatches, end: number): void {
+    if (this.counts[block] < 0) this.shown = { block, found, end };
+  }
+
+  /** Block `block`'s matches if those of the screen cover it as far as `upTo`; else null. */
+  private shownUpTo(block: number, upTo: number): BlockMatches | null {
+    return this.shown?.block === block && upTo <= this.shown.end ? this.shown.found : null;
+  }
+
+  /** A block's matches, as far as `upTo` at least: the screen's (see shown), or all of them (see positions). */
+  positionsUpTo(block: number, upTo: number): BlockMatches | null {
+    return this.shownUpTo(block, upTo) ?? this.positions(block);
   }
 
   /** Takes the matches of a block not yet whole (the text is still being read), until it is. */
@@ -139,6 +161,7 @@ export class MatchTable implements Matches {
     this.countedTotal += count;
     this.uncounted--;
     if (this.partial?.block === block) this.partial = null;
+    if (this.shown?.block === block) this.shown = null;
   }
 
   /** Takes a block's matches, found by the search or again. */
@@ -149,6 +172,7 @@ export class MatchTable implements Matches {
       this.uncounted--;
     }
     if (this.partial?.block === block) this.partial = null;
+    if (this.shown?.block === block) this.shown = null;
     if (this.refind === null) {
       if (found.starts.length > 0) this.kept.set(block, found);
       return;
@@ -181,6 +205,9 @@ export class MatchTable implements Matches {
   firstAtOrAfter(offset: number): number | null {
     for (let b = this.blockOf(offset); b < this.blockCount; b++) {
       if (this.counts[b] === 0) continue;
+      const shown = this.shownUpTo(b, offset + 1);
+      const j = shown ? lowerBoundIn(shown.starts, shown.starts.length, offset) : -1;
+      if (shown && j < shown.starts.length) return shown.starts[j];
       const found = this.positions(b);
       if (!found) return null;
       const i = lowerBoundIn(found.starts, found.starts.length, offset);
@@ -194,7 +221,7 @@ export class MatchTable implements Matches {
     if (offset <= 0) return -1;
     for (let b = this.blockOf(offset - 1); b >= 0; b--) {
       if (this.counts[b] === 0) continue;
-      const found = this.positions(b);
+      const found = this.positionsUpTo(b, offset);
       if (!found) return null;
       const i = lowerBoundIn(found.starts, found.starts.length, offset) - 1;
       if (i >= 0) return found.starts[i];
@@ -210,7 +237,7 @@ export class MatchTable implements Matches {
       if (this.counts[b] < 0) return null;
       before += this.counts[b];
     }
-    const found = this.positions(block);
+    const found = this.positionsUpTo(block, offset + 1);
     return found ? before + lowerBoundIn(found.starts, found.starts.length, offset) : null;
   }
 }
@@ -244,7 +271,7 @@ class ScreenSpans implements Spans {
     if (m.blockCount === 0 || end <= start) return [0, 0];
     // A match may start in the block before and reach into the range.
     for (let b = Math.max(0, m.blockOf(start) - 1); b <= m.blockOf(end - 1); b++) {
-      const found = m.positions(b);
+      const found = m.positionsUpTo(b, end);
       if (!found) continue;
       const n = found.starts.length;
       // Ends are sorted too (matches do not overlap): skip those that end before the range.

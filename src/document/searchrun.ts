@@ -38,6 +38,8 @@ export class SearchRun {
   private readonly countIn: ((block: number) => number) | null = null;
   private stopped = false;
   private finished = false;
+  /** Where the screen that shows a match there ends (the pager's jump): null if not known. */
+  private readonly endShowing: ((offset: number) => number) | null;
   private readonly find: ((block: number) => BlockMatches) | null = null;
   private readonly worker: RegexWorker | null = null;
   /** How far past a block's end a match may run: the text must reach that far before the block is searched. */
@@ -56,8 +58,15 @@ export class SearchRun {
     private readonly text: Text,
     readonly query: Query,
     private readonly top: number,
-    { blockSize = BLOCK, window = WINDOW, inThread = false, growing = false } = {},
+    {
+      blockSize = BLOCK,
+      window = WINDOW,
+      inThread = false,
+      growing = false,
+      endShowing,
+    }: { blockSize?: number; window?: number; inThread?: boolean; growing?: boolean; endShowing?: (offset: number) => number } = {},
   ) {
+    this.endShowing = endShowing ?? null;
     const compiled = compile(query);
     if (!compiled.ok) throw new Error(compiled.error);
     if (compiled.kind === 'regex' && !inThread) {
@@ -152,6 +161,7 @@ export class SearchRun {
       if (!this.matches.isCounted(block)) {
         if (this.worker) return this.ask(block);
         if (this.first !== null && this.countIn) this.matches.recordCount(block, this.countIn(block));
+        else if (this.first === null && this.at === 0 && !this.query.backward && this.searchShown(block)) return;
         else this.matches.record(block, this.find!(block));
       }
       const before = this.first;
@@ -160,6 +170,32 @@ export class SearchRun {
       if (before === null && this.first !== null) return;
       if (Date.now() > deadline) return;
     }
+  }
+
+  /**
+   * The screen's block, a literal search: its matches as far as the screen
+   * ends, which is what the first frame draws (the block is counted whole by
+   * the next step). True if the first match is among them: a block of dense
+   * matches (/e: 13,000 in 128 KiB) is not all found before it is shown.
+   */
+  private searchShown(block: number): boolean {
+    if (!this.findIn || !this.endShowing) return false;
+    const [from, to] = blockBounds(this.text, block, this.matches.blockSize);
+    // The first match is on the screen from the top, if it is on any.
+    const onScreen = charStart(this.text, Math.max(this.endShowing(this.top), this.top + 1));
+    if (onScreen >= to) return false;
+    let found = this.findIn(from, onScreen);
+    this.consider(found.starts, true);
+    if (this.first === null) return false;
+    // The screen the first match is shown on.
+    const end = charStart(this.text, Math.max(onScreen, this.endShowing(this.first)));
+    if (end >= to) {
+      this.first = null;
+      return false;
+    }
+    if (end > onScreen) found = this.findIn(from, end);
+    this.matches.recordShown(block, found, end);
+    return true;
   }
 
   /**

@@ -26,6 +26,8 @@ export interface WorkHost {
   /** The state function is told; the frame is left for later. */
   note(action: PagerAction): void;
   render(): void;
+  /** Where the screen that a search's jump to `offset` shows ends. */
+  endShowing(offset: number): number;
   /** A frame soon, at the pace of progress. */
   renderSoon(): void;
   /** The page's file read again from its name (F with --follow-name, after a rotation). */
@@ -168,7 +170,9 @@ export class PagerWork {
     this.counting?.run.stop();
     this.counting?.job.cancel();
     this.counting = null;
-    const run = new SearchRun(page.doc.text, query, from ?? this.host.state.top, { growing: !page.doc.complete });
+    // &pattern may show another match than the first: the screen's matches are then all found first.
+    const endShowing = this.host.state.filter ? undefined : (offset: number) => this.host.endShowing(offset);
+    const run = new SearchRun(page.doc.text, query, from ?? this.host.state.top, { growing: !page.doc.complete, endShowing });
     run.wake = () => this.task?.job.wake();
     this.start({
       advance: (deadline) => {
