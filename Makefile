@@ -62,6 +62,9 @@ e2e: dist/lwl
 
 # The end-to-end tests on the executable.
 test-exe: $(EXE)
+
+# The executable's asset of V8's cache of the bundle (in a variable: its comma would split an $(if)).
+SEA_CACHE_ASSET := , "bundle.v8": "dist/sea/bundle.v8"
 	LWL_BIN=$(EXE) npx vitest run --project e2e
 
 exe: $(EXE)
@@ -78,7 +81,9 @@ $(EXE): dist/lwl
 	sed '1s|.*|// lwl, the standalone executable: dist/lwl, whose shell line this was|' dist/lwl > dist/sea/main.cjs
 	cp dist/lwl.cjs dist/sea/lwl.cjs
 	@# The bundle alone is an asset: a worker thread (a regex search, the Markdown parser) runs it (it has no file to start from).
-	printf '{"main": "dist/sea/main.cjs", "output": "dist/sea/lwl.blob", "disableExperimentalSEAWarning": true, "useCodeCache": %s, "assets": {"lwl.cjs": "dist/sea/lwl.cjs"}}\n' $(CODE_CACHE) > dist/sea/config.json
+	@# With the code cache, so is V8's cache of the bundle's top level, for a start with no cache of the user's (sea-cache.mjs).
+	$(if $(filter true,$(CODE_CACHE)),'$(NODE_BIN)' sea-cache.mjs dist/lwl dist/sea/bundle.v8,rm -f dist/sea/bundle.v8)
+	printf '{"main": "dist/sea/main.cjs", "output": "dist/sea/lwl.blob", "disableExperimentalSEAWarning": true, "useCodeCache": %s, "assets": {"lwl.cjs": "dist/sea/lwl.cjs"%s}}\n' $(CODE_CACHE) '$(if $(filter true,$(CODE_CACHE)),$(SEA_CACHE_ASSET))' > dist/sea/config.json
 	node --experimental-sea-config dist/sea/config.json
 	cp '$(NODE_BIN)' $@.tmp
 	chmod u+w $@.tmp

@@ -57,7 +57,8 @@ function bundleSource(): { source: string; line: number } {
  * of the start was done (ms since Node started): Node's own start and its
  * loading of dist/lwl, reading the bundle, compiling it, running its top
  * level, and the first screen, with the processor time spent by then
- * (`cpuFirstScreen`; bench/startup.ts reads them); and for each
+ * (`cpuFirstScreen`; bench/startup.ts reads them); whether the bundle came from
+ * the user's code cache (`cached`) or the one the executable carries (`carried`); and for each
  * package compiled on first use, when (`compiled NAME`) and whether from its
  * code cache (`cached NAME`).
  */
@@ -74,6 +75,16 @@ const writeTimes = () => {
   }
 };
 
+/** In the standalone executable (make exe), V8's cache of the bundle that it carries; else null. */
+function executablesCache(): Buffer | null {
+  try {
+    const sea = require('node:sea') as { isSea(): boolean; getAsset(key: string): ArrayBuffer };
+    return sea.isSea() ? Buffer.from(sea.getAsset('bundle.v8')) : null;
+  } catch {
+    return null; // no node:sea (Node before 20.12), or no such asset (an executable made without the code cache)
+  }
+}
+
 function run(): void {
   const { source, line } = bundleSource();
   mark('read');
@@ -82,10 +93,13 @@ function run(): void {
   const dir = cachingCode(process.env, args) ? trustedDirectory(cacheDirectory(process.env)) : null;
   const file = dir === null ? null : path.join(dir, cacheName(LWL_BUNDLE_KEY, nodeName(process.version, process.execArgv), process.arch));
   const cache = file === null ? null : readCache(file, LWL_BUNDLE_KEY);
-  const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.data });
+  // None of the user's: the executable carries one of the bundle's top level (sea-cache.mjs).
+  const carried = cache === null ? executablesCache() : null;
+  const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.data ?? carried ?? undefined });
   const made = cache !== null && !script.cachedDataRejected ? cache.made : null;
   mark('compiled');
   times.cached = made !== null;
+  times.carried = carried !== null && !script.cachedDataRejected;
   // A worker (the regular-expression search, the Markdown parser) only reads the cache. Its first argument says so, and only then is worker_threads loaded to ask.
   const isMain = !isWorkerArgument(process.argv[2]) || (require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
   // Before the cache is written, which the first screen's time must not include.

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { Session, lwlCommand, root } from './session.ts';
+import { Session, lwlCommand, lwlIsScript, root } from './session.ts';
 
 const script = path.join(root, 'dist/lwl');
 const numbered = path.join(root, 'test/e2e/fixtures/numbered.txt');
@@ -153,5 +153,18 @@ describe('the code cache of the lwl under test (dist/lwl, or the executable unde
     const times = await start();
     expect(times.cached).toBe(true);
     expect(times.firstScreen).toBeGreaterThan(times.ran as number);
+  });
+
+  it("is, with none of the user's, the one the executable carries (of the bundle's top level); dist/lwl carries none", () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'lwl-carried-'));
+    const timesFile = path.join(home, 'times');
+    const [command, ...args] = lwlCommand;
+    for (const env of [{ LWL_CODE_CACHE: '0' }, { XDG_CACHE_HOME: home }]) {
+      fs.rmSync(timesFile, { force: true });
+      const r = spawnSync(command, [...args, '--version'], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...env, LWL_STARTUP_TIMES: timesFile }, encoding: 'utf8' });
+      expect(r.stdout).toMatch(/^lwl /);
+      const times = JSON.parse(fs.readFileSync(timesFile, 'utf8').trim());
+      expect([times.cached, times.carried]).toEqual([false, !lwlIsScript]);
+    }
   });
 });
