@@ -62,12 +62,12 @@ e2e: dist/lwl
 
 # The end-to-end tests on the executable.
 test-exe: $(EXE)
-
-# The executable's asset of V8's cache of the bundle (in a variable: its comma would split an $(if)).
-SEA_CACHE_ASSET := , "bundle.v8": "dist/sea/bundle.v8"
 	LWL_BIN=$(EXE) npx vitest run --project e2e
 
 exe: $(EXE)
+
+# The executable's asset of V8's cache of the bundle (in a variable: its comma would split an $(if)).
+SEA_CACHE_ASSET := , "bundle.v8": "dist/sea/bundle.v8"
 
 # The SEA's main script is dist/lwl itself, its shell line made a comment: its
 # start (src/boot.ts) compiles the bundle with the code cache it keeps in the
