@@ -55,15 +55,15 @@ export class MatchTable implements Matches {
   private final = true;
   /** Matches in the blocks counted so far. */
   private countedTotal = 0;
-  /** The last block of a text still being read, searched as far as it is: its matches until it is searched whole. */
-  private partial: { block: number; found: BlockMatches } | null = null;
   /**
-   * The screen's block as a literal search first looked at it: its matches
-   * from its start to `end` (the end of the screen the first match is shown
-   * on), until the block is counted whole. Enough for the first frame and the
-   * first match's number; anything past `end` finds the block's all.
+   * A block searched in part, until it is searched whole: every match in it
+   * that starts before `end`. The last block of a text still being read, as far
+   * as it is read (all that can be known of it yet); or the screen's block of a
+   * literal search, as far as the screen its first match is shown on (enough
+   * for the first frame and that match's number; past `end`, the block is found
+   * whole).
    */
-  private shown: { block: number; found: BlockMatches; end: number } | null = null;
+  private partial: { block: number; found: BlockMatches; end: number } | null = null;
   /** Positions of blocks, the most recently used last. */
   private readonly kept = new Map<number, BlockMatches>();
   /** The matches that overlap a range, for drawing the screen. */
@@ -103,27 +103,22 @@ export class MatchTable implements Matches {
 
   /** Matches counted so far, with those of a block searched as far as it is read. */
   get total(): number {
-    return this.countedTotal + (this.partial?.found.starts.length ?? 0) + (this.shown?.found.starts.length ?? 0);
+    return this.countedTotal + (this.partial?.found.starts.length ?? 0);
   }
 
-  /** Takes the matches of the screen's block from its start to `end`, until it is counted (see shown). */
-  recordShown(block: number, found: BlockMatches, end: number): void {
-    if (this.counts[block] < 0) this.shown = { block, found, end };
+  /** Takes the matches of a block searched in part, those that start before `end` (see partial), until it is searched whole. */
+  recordPartial(block: number, found: BlockMatches, end: number): void {
+    if (this.counts[block] < 0) this.partial = { block, found, end };
   }
 
-  /** Block `block`'s matches if those of the screen cover it as far as `upTo`; else null. */
-  private shownUpTo(block: number, upTo: number): BlockMatches | null {
-    return this.shown?.block === block && upTo <= this.shown.end ? this.shown.found : null;
+  /** Block `block`'s matches if those searched in part have all that start before `upTo`; else null. */
+  private partialUpTo(block: number, upTo: number): BlockMatches | null {
+    return this.partial?.block === block && upTo <= this.partial.end ? this.partial.found : null;
   }
 
-  /** A block's matches, as far as `upTo` at least: the screen's (see shown), or all of them (see positions). */
+  /** A block's matches, all that start before `upTo` at least: those searched in part (see partial), or all of them (see positions). */
   positionsUpTo(block: number, upTo: number): BlockMatches | null {
-    return this.shownUpTo(block, upTo) ?? this.positions(block);
-  }
-
-  /** Takes the matches of a block not yet whole (the text is still being read), until it is. */
-  recordPartial(block: number, found: BlockMatches): void {
-    if (this.counts[block] < 0) this.partial = { block, found };
+    return this.partialUpTo(block, upTo) ?? this.positions(block);
   }
 
   /** Every block is counted and the text has ended: `total` is the number of matches. */
@@ -161,7 +156,6 @@ export class MatchTable implements Matches {
     this.countedTotal += count;
     this.uncounted--;
     if (this.partial?.block === block) this.partial = null;
-    if (this.shown?.block === block) this.shown = null;
   }
 
   /** Takes a block's matches, found by the search or again. */
@@ -172,7 +166,6 @@ export class MatchTable implements Matches {
       this.uncounted--;
     }
     if (this.partial?.block === block) this.partial = null;
-    if (this.shown?.block === block) this.shown = null;
     if (this.refind === null) {
       if (found.starts.length > 0) this.kept.set(block, found);
       return;
@@ -182,11 +175,11 @@ export class MatchTable implements Matches {
     if (this.kept.size > KEEP) this.kept.delete(this.kept.keys().next().value!);
   }
 
-  /** A block's matches, found again if need be; null if they are not known yet. */
+  /** A block's matches, found again if need be (a block not yet whole: as far as it was searched); null if they are not known yet. */
   positions(block: number): BlockMatches | null {
     if (this.counts[block] === 0) return { starts: new Float64Array(0), ends: null, length: 0 };
-    if (this.partial?.block === block) return this.partial.found;
-    if (block >= this.ready) return null;
+    const partial = this.partial?.block === block ? this.partial.found : null;
+    if (block >= this.ready) return partial;
     const found = this.kept.get(block);
     if (found) {
       if (this.refind) {
@@ -195,7 +188,8 @@ export class MatchTable implements Matches {
       }
       return found;
     }
-    if (!this.refind) return null;
+    // A regular expression's block searched in part: what its worker found so far.
+    if (!this.refind) return partial;
     const again = this.refind(block);
     this.record(block, again);
     return again;
@@ -205,9 +199,9 @@ export class MatchTable implements Matches {
   firstAtOrAfter(offset: number): number | null {
     for (let b = this.blockOf(offset); b < this.blockCount; b++) {
       if (this.counts[b] === 0) continue;
-      const shown = this.shownUpTo(b, offset + 1);
-      const j = shown ? lowerBoundIn(shown.starts, shown.starts.length, offset) : -1;
-      if (shown && j < shown.starts.length) return shown.starts[j];
+      const part = this.partialUpTo(b, offset + 1);
+      const j = part ? lowerBoundIn(part.starts, part.starts.length, offset) : -1;
+      if (part && j < part.starts.length) return part.starts[j];
       const found = this.positions(b);
       if (!found) return null;
       const i = lowerBoundIn(found.starts, found.starts.length, offset);

@@ -194,7 +194,7 @@ export class SearchRun {
       return false;
     }
     if (end > onScreen) found = this.findIn(from, end);
-    this.matches.recordShown(block, found, end);
+    this.matches.recordPartial(block, found, end);
     return true;
   }
 
@@ -219,7 +219,7 @@ export class SearchRun {
     this.regexPartialLength = this.text.length;
     this.regexPartialAt = now;
     if (this.worker) return this.ask(block, true);
-    this.tookPartial(block, this.find!(block));
+    this.tookPartial(block, this.find!(block), 0);
   }
 
   /** A literal search of the block not yet whole, from where it last looked: the matches that fit in the text read. */
@@ -232,11 +232,12 @@ export class SearchRun {
     const found = this.findIn!(partial.from, end);
     for (const start of found.starts) partial.starts.push(start);
     partial.from = end;
-    this.tookPartial(block, { starts: Float64Array.from(partial.starts), ends: null, length: found.length });
+    this.tookPartial(block, { starts: Float64Array.from(partial.starts), ends: null, length: found.length }, end);
   }
 
-  private tookPartial(block: number, found: BlockMatches): void {
-    this.matches.recordPartial(block, found);
+  /** A block not yet whole searched as far as it is read: its matches, all of those that start before `end` (0 for a regular expression's, which may yet run on). */
+  private tookPartial(block: number, found: BlockMatches, end: number): void {
+    this.matches.recordPartial(block, found, end);
     if (this.first === null) this.consider(found.starts, true);
   }
 
@@ -246,7 +247,7 @@ export class SearchRun {
       this.pending = false;
       if (this.stopped) return;
       if (partial) {
-        this.tookPartial(block, found);
+        this.tookPartial(block, found, 0);
         return this.wake();
       }
       this.matches.record(block, found);
