@@ -87,11 +87,11 @@ export class PackedNumbers {
 
   /** Index of the first number >= value, the numbers being ascending; count if none. */
   lowerBound(value: number): number {
-    // The block, by its first number; then the place in it.
+    // The last block whose first number is below it (else the first), then the place in it: at most its end, the next block's first.
     const blocks = Math.ceil(this.count / BLOCK);
     const block = Math.max(0, lowerBound(blocks, (b) => this.get(b << BLOCK_BITS), value) - 1);
     const from = block << BLOCK_BITS;
-    return from + lowerBound(Math.min(BLOCK * 2, this.count - from), (k) => this.get(from + k), value);
+    return from + lowerBound(Math.min(BLOCK, this.count - from), (k) => this.get(from + k), value);
   }
 
   /** Index of the last number <= offset, the numbers being ascending: the entry holding it (0 if none). */

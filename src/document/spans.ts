@@ -91,7 +91,10 @@ export class SpanList implements Spans {
   // Null while every span ends at or after the one before (no nesting): then
   // maxEnds is the ends themselves, and costs nothing.
   private maxEnds: PackedNumbers | null = null;
-  count = 0;
+
+  get count(): number {
+    return this.starts.count;
+  }
 
   /** Makes room for a tag: one beyond 32 bits widens the tags. */
   private fit(tag: number): void {
@@ -133,7 +136,6 @@ export class SpanList implements Spans {
       this.lengths.set(i, end - start);
     }
     if (this.tags || tag !== i || i < last) this.taggedAsIndices()[i] = tag;
-    this.count++;
     if (i < last) {
       const maxEnds = this.nesting();
       for (let k = i; k < this.count; k++) {
