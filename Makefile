@@ -81,8 +81,10 @@ $(EXE): dist/lwl
 	sed '1s|.*|// lwl, the standalone executable: dist/lwl, whose shell line this was|' dist/lwl > dist/sea/main.cjs
 	cp dist/lwl.cjs dist/sea/lwl.cjs
 	@# The bundle alone is an asset: a worker thread (a regex search, the Markdown parser) runs it (it has no file to start from).
-	@# With the code cache, so is V8's cache of the bundle's top level, for a start with no cache of the user's (sea-cache.mjs).
-	$(if $(filter true,$(CODE_CACHE)),'$(NODE_BIN)' sea-cache.mjs dist/lwl dist/sea/bundle.v8,rm -f dist/sea/bundle.v8)
+	@# With the code cache, so is the cache of the bundle that dist/lwl writes at the exit of a run that had none, run by the
+	@# node copied (no flags, as the executable has none): for a start with no cache of the user's.
+	rm -rf dist/sea/cache dist/sea/bundle.v8
+	$(if $(filter true,$(CODE_CACHE)),env -u LWL_SECURE -u LWL -u LESS -u LWL_CODE_CACHE XDG_CACHE_HOME='$(CURDIR)/dist/sea/cache' '$(NODE_BIN)' dist/lwl --version >/dev/null && cp dist/sea/cache/lwl/*.v8 dist/sea/bundle.v8)
 	printf '{"main": "dist/sea/main.cjs", "output": "dist/sea/lwl.blob", "disableExperimentalSEAWarning": true, "useCodeCache": %s, "assets": {"lwl.cjs": "dist/sea/lwl.cjs"%s}}\n' $(CODE_CACHE) '$(if $(filter true,$(CODE_CACHE)),$(SEA_CACHE_ASSET))' > dist/sea/config.json
 	node --experimental-sea-config dist/sea/config.json
 	cp '$(NODE_BIN)' $@.tmp

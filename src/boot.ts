@@ -24,7 +24,7 @@ if (process.env.LWL_MMAP_THRESHOLD === '1') {
 }
 import { isWorkerArgument } from './worker-arguments.ts';
 import { FIRST_SCREEN_EVENT } from './startup/first-screen.ts';
-import { Made, cacheDirectory, cacheName, nodeName, cachingCode, packageCompiler, packageCompilerKey, readCache, trustedDirectory, writeCache } from './startup/code-cache.ts';
+import { Made, cacheDirectory, cacheIn, cacheName, nodeName, cachingCode, packageCompiler, packageCompilerKey, readCache, trustedDirectory, writeCache } from './startup/code-cache.ts';
 
 /** The bundle's hash, set by build.mjs: a cache is for one bundle only (V8 checks its own version and flags). */
 declare const LWL_BUNDLE_KEY: string;
@@ -75,11 +75,11 @@ const writeTimes = () => {
   }
 };
 
-/** In the standalone executable (make exe), V8's cache of the bundle that it carries; else null. */
+/** In the standalone executable (make exe), V8's cache of the bundle that it carries (one dist/lwl wrote, see the Makefile); else null. */
 function executablesCache(): Buffer | null {
   try {
     const sea = require('node:sea') as { isSea(): boolean; getAsset(key: string): ArrayBuffer };
-    return sea.isSea() ? Buffer.from(sea.getAsset('bundle.v8')) : null;
+    return sea.isSea() ? (cacheIn(Buffer.from(sea.getAsset('bundle.v8')), LWL_BUNDLE_KEY)?.data ?? null) : null;
   } catch {
     return null; // no node:sea (Node before 20.12), or no such asset (an executable made without the code cache)
   }
@@ -93,7 +93,7 @@ function run(): void {
   const dir = cachingCode(process.env, args) ? trustedDirectory(cacheDirectory(process.env)) : null;
   const file = dir === null ? null : path.join(dir, cacheName(LWL_BUNDLE_KEY, nodeName(process.version, process.execArgv), process.arch));
   const cache = file === null ? null : readCache(file, LWL_BUNDLE_KEY);
-  // None of the user's: the executable carries one of the bundle's top level (sea-cache.mjs).
+  // None of the user's: the executable carries one, made by a run of dist/lwl (the Makefile).
   const carried = cache === null ? executablesCache() : null;
   const script = new vm.Script(source, { filename: __filename, lineOffset: line, cachedData: cache?.data ?? carried ?? undefined });
   const made = cache !== null && !script.cachedDataRejected ? cache.made : null;

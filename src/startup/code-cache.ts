@@ -100,6 +100,14 @@ function head(made: Made, key: string): Buffer {
   return Buffer.concat([Buffer.of(made, key.length), Buffer.from(key, 'latin1')]);
 }
 
+/** A cache as writeCache wrote it, from its bytes: how it was made and V8's data; null if it is not of the bundle `key` names. */
+export function cacheIn(bytes: Buffer, key: string): { made: Made; data: Buffer } | null {
+  // The head: how it was made, the key's length, the key (as head() writes it).
+  const at = 2 + key.length;
+  if (bytes.length <= at || bytes[1] !== key.length || bytes.toString('latin1', 2, at) !== key) return null;
+  return { made: bytes[0] as Made, data: bytes.subarray(at) };
+}
+
 /**
  * A cache file's contents, if it is lwl's own for the source hashed `key`:
  * how it was made, and V8's data; null if there is none or it is not to be
@@ -112,11 +120,7 @@ export function readCache(file: string, key: string): { made: Made; data: Buffer
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
     const stat = fs.fstatSync(fd);
     if (!stat.isFile() || !onlyOurs(stat)) return null;
-    const bytes = fs.readFileSync(fd);
-    // The head: how it was made, the key's length, the key (as head() writes it).
-    const at = 2 + key.length;
-    if (bytes.length <= at || bytes[1] !== key.length || bytes.toString('latin1', 2, at) !== key) return null;
-    return { made: bytes[0] as Made, data: bytes.subarray(at) };
+    return cacheIn(fs.readFileSync(fd), key);
   } catch {
     return null;
   } finally {
