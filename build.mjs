@@ -134,13 +134,19 @@ if (commentSafe !== bundle) {
   }
   bundle = commentSafe;
 }
+// The malloc settings the launcher gives node unless the user set them (why: see the launcher below),
+// each with the variable that marks it as the launcher's, so that boot.ts takes both out again.
+const mallocDefaults = [
+  { name: 'MALLOC_ARENA_MAX', value: '1', marker: 'LWL_ONE_ARENA' },
+  { name: 'MALLOC_MMAP_THRESHOLD_', value: '131072', marker: 'LWL_MMAP_THRESHOLD' },
+];
 const key = crypto.createHash('sha256').update(bundle).digest('hex').slice(0, 16);
 const boot = (
   await build({
     ...common,
     entryPoints: ['src/boot.ts'],
     write: false,
-    define: { LWL_BUNDLE_KEY: JSON.stringify(key) },
+    define: { LWL_BUNDLE_KEY: JSON.stringify(key), LWL_LAUNCHER_ENV: JSON.stringify(mallocDefaults.map(({ name, marker }) => [name, marker])) },
   })
 ).outputFiles[0].text;
 const wrapped = `(function (exports, require, module, __filename, __dirname) {${bundle}\n})`;
@@ -160,9 +166,10 @@ const wrapped = `(function (exports, require, module, __filename, __dirname) {${
 // a block of its own (mmap) fixed at its default, 128 KiB, unless the user chose one: glibc raises it
 // to the size of each such block freed, and a buffer of 256 KiB let go (a file's read buffer, a
 // search's) then made every later one come from the heap, which keeps what is freed (the 5 MiB
-// bench file 58.7 -> 57.0 MiB). LWL_ONE_ARENA and LWL_MMAP_THRESHOLD tell boot.ts to take them out
-// of the environment again, so that the commands lwl runs get the user's.
-const launcher = '#!/bin/sh\n":" //; [ -n "${MALLOC_ARENA_MAX+set}" ] || { MALLOC_ARENA_MAX=1 LWL_ONE_ARENA=1; export MALLOC_ARENA_MAX LWL_ONE_ARENA; }; [ -n "${MALLOC_MMAP_THRESHOLD_+set}" ] || { MALLOC_MMAP_THRESHOLD_=131072 LWL_MMAP_THRESHOLD=1; export MALLOC_MMAP_THRESHOLD_ LWL_MMAP_THRESHOLD; }; exec node --max-semi-space-size=2 --no-allocation-site-pretenuring --heap-growing-percent=50 --no-turbo-inlining "$0" "$@"\n';
+// bench file 58.7 -> 57.0 MiB). Their markers (mallocDefaults) tell boot.ts to take them out of the
+// environment again, so that the commands lwl runs get the user's.
+const unlessSet = mallocDefaults.map(({ name, value, marker }) => `[ -n "\${${name}+set}" ] || { ${name}=${value} ${marker}=1; export ${name} ${marker}; }; `).join('');
+const launcher = `#!/bin/sh\n":" //; ${unlessSet}exec node --max-semi-space-size=2 --no-allocation-site-pretenuring --heap-growing-percent=50 --no-turbo-inlining "$0" "$@"\n`;
 const head = `${launcher}${boot}\n`;
 // The comment is the body of a function, so that boot.ts has its text from V8 (the function's), not by reading the file again; its first line says on which line of the file the bundle starts.
 const bundleLine = head.split('\n').length;

@@ -13,14 +13,14 @@
 const fs = require('node:fs') as typeof import('node:fs');
 const path = require('node:path') as typeof import('node:path');
 const vm = require('node:vm') as typeof import('node:vm');
-// dist/lwl's launcher gave node one malloc arena and a fixed mmap threshold (build.mjs), which glibc has taken by now: the commands lwl runs get the environment the user gave lwl.
-if (process.env.LWL_ONE_ARENA === '1') {
-  delete process.env.MALLOC_ARENA_MAX;
-  delete process.env.LWL_ONE_ARENA;
-}
-if (process.env.LWL_MMAP_THRESHOLD === '1') {
-  delete process.env.MALLOC_MMAP_THRESHOLD_;
-  delete process.env.LWL_MMAP_THRESHOLD;
+/** The malloc variables dist/lwl's launcher sets unless the user did, each with the variable that marks it as the launcher's (build.mjs's mallocDefaults). */
+declare const LWL_LAUNCHER_ENV: Array<[string, string]>;
+// glibc has taken them by now: the commands lwl runs get the environment the user gave lwl.
+for (const [name, marker] of LWL_LAUNCHER_ENV) {
+  if (process.env[marker] === '1') {
+    delete process.env[name];
+    delete process.env[marker];
+  }
 }
 import { isWorkerArgument } from './worker-arguments.ts';
 import { FIRST_SCREEN_EVENT } from './startup/first-screen.ts';
