@@ -109,7 +109,7 @@ export class Pager {
       get cols() {
         return pager.size.cols;
       },
-      endShowing: (offset) => screenEnd(this.context, jumpTop(this.context, offset)),
+      endShowing: (offset) => this.endShowing(offset),
       show: (page, state) => this.show(page, state),
       loaded: () => this.loaded(),
       report: (action, count = null) => this.report(action, count),
@@ -362,10 +362,15 @@ export class Pager {
     this.term.workDone();
   }
 
+  /** Where the screen that a search's jump to `offset` shows ends. */
+  private endShowing(offset: number): number {
+    return screenEnd(this.context, jumpTop(this.context, offset));
+  }
+
   /** The first search's code, run once off screen (src/pager/warm.ts), and G's window made, unless other work is under way. */
   private warm(): 'done' {
     if (!this.work.waitsForNothing || this.ended || this.handedOver) return 'done';
-    warmSearch(this.context, this.state, (shown) => draw(this.context, shown, this.size, this.settings.theme, this.settings.look));
+    warmSearch(this.context, this.state, (shown) => draw(this.context, shown, this.size, this.settings.theme, this.settings.look), (offset) => this.endShowing(offset));
     this.pages.prepareEnd();
     return 'done';
   }

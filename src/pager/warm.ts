@@ -14,11 +14,16 @@ import { Screen, type Frame } from '../../term/screen.ts';
 /** The commonest letter, searched caselessly as a `/e` is: one byte, either case. */
 const QUERY: Query = { text: 'e', regex: false, backward: false };
 
-/** Runs a search's first slice and draws its result off screen, from `state` on `ctx`; `frame` draws a state as the pager does. */
-export function warmSearch(ctx: Context, state: State, frame: (state: State) => Frame): void {
+/**
+ * Runs a search's first slice and draws its result off screen, from `state` on
+ * `ctx`; `frame` draws a state as the pager does, and `endShowing` says where
+ * the screen a match is shown on ends, as for the search a key starts (so the
+ * screen's block is searched the same way, as far as the screen).
+ */
+export function warmSearch(ctx: Context, state: State, frame: (state: State) => Frame, endShowing: (offset: number) => number): void {
   // Not while a search or filter is under way: they share the scanner's search class.
   if (state.mode !== 'ground' || state.matches !== null || state.filter !== null) return;
-  const run = new SearchRun(ctx.doc.text, QUERY, state.top, { inThread: true });
+  const run = new SearchRun(ctx.doc.text, QUERY, state.top, { inThread: true, endShowing });
   // The first block: where the first match on screen is found.
   run.step(Date.now() + 1);
   run.stop();
